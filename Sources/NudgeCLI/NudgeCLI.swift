@@ -1,0 +1,5 @@
+import Foundation
+
+public enum NudgeCLI {
+    public static func main() -> Int32 { 0 }
+}

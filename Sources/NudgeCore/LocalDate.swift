@@ -1,0 +1,109 @@
+import Foundation
+
+/// A calendar day with no time and no zone: the due date of an all-day todo.
+public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    /// Returns nil for days that do not exist, such as February 30.
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+              (1...LocalDate.daysIn(month: month, year: year)).contains(day) else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// The day that `date` falls on in the calendar's time zone.
+    public init(_ date: Date, in calendar: Calendar) {
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        self.year = parts.year!
+        self.month = parts.month!
+        self.day = parts.day!
+    }
+
+    /// Parses `YYYY-MM-DD`.
+    public init?(iso text: some StringProtocol) {
+        let fields = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard fields.count == 3, fields[0].count == 4, fields[1].count == 2, fields[2].count == 2,
+              fields.allSatisfy({ $0.allSatisfy(\.isASCII) }),
+              let y = Int(fields[0]), let m = Int(fields[1]), let d = Int(fields[2]) else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
+
+    public var description: String {
+        String(format: "%04d-%02d-%02d", year, month, day)
+    }
+
+    public static func < (a: LocalDate, b: LocalDate) -> Bool {
+        (a.year, a.month, a.day) < (b.year, b.month, b.day)
+    }
+
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Midnight at the start of this day, or the first instant of the day when a DST change
+    /// skips midnight.
+    public func start(in calendar: Calendar) -> Date {
+        calendar.startOfDay(for: calendar.date(from: components)!)
+    }
+
+    /// The given wall-clock time on this day. A time inside a DST gap is moved forward by the
+    /// length of the gap (RFC 5545); a time that happens twice is the first of the two.
+    public func at(hour: Int, minute: Int, in calendar: Calendar) -> Date {
+        var parts = components
+        parts.hour = hour
+        parts.minute = minute
+        return calendar.date(from: parts)!
+    }
+
+    public func adding(days: Int) -> LocalDate {
+        LocalDate(dayNumber: dayNumber + days)
+    }
+
+    /// Whole days from `self` to `other`.
+    public func days(until other: LocalDate) -> Int {
+        other.dayNumber - dayNumber
+    }
+
+    /// 1 = Monday ... 7 = Sunday (ISO 8601).
+    public var isoWeekday: Int {
+        // 1970-01-01 was a Thursday (4).
+        ((dayNumber % 7) + 7 + 3) % 7 + 1
+    }
+
+    public var components: DateComponents {
+        DateComponents(year: year, month: month, day: day)
+    }
+
+    /// Days since 1970-01-01 (proleptic Gregorian), from Howard Hinnant's days_from_civil.
+    var dayNumber: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146097 + doe - 719468
+    }
+
+    init(dayNumber: Int) {
+        let z = dayNumber + 719468
+        let era = (z >= 0 ? z : z - 146096) / 146097
+        let doe = z - era * 146097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        self.year = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        self.month = m
+        self.day = d
+    }
+}

@@ -1,0 +1,12 @@
+import Foundation
+
+/// A length of time as people type it: "10m", "2h", "1h30m", "3d", "1w".
+public struct TimeSpan: Hashable, Sendable {
+    public var days: Int
+    public var seconds: Int
+
+    public init(days: Int = 0, seconds: Int = 0) {
+        self.days = days
+        self.seconds = seconds
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+public enum Priority: Int, CaseIterable, Comparable, Sendable, CustomStringConvertible {
+    case low = 0, medium = 1, high = 2
+
+    public init?(name: String) {
+        switch name.lowercased() {
+        case "low", "l": self = .low
+        case "medium", "med", "m": self = .medium
+        case "high", "h": self = .high
+        default: return nil
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .low: "low"
+        case .medium: "medium"
+        case .high: "high"
+        }
+    }
+
+    public static func < (a: Priority, b: Priority) -> Bool { a.rawValue < b.rawValue }
+}
+
+public struct Category: Hashable, Sendable {
+    /// A freedesktop icon name shown on this category's notifications unless one is chosen.
+    public static let defaultIcon = "task-due"
+
+    public var id: Int64
+    public var name: String
+    public var icon: String
+
+    public init(id: Int64, name: String, icon: String = Category.defaultIcon) {
+        self.id = id
+        self.name = name
+        self.icon = icon
+    }
+}
+
+public struct Todo: Hashable, Sendable {
+    public var id: Int64
+    public var uuid: UUID
+    public var title: String
+    public var notes: String?
+    public var due: Due?
+    public var priority: Priority
+    public var category: Category?
+    public var completedAt: Date?
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    public init(id: Int64, uuid: UUID = UUID(), title: String, notes: String? = nil, due: Due? = nil,
+                priority: Priority = .medium, category: Category? = nil, completedAt: Date? = nil,
+                createdAt: Date, updatedAt: Date) {
+        self.id = id
+        self.uuid = uuid
+        self.title = title
+        self.notes = notes
+        self.due = due
+        self.priority = priority
+        self.category = category
+        self.completedAt = completedAt
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
+    public var isCompleted: Bool { completedAt != nil }
+
+    public func isOverdue(now: Date, calendar: Calendar) -> Bool {
+        guard !isCompleted, let due else { return false }
+        return due.hasPassed(now: now, calendar: calendar)
+    }
+}

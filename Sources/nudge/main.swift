@@ -1,0 +1,3 @@
+import NudgeCLI
+import Foundation
+exit(NudgeCLI.main())
