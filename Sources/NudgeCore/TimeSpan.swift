@@ -9,4 +9,12 @@ public struct TimeSpan: Hashable, Sendable {
         self.days = days
         self.seconds = seconds
     }
+
+    public init(parsing text: String) throws(InputError) {
+        throw InputError("not implemented")
+    }
+
+    public func added(to due: Due, calendar: Calendar) throws(InputError) -> Due {
+        throw InputError("not implemented")
+    }
 }

@@ -1,0 +1,71 @@
+import Foundation
+import NudgeCore
+import NudgeStore
+
+enum CategoryCommand: Command {
+    static let name = "category"
+    static let abstract = "Add, list, rename and delete categories"
+    static let usage = "nudge category add NAME [--icon ICON] | list [--json] | rename OLD NEW | delete NAME"
+    static let options: [Option] = [
+        .value("icon", "ICON", "With add: a freedesktop icon name for its notifications (default \(Category.defaultIcon))"),
+        .flag("json", "With list: print the categories as JSON"),
+    ]
+    static let discussion = """
+        Names are unique, ignoring case. Deleting a category keeps its todos, without a category.
+
+        Examples:
+          nudge category add work --icon briefcase
+          nudge category rename work office
+        """
+
+    static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
+        let words = try arguments.positionals(min: 1, usage: usage)
+        let store = try openStore(context)
+        do {
+            switch words[0] {
+            case "add":
+                let name = try categoryName(arguments.positionals(min: 2, max: 2, usage: "nudge category add NAME [--icon ICON]")[1])
+                let icon = try arguments.value("icon").map(iconName)
+                let category = try store.addCategory(name: name, icon: icon, now: context.now)
+                context.print("Added category \(category.name) (icon \(category.icon))")
+            case "list", "ls":
+                _ = try arguments.positionals(min: 1, max: 1, usage: "nudge category list [--json]")
+                let categories = try store.categories()
+                if arguments.has("json") {
+                    context.printJSON(.array(categories.map { category, count in
+                        .object([("id", .int(category.id)), ("name", .string(category.name)),
+                                 ("icon", .string(category.icon)), ("todos", .int(Int64(count)))])
+                    }))
+                } else if categories.isEmpty {
+                    context.print("No categories yet. Add one with: nudge category add work")
+                } else {
+                    let width = categories.map { displayWidth($0.category.name) }.max() ?? 0
+                    for (category, count) in categories {
+                        let padding = String(repeating: " ", count: width - displayWidth(category.name))
+                        context.print("  \(category.name)\(padding)  \(count) todo\(count == 1 ? "" : "s")  icon \(category.icon)")
+                    }
+                }
+            case "rename":
+                let names = try arguments.positionals(min: 3, max: 3, usage: "nudge category rename OLD NEW")
+                let category = try store.renameCategory(categoryName(names[1]), to: categoryName(names[2]))
+                context.print("Renamed category \(names[1]) to \(category.name)")
+            case "delete", "rm":
+                let name = try categoryName(arguments.positionals(min: 2, max: 2, usage: "nudge category delete NAME")[1])
+                let moved = try store.deleteCategory(name, now: context.now)
+                context.print("Deleted category \(name)" + (moved == 0 ? "" : "; \(moved) todo\(moved == 1 ? "" : "s") no longer \(moved == 1 ? "has" : "have") a category"))
+            default:
+                throw CLIError.usage("unknown category command '\(words[0])'; use add, list, rename or delete")
+            }
+        } catch {
+            throw CLIError(error)
+        }
+    }
+
+    static func iconName(_ text: String) throws(CLIError) -> String {
+        let allowed = text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
+        guard !text.isEmpty, allowed else {
+            throw .usage("'\(text)' is not an icon name; use a freedesktop icon name like task-due or user-home")
+        }
+        return text
+    }
+}

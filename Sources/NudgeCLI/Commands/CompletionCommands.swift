@@ -1,0 +1,44 @@
+import NudgeCore
+import NudgeStore
+
+enum DoneCommand: Command {
+    static let name = "done"
+    static let abstract = "Mark todos as done"
+    static let usage = "nudge done ID..."
+    static let options: [Option] = []
+
+    static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
+        try setCompleted(true, arguments: arguments, context: context)
+    }
+}
+
+enum UndoCommand: Command {
+    static let name = "undo"
+    static let abstract = "Mark done todos as not done again"
+    static let usage = "nudge undo ID..."
+    static let options: [Option] = []
+
+    static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
+        try setCompleted(false, arguments: arguments, context: context)
+    }
+}
+
+extension Command {
+    /// Nothing changes unless every id exists; todos already in the asked-for state are named.
+    static func setCompleted(_ done: Bool, arguments: Arguments, context: Context) throws(CLIError) {
+        let ids = try todoIDs(arguments.positionals(min: 1, usage: usage))
+        let result: (before: [Todo], after: [Todo])
+        do {
+            result = try context.store().setCompleted(ids: ids, done: done, now: context.now)
+        } catch {
+            throw CLIError(error)
+        }
+        for (before, after) in zip(result.before, result.after) {
+            if before.isCompleted == done {
+                context.print("\(after.id) was \(done ? "already done" : "not done"): \(after.title)")
+            } else {
+                context.print((done ? "Completed " : "Reopened ") + context.summary(after))
+            }
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import NudgeCore
+import NudgeStore
+
+enum DeleteCommand: Command {
+    static let name = "delete"
+    static let abstract = "Delete todos for good"
+    static let usage = "nudge delete ID... [--yes]"
+    static let options: [Option] = [.flag("yes", "Delete without asking")]
+    static let discussion = """
+        On a terminal, nudge asks before deleting. Elsewhere (scripts, pipes) --yes is required.
+        To keep a todo's record, mark it done instead: nudge done ID.
+        """
+
+    static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
+        let ids = try todoIDs(arguments.positionals(min: 1, usage: usage))
+        let store = try openStore(context)
+        if !arguments.has("yes") {
+            guard context.stdinIsTerminal else {
+                throw .usage("delete needs --yes when not run from a terminal, since it cannot be undone")
+            }
+            let todos: [Todo]
+            do { todos = try store.todos(ids: ids) } catch { throw CLIError(error) }
+            let what = todos.count == 1 ? "\(todos[0].id): \(todos[0].title)" : "\(todos.count) todos (\(ids.map(String.init).joined(separator: ", ")))"
+            guard context.confirm("Delete \(what)? This cannot be undone.") else {
+                context.print("Nothing deleted.")
+                return
+            }
+        }
+        let deleted: [Todo]
+        do { deleted = try store.delete(ids: ids) } catch { throw CLIError(error) }
+        for todo in deleted {
+            context.print("Deleted \(todo.id): \(todo.title)")
+        }
+    }
+}

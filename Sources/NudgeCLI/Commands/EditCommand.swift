@@ -1,0 +1,77 @@
+import NudgeCore
+import NudgeStore
+
+enum EditCommand: Command {
+    static let name = "edit"
+    static let abstract = "Change a todo's title, notes, due date, priority or category"
+    static let usage = "nudge edit ID [--title T] [--notes T] [--due WHEN | --no-due] [--priority P] [--category NAME | --no-category]"
+    static let options: [Option] = [
+        .value("title", "T", "The new title"),
+        .value("notes", "T", "The new notes; an empty text removes them"),
+        .value("due", "WHEN", "The new due date (see 'nudge help add')"),
+        .flag("no-due", "Remove the due date"),
+        .value("priority", "P", "low, medium or high"),
+        .value("category", "NAME", "Move it into this category"),
+        .flag("no-category", "Take it out of its category"),
+        .flag("json", "Print the todo as JSON afterwards"),
+    ]
+    static let discussion = """
+        Examples:
+          nudge edit 12 --due "tomorrow 9am" --priority high
+          nudge edit 12 --no-due --no-category
+        """
+
+    static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
+        let id = try todoID(arguments.positionals(min: 1, max: 1, usage: usage)[0])
+        try arguments.exclusive("due", "no-due")
+        try arguments.exclusive("category", "no-category")
+        let changing = ["title", "notes", "due", "no-due", "priority", "category", "no-category"].filter(arguments.has)
+        guard !changing.isEmpty else {
+            throw .usage("nothing to change; give at least one of --title, --notes, --due, --no-due, --priority, --category, --no-category")
+        }
+        let store = try openStore(context)
+        do {
+            let old = try store.todos(ids: [id])[0]
+            var todo = old
+            if let title = arguments.value("title") { todo.title = try validated(title: title) }
+            if let text = arguments.value("notes") { todo.notes = notes(text) }
+            if let when = arguments.value("due") { todo.due = try due(when, context: context) }
+            if arguments.has("no-due") { todo.due = nil }
+            if let name = arguments.value("priority") { todo.priority = try priority(name) }
+            if let name = arguments.value("category") { todo.category = try store.category(named: categoryName(name)) }
+            if arguments.has("no-category") { todo.category = nil }
+            let changes = differences(old, todo, context: context)
+            let saved = changes.isEmpty ? old : try store.update(todo, now: context.now)
+            if arguments.has("json") {
+                context.printJSON(context.json(saved))
+            } else if changes.isEmpty {
+                context.print("Nothing changed for \(saved.id): \(saved.title)")
+            } else {
+                context.print("Updated \(saved.id): \(saved.title)")
+                for (field, before, after) in changes {
+                    context.print("  " + field.padding(to: 9) + before + " → " + after)
+                }
+            }
+        } catch {
+            throw CLIError(error)
+        }
+    }
+
+    private static func differences(_ old: Todo, _ new: Todo, context: Context) -> [(String, String, String)] {
+        let text = context.dueText
+        var changes: [(String, String, String)] = []
+        if old.title != new.title { changes.append(("title", old.title, new.title)) }
+        if old.notes != new.notes {
+            changes.append(("notes", old.notes == nil ? "none" : "(\(old.notes!.count) characters)",
+                            new.notes == nil ? "none" : "(\(new.notes!.count) characters)"))
+        }
+        if old.due != new.due {
+            changes.append(("due", old.due.map(text.relative) ?? "none", new.due.map(text.relative) ?? "none"))
+        }
+        if old.priority != new.priority { changes.append(("priority", "\(old.priority)", "\(new.priority)")) }
+        if old.category?.id != new.category?.id {
+            changes.append(("category", old.category?.name ?? "none", new.category?.name ?? "none"))
+        }
+        return changes
+    }
+}

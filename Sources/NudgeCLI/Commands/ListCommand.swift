@@ -1,0 +1,70 @@
+import NudgeCore
+import NudgeStore
+
+enum ListCommand: Command {
+    static let name = "list"
+    static let abstract = "List todos by when they are due"
+    static let usage = "nudge list [--all | --completed] [--category NAME] [--priority P] [--search TEXT] [--sort due|priority|title|created] [--json]"
+    static let options: [Option] = [
+        .flag("all", "Show completed todos too"),
+        .flag("completed", "Show only completed todos"),
+        .value("category", "NAME", "Only todos in this category"),
+        .value("priority", "P", "Only todos of this priority: low, medium or high"),
+        .value("search", "TEXT", "Only todos whose title or notes contain TEXT (ignoring case)"),
+        .value("sort", "KEY", "Order within each section: due (the default), priority, title or created"),
+        .flag("json", "Print an array of todos as JSON"),
+    ]
+    static let discussion = """
+        Todos are shown in sections: Overdue, Today, Upcoming, Unscheduled, and with --all or
+        --completed, Completed. Within a section they are ordered by due time, then priority,
+        then title. Filters combine.
+
+        Examples:
+          nudge list
+          nudge list --category work --priority high
+          nudge list --all --search milk --json
+        """
+
+    static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
+        _ = try arguments.positionals(min: 0, max: 0, usage: usage)
+        try arguments.exclusive("all", "completed")
+        var query = TodoQuery()
+        if arguments.has("all") { query.state = .all }
+        if arguments.has("completed") { query.state = .completed }
+        if let name = arguments.value("category") { query.categoryName = try categoryName(name) }
+        if let name = arguments.value("priority") { query.priority = try priority(name) }
+        query.search = arguments.value("search")
+        var order = SortOrder.due
+        if let key = arguments.value("sort") {
+            guard let chosen = SortOrder(rawValue: key.lowercased()) else {
+                throw .usage("cannot sort by '\(key)'; use due, priority, title or created")
+            }
+            order = chosen
+        }
+        let store = try openStore(context)
+        let todos: [Todo]
+        do { todos = try store.todos(matching: query) } catch { throw CLIError(error) }
+        let sections = context.agenda.sections(todos, order: order)
+        if arguments.has("json") {
+            context.printJSON(.array(sections.flatMap(\.todos).map(context.json)))
+        } else if sections.isEmpty {
+            try printEmpty(query: query, store: store, context: context)
+        } else {
+            context.printSections(sections)
+        }
+    }
+
+    private static func printEmpty(query: TodoQuery, store: TodoStore, context: Context) throws(CLIError) {
+        let total: Int
+        do { total = try store.count() } catch { throw CLIError(error) }
+        if total == 0 {
+            context.print("No todos yet. Add one with: nudge add \"Buy milk\" --due tomorrow")
+        } else if query.categoryName != nil || query.priority != nil || query.search != nil {
+            context.print("No todos match.")
+        } else if query.state == .completed {
+            context.print("Nothing completed yet.")
+        } else {
+            context.print("Nothing to do. 'nudge list --all' shows completed todos too.")
+        }
+    }
+}

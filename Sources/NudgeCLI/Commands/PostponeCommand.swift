@@ -1,0 +1,37 @@
+import NudgeCore
+import NudgeStore
+
+enum PostponeCommand: Command {
+    static let name = "postpone"
+    static let abstract = "Move a todo's due date later"
+    static let usage = "nudge postpone ID DURATION"
+    static let options: [Option] = []
+    static let discussion = """
+        DURATION is like 10m, 2h, 1h30m, 3d or 1w. An all-day todo moves by whole days.
+        Moving by days keeps the time of day, also across daylight saving changes.
+
+        Example:
+          nudge postpone 12 1d
+        """
+
+    static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
+        let words = try arguments.positionals(min: 2, max: 2, usage: usage)
+        let id = try todoID(words[0])
+        let span: TimeSpan
+        do { span = try TimeSpan(parsing: words[1]) } catch { throw CLIError(error) }
+        let store = try openStore(context)
+        do {
+            var todo = try store.todos(ids: [id])[0]
+            guard let old = todo.due else {
+                throw CLIError.failed("todo \(id) has no due date to move; set one with: nudge edit \(id) --due WHEN")
+            }
+            todo.due = try span.added(to: old, calendar: context.calendar)
+            let saved = try store.update(todo, now: context.now)
+            let text = context.dueText
+            context.print("Postponed \(saved.id): \(saved.title)")
+            context.print("  due      " + text.relative(old) + " → " + text.relative(saved.due!))
+        } catch {
+            throw CLIError(error)
+        }
+    }
+}

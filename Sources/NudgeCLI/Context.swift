@@ -1,0 +1,77 @@
+import Foundation
+import NudgeCore
+import NudgeStore
+
+/// What every command works with: the clock, the zone, the store and the terminal.
+final class Context {
+    let now: Date
+    let zone: TimeZone
+    let calendar: Calendar
+    let databasePath: String
+    /// Colour only for a person at a terminal who has not asked for none (no-color.org).
+    let color: Bool
+    let stdinIsTerminal: Bool
+    private var output = ""
+    private var openedStore: TodoStore?
+
+    init(databasePath: String?, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        now = Date()
+        zone = TimeZone.current
+        calendar = .nudge(zone: zone)
+        self.databasePath = databasePath ?? TodoStore.defaultPath(environment: environment)
+        color = isatty(STDOUT_FILENO) == 1 && (environment["NO_COLOR"] ?? "").isEmpty
+        stdinIsTerminal = isatty(STDIN_FILENO) == 1
+    }
+
+    func store() throws(StoreError) -> TodoStore {
+        if let openedStore { return openedStore }
+        let store = try TodoStore(path: databasePath)
+        openedStore = store
+        return store
+    }
+
+    var dueText: DueText { DueText(now: now, zone: zone) }
+    var agenda: Agenda { Agenda(now: now, zone: zone) }
+
+    func whenParser() -> WhenParser { WhenParser(now: now, calendar: calendar) }
+
+    /// Collects a line of output; everything is written at once by `flush`.
+    func print(_ line: String = "") {
+        output += line
+        output += "\n"
+    }
+
+    func flush() {
+        guard !output.isEmpty else { return }
+        FileHandle.standardOutput.write(Data(output.utf8))
+        output = ""
+    }
+
+    /// Asks a yes/no question on the terminal; anything but y or yes is no.
+    func confirm(_ question: String) -> Bool {
+        flush()
+        FileHandle.standardError.write(Data((question + " [y/N] ").utf8))
+        guard let answer = readLine() else { return false }
+        return ["y", "yes"].contains(answer.trimmingWhitespace().lowercased())
+    }
+
+    func styled(_ text: String, _ style: Style) -> String {
+        color ? "\u{1B}[\(style.rawValue)m" + text + "\u{1B}[0m" : text
+    }
+
+    enum Style: String {
+        case red = "31", dim = "2", bold = "1"
+    }
+}
+
+extension CLIError {
+    /// Bad input is a usage error; a store that refuses is a failure.
+    init(_ error: any Error) {
+        switch error {
+        case let error as CLIError: self = error
+        case let error as InputError: self = .usage(error.message)
+        case let error as StoreError: self = .failed(error.description)
+        default: self = .failed("\(error)")
+        }
+    }
+}

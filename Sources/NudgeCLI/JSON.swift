@@ -1,0 +1,73 @@
+/// JSON with keys in the order they are given, so that `--json` output reads the same every
+/// time (Foundation's JSONEncoder orders keys by hash or alphabetically).
+enum JSON {
+    case null
+    case bool(Bool)
+    case int(Int64)
+    case string(String)
+    case array([JSON])
+    case object([(String, JSON)])
+
+    static func string(_ value: String?) -> JSON {
+        value.map(JSON.string) ?? .null
+    }
+
+    /// Two-space indented text, like `jq`.
+    var text: String {
+        var out = ""
+        write(to: &out, indent: "")
+        return out
+    }
+
+    private func write(to out: inout String, indent: String) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let value): out += value ? "true" : "false"
+        case .int(let value): out += String(value)
+        case .string(let value): Self.quote(value, into: &out)
+        case .array(let items):
+            guard !items.isEmpty else { out += "[]"; return }
+            let inner = indent + "  "
+            out += "[\n"
+            for (index, item) in items.enumerated() {
+                out += inner
+                item.write(to: &out, indent: inner)
+                out += index == items.count - 1 ? "\n" : ",\n"
+            }
+            out += indent + "]"
+        case .object(let fields):
+            guard !fields.isEmpty else { out += "{}"; return }
+            let inner = indent + "  "
+            out += "{\n"
+            for (index, (key, value)) in fields.enumerated() {
+                out += inner
+                Self.quote(key, into: &out)
+                out += ": "
+                value.write(to: &out, indent: inner)
+                out += index == fields.count - 1 ? "\n" : ",\n"
+            }
+            out += indent + "}"
+        }
+    }
+
+    /// RFC 8259 string escaping; everything else, emoji included, is written as UTF-8.
+    private static func quote(_ text: String, into out: inout String) {
+        out += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Turns instants into local days and times of day in one zone. It asks the zone only for its
+/// offset, which is much cheaper than `Calendar.dateComponents` when listing thousands of todos.
+public struct WallClock: Sendable {
+    public let zone: TimeZone
+
+    public init(zone: TimeZone) {
+        self.zone = zone
+    }
+
+    public func offset(at instant: Date) -> Int {
+        zone.secondsFromGMT(for: instant)
+    }
+
+    private func localSeconds(_ instant: Date) -> Int {
+        Int(instant.timeIntervalSince1970.rounded(.down)) + offset(at: instant)
+    }
+
+    public func day(of instant: Date) -> LocalDate {
+        LocalDate(dayNumber: Int((Double(localSeconds(instant)) / 86_400).rounded(.down)))
+    }
+
+    /// Hour, minute and second on the local clock.
+    public func time(of instant: Date) -> (hour: Int, minute: Int, second: Int) {
+        let seconds = ((localSeconds(instant) % 86_400) + 86_400) % 86_400
+        return (seconds / 3600, seconds / 60 % 60, seconds % 60)
+    }
+
+    /// ISO 8601 with the local offset, e.g. `2026-11-29T10:53:00+01:00`.
+    public func iso8601(_ instant: Date) -> String {
+        let (h, m, s) = time(of: instant)
+        let offset = offset(at: instant)
+        let sign = offset < 0 ? "-" : "+"
+        return "\(day(of: instant))T" + pad(h) + ":" + pad(m) + ":" + pad(s)
+            + sign + pad(abs(offset) / 3600) + ":" + pad(abs(offset) / 60 % 60)
+    }
+}
+
+func pad(_ value: Int) -> String {
+    value < 10 ? "0\(value)" : "\(value)"
+}

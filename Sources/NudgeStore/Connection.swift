@@ -1,0 +1,86 @@
+import CSQLite
+import Foundation
+
+/// One SQLite connection, used from one thread at a time.
+public final class Connection {
+    let handle: OpaquePointer
+
+    /// Opens (and with `create`, creates) the database file at `path`. The corresponding C
+    /// function is `sqlite3_open_v2`.
+    public init(path: String, create: Bool) throws(SQLiteError) {
+        var db: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
+            | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        guard rc == SQLITE_OK, let db else {
+            let error = SQLiteError(code: rc, connection: db)
+            sqlite3_close_v2(db)
+            throw error
+        }
+        handle = db
+    }
+
+    deinit {
+        sqlite3_close_v2(handle)
+    }
+
+    /// How long a statement waits for another process's write lock before failing.
+    public func setBusyTimeout(milliseconds: Int32) {
+        sqlite3_busy_timeout(handle, milliseconds)
+    }
+
+    /// Runs one or more statements that return no rows. The corresponding C function is
+    /// `sqlite3_exec`.
+    public func execute(_ sql: String) throws(SQLiteError) {
+        let rc = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard rc == SQLITE_OK else { throw SQLiteError(code: rc, connection: handle, sql: sql) }
+    }
+
+    public func prepare(_ sql: String) throws(SQLiteError) -> Statement {
+        try Statement(connection: self, sql: sql)
+    }
+
+    /// Runs `sql` with `arguments` and returns each row mapped by `row`.
+    public func query<T>(_ sql: String, _ arguments: [SQLValue] = [],
+                         row: (Row) throws -> T) throws -> [T] {
+        let statement = try prepare(sql)
+        try statement.bind(arguments)
+        var result: [T] = []
+        while try statement.step() {
+            result.append(try row(Row(statement: statement)))
+        }
+        return result
+    }
+
+    /// Runs a statement that returns no rows.
+    public func run(_ sql: String, _ arguments: [SQLValue] = []) throws(SQLiteError) {
+        let statement = try prepare(sql)
+        try statement.bind(arguments)
+        while try statement.step() {}
+    }
+
+    /// The first column of the first row, or nil when there is no row.
+    public func scalar(_ sql: String, _ arguments: [SQLValue] = []) throws(SQLiteError) -> SQLValue? {
+        let statement = try prepare(sql)
+        try statement.bind(arguments)
+        guard try statement.step() else { return nil }
+        return Row(statement: statement)[0]
+    }
+
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// Runs `body` in a `BEGIN IMMEDIATE` transaction: the write lock is taken up front, so the
+    /// busy timeout applies and concurrent writers queue up instead of failing mid-transaction.
+    public func writeTransaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let value = try body()
+            try execute("COMMIT")
+            return value
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+}

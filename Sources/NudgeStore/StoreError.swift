@@ -1,0 +1,42 @@
+/// Why the store could not be opened or used, in words for the person at the terminal.
+public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
+    case cannotOpen(path: String, reason: String)
+    case notANudgeDatabase(path: String)
+    case newerVersion(path: String, unknownMigrations: [String])
+    case corrupt(path: String, reason: String)
+    case failed(reason: String)
+    case noSuchTodos([Int64])
+    case noSuchCategory(String)
+    case categoryExists(String)
+
+    public var description: String {
+        switch self {
+        case .cannotOpen(let path, let reason):
+            "cannot open the database \(path): \(reason)"
+        case .notANudgeDatabase(let path):
+            "\(path) is not a Nudge database; it was left untouched (choose another file with --db or NUDGE_DB)"
+        case .newerVersion(let path, let names):
+            "\(path) was written by a newer version of Nudge (it has schema changes this version does not know: \(names.joined(separator: ", "))); it was left untouched, upgrade nudge to use it"
+        case .corrupt(let path, let reason):
+            "the database \(path) is damaged (\(reason)); it was left untouched, restore it from a backup or move it aside"
+        case .failed(let reason):
+            "database error: \(reason)"
+        case .noSuchTodos(let ids) where ids.count == 1:
+            "there is no todo \(ids[0]); 'nudge list --all' shows the ids"
+        case .noSuchTodos(let ids):
+            "there are no todos \(ids.map(String.init).joined(separator: ", ")); 'nudge list --all' shows the ids"
+        case .noSuchCategory(let name):
+            "there is no category '\(name)'; create it with: nudge category add \(name.shellQuoted)"
+        case .categoryExists(let name):
+            "a category named '\(name)' already exists (names ignore case)"
+        }
+    }
+}
+
+extension String {
+    /// The string as it would be typed in a shell: bare when safe, else in single quotes.
+    public var shellQuoted: String {
+        let safe = !isEmpty && allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_./@%+=:,".contains($0)) }
+        return safe ? self : "'" + replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

@@ -1,0 +1,234 @@
+import Foundation
+import NudgeCore
+
+/// What a new todo is made of; the store assigns the id, the UUID and the times.
+public struct NewTodo: Sendable {
+    public var title: String
+    public var notes: String?
+    public var due: Due?
+    public var priority: Priority
+    public var categoryName: String?
+
+    public init(title: String, notes: String? = nil, due: Due? = nil, priority: Priority = .medium,
+                categoryName: String? = nil) {
+        self.title = title
+        self.notes = notes
+        self.due = due
+        self.priority = priority
+        self.categoryName = categoryName
+    }
+}
+
+/// Which todos `todos(matching:)` returns; the conditions combine.
+public struct TodoQuery: Sendable {
+    public enum State: Sendable { case pending, completed, all }
+
+    public var state: State = .pending
+    public var categoryName: String?
+    public var priority: Priority?
+    /// Matched against title and notes, ignoring case.
+    public var search: String?
+
+    public init(state: State = .pending, categoryName: String? = nil, priority: Priority? = nil,
+                search: String? = nil) {
+        self.state = state
+        self.categoryName = categoryName
+        self.priority = priority
+        self.search = search
+    }
+}
+
+extension TodoStore {
+    static let todoColumns = """
+        t.id, t.uuid, t.title, t.notes, t.due_at, t.due_day, t.due_zone, t.priority,
+        t.completed_at, t.created_at, t.updated_at, c.id, c.name, c.icon
+        FROM todos t LEFT JOIN categories c ON c.id = t.category_id
+        """
+
+    public func add(_ new: NewTodo, now: Date = Date()) throws(StoreError) -> Todo {
+        try write {
+            var categoryID: Int64?
+            if let name = new.categoryName { categoryID = try self.categoryID(named: name) }
+            let (dueAt, dueDay, dueZone) = Self.columns(for: new.due)
+            let stamp = Int64(now.timeIntervalSince1970)
+            try db.run("""
+                INSERT INTO todos (uuid, title, notes, due_at, due_day, due_zone, priority, category_id, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, [.text(UUID().uuidString.lowercased()), .text(new.title), new.notes.sqlValue,
+                      dueAt.sqlValue, dueDay.sqlValue, dueZone.sqlValue,
+                      .integer(Int64(new.priority.rawValue)), categoryID.sqlValue,
+                      .integer(stamp), .integer(stamp)])
+            return try fetch(ids: [db.lastInsertRowID])[0]
+        }
+    }
+
+    /// The todos with these ids, in the order given; fails naming every id that does not exist.
+    public func todos(ids: [Int64]) throws(StoreError) -> [Todo] {
+        try perform { try fetch(ids: ids) }
+    }
+
+    public func todos(matching query: TodoQuery) throws(StoreError) -> [Todo] {
+        try perform {
+            var conditions: [String] = []
+            var arguments: [SQLValue] = []
+            switch query.state {
+            case .pending: conditions.append("t.completed_at IS NULL")
+            case .completed: conditions.append("t.completed_at IS NOT NULL")
+            case .all: break
+            }
+            if let name = query.categoryName {
+                conditions.append("t.category_id = ?")
+                arguments.append(.integer(try categoryID(named: name)))
+            }
+            if let priority = query.priority {
+                conditions.append("t.priority = ?")
+                arguments.append(.integer(Int64(priority.rawValue)))
+            }
+            // SQLite's LIKE ignores case for ASCII only; other searches are filtered below.
+            let needle = query.search.flatMap { $0.isEmpty ? nil : $0 }
+            if let needle, needle.allSatisfy(\.isASCII) {
+                conditions.append(#"(t.title LIKE ?1 ESCAPE '\' OR t.notes LIKE ?1 ESCAPE '\')"#
+                    .replacingOccurrences(of: "?1", with: "?\(arguments.count + 1)"))
+                arguments.append(.text("%" + Self.escapedForLike(needle) + "%"))
+            }
+            let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+            let todos = try selectTodos("SELECT \(Self.todoColumns)\(filter)", arguments)
+            guard let needle, !needle.allSatisfy(\.isASCII) else { return todos }
+            return todos.filter {
+                $0.title.range(of: needle, options: [.caseInsensitive]) != nil
+                    || ($0.notes?.range(of: needle, options: [.caseInsensitive]) != nil)
+            }
+        }
+    }
+
+    /// Saves the title, notes, due, priority and category of `todo`.
+    public func update(_ todo: Todo, now: Date = Date()) throws(StoreError) -> Todo {
+        try write {
+            let (dueAt, dueDay, dueZone) = Self.columns(for: todo.due)
+            try db.run("""
+                UPDATE todos SET title = ?, notes = ?, due_at = ?, due_day = ?, due_zone = ?,
+                    priority = ?, category_id = ?, updated_at = ? WHERE id = ?
+                """, [.text(todo.title), todo.notes.sqlValue, dueAt.sqlValue, dueDay.sqlValue,
+                      dueZone.sqlValue, .integer(Int64(todo.priority.rawValue)),
+                      todo.category.map(\.id).sqlValue, .integer(Int64(now.timeIntervalSince1970)),
+                      .integer(todo.id)])
+            guard db.changes == 1 else { throw StoreError.noSuchTodos([todo.id]) }
+            return try fetch(ids: [todo.id])[0]
+        }
+    }
+
+    /// Marks the todos done (or, with `done: false`, not done). Returns them as they were before,
+    /// so the caller can tell which ones changed. Nothing changes unless every id exists.
+    public func setCompleted(ids: [Int64], done: Bool, now: Date = Date()) throws(StoreError) -> (before: [Todo], after: [Todo]) {
+        try write {
+            let before = try fetch(ids: ids)
+            let stamp = Int64(now.timeIntervalSince1970)
+            let statement = try db.prepare(done
+                ? "UPDATE todos SET completed_at = ?1, updated_at = ?1 WHERE id = ?2 AND completed_at IS NULL"
+                : "UPDATE todos SET completed_at = NULL, updated_at = ?1 WHERE id = ?2 AND completed_at IS NOT NULL")
+            for id in ids {
+                try statement.bind([.integer(stamp), .integer(id)])
+                while try statement.step() {}
+            }
+            return (before, try fetch(ids: ids))
+        }
+    }
+
+    /// Deletes the todos and returns them; nothing is deleted unless every id exists.
+    public func delete(ids: [Int64]) throws(StoreError) -> [Todo] {
+        try write {
+            let todos = try fetch(ids: ids)
+            let statement = try db.prepare("DELETE FROM todos WHERE id = ?")
+            for id in ids {
+                try statement.bind([.integer(id)])
+                while try statement.step() {}
+            }
+            return todos
+        }
+    }
+
+    public func count() throws(StoreError) -> Int {
+        try perform { Int(try db.scalar("SELECT count(*) FROM todos")?.int64 ?? 0) }
+    }
+
+    // MARK: - Rows
+
+    func fetch(ids: [Int64]) throws -> [Todo] {
+        let statement = try db.prepare("SELECT \(Self.todoColumns) WHERE t.id = ?")
+        var found: [Todo] = []
+        var missing: [Int64] = []
+        var zones = ZoneCache()
+        for id in ids {
+            try statement.bind([.integer(id)])
+            if try statement.step() {
+                found.append(Self.todo(from: Row(statement: statement), zones: &zones))
+            } else {
+                missing.append(id)
+            }
+        }
+        guard missing.isEmpty else { throw StoreError.noSuchTodos(missing) }
+        return found
+    }
+
+    func selectTodos(_ sql: String, _ arguments: [SQLValue]) throws -> [Todo] {
+        var zones = ZoneCache()
+        return try db.query(sql, arguments) { Self.todo(from: $0, zones: &zones) }
+    }
+
+    static func todo(from row: Row, zones: inout ZoneCache) -> Todo {
+        var due: Due?
+        if let instant = row.optionalInt64(4) {
+            due = .at(Date(timeIntervalSince1970: TimeInterval(instant)), zone: zones.zone(row.text(6)))
+        } else if let day = row.text(5).flatMap({ LocalDate(iso: $0) }) {
+            due = .allDay(day)
+        }
+        let category = row.optionalInt64(11).map {
+            Category(id: $0, name: row.text(12) ?? "", icon: row.text(13) ?? Category.defaultIcon)
+        }
+        return Todo(
+            id: row.int64(0),
+            uuid: row.text(1).flatMap(UUID.init(uuidString:)) ?? UUID(),
+            title: row.text(2) ?? "",
+            notes: row.text(3),
+            due: due,
+            priority: Priority(rawValue: Int(row.int64(7))) ?? .medium,
+            category: category,
+            completedAt: row.optionalInt64(8).map(date(fromStamp:)),
+            createdAt: date(fromStamp: row.int64(9)),
+            updatedAt: date(fromStamp: row.int64(10)))
+    }
+
+    static func date(fromStamp stamp: Int64) -> Date {
+        Date(timeIntervalSince1970: TimeInterval(stamp))
+    }
+
+    static func columns(for due: Due?) -> (at: Int64?, day: String?, zone: String?) {
+        switch due {
+        case nil: (nil, nil, nil)
+        case .allDay(let day)?: (nil, day.description, nil)
+        case .at(let instant, let zone)?: (Int64(instant.timeIntervalSince1970.rounded(.down)), nil, zone.identifier)
+        }
+    }
+
+    static func escapedForLike(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            if character == "%" || character == "_" || character == "\\" { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
+    }
+}
+
+/// Looking a zone up by name is slow; a listing names the same few zones over and over.
+struct ZoneCache {
+    private var zones: [String: TimeZone] = [:]
+
+    mutating func zone(_ identifier: String?) -> TimeZone {
+        guard let identifier else { return .current }
+        if let zone = zones[identifier] { return zone }
+        let zone = TimeZone(identifier: identifier) ?? .current
+        zones[identifier] = zone
+        return zone
+    }
+}
