@@ -15,7 +15,7 @@ public enum AgendaSection: CaseIterable, Sendable {
     }
 }
 
-public enum SortOrder: String, CaseIterable, Sendable {
+public enum TodoOrder: String, CaseIterable, Sendable {
     case due, priority, title, created
 }
 
@@ -59,7 +59,7 @@ public struct Agenda: Sendable {
 
     /// The non-empty sections in display order, each sorted by `order` (by default: due time,
     /// then priority, highest first, then title).
-    public func sections(_ todos: [Todo], order: SortOrder = .due) -> [(section: AgendaSection, todos: [Todo])] {
+    public func sections(_ todos: [Todo], order: TodoOrder = .due) -> [(section: AgendaSection, todos: [Todo])] {
         var buckets: [AgendaSection: [SortableTodo]] = [:]
         for todo in todos {
             buckets[section(of: todo), default: []].append(SortableTodo(todo, agenda: self))
@@ -94,7 +94,7 @@ private struct SortableTodo {
         self.title = todo.title.lowercased()
     }
 
-    func precedes(_ other: SortableTodo, by order: SortOrder) -> Bool {
+    func precedes(_ other: SortableTodo, by order: TodoOrder) -> Bool {
         let byDue = (due, other.due)
         let byPriority = (other.todo.priority.rawValue, todo.priority.rawValue)
         let byTitle = (title, other.title)

@@ -34,9 +34,9 @@ enum ListCommand: Command {
         if let name = arguments.value("category") { query.categoryName = try categoryName(name) }
         if let name = arguments.value("priority") { query.priority = try priority(name) }
         query.search = arguments.value("search")
-        var order = SortOrder.due
+        var order = TodoOrder.due
         if let key = arguments.value("sort") {
-            guard let chosen = SortOrder(rawValue: key.lowercased()) else {
+            guard let chosen = TodoOrder(rawValue: key.lowercased()) else {
                 throw .usage("cannot sort by '\(key)'; use due, priority, title or created")
             }
             order = chosen
