@@ -1,8 +1,35 @@
 import Foundation
 
 /// Reads the WHEN forms people type for due dates ("tomorrow 9am", "fri", "in 2h", "dec 24").
+///
+/// Input is case-insensitive; surrounding white space is trimmed, repeated inner spaces and
+/// commas are ignored. A form without a time of day gives `.allDay`; a form with one gives
+/// `.at(instant, zone: calendar.timeZone)`. Everything is computed from the fixed `now` in
+/// `calendar`'s zone.
+///
+/// Choices made where people's expectations differ:
+/// - A weekday alone ("fri") is the next such day strictly after today: on a Friday, "fri" is
+///   a week later.
+/// - "next fri" is the Friday of the next ISO week (weeks run Monday to Sunday), so on a Sunday
+///   "next fri" and "fri" are the same day, and on a Thursday "next fri" is 8 days away.
+///   "this fri" is the Friday of the current ISO week, even if that day has passed.
+/// - A time alone ("9am", "17:30", "noon", "midnight") is the next such time: today if it is
+///   strictly after now, else tomorrow. "midnight" is 00:00, so alone it is the coming night;
+///   "today midnight" is the (past) start of today.
+/// - A date with a time ("today 9am", "dec 24 9am") is that day at that time, even if already
+///   past; the day is chosen first, without looking at the time.
+/// - A month and day without a year ("dec 24") is the next occurrence that is today or later;
+///   "feb 29" is the next one that exists.
+/// - "tonight" is today at 20:00. "eod", "eow", "eom", "eoy" are 23:59 on today, on the Sunday
+///   of this ISO week, on the last day of this month and on December 31.
+/// - "in 2h", "+45m", "in 3 days" add a `TimeSpan` to now (days keep the wall-clock time across
+///   DST changes); "in 2 months" and "in 1 year" add calendar months and years. All are timed.
+/// - A wall-clock time that does not exist (DST gap) moves forward by the gap (02:30 -> 03:30);
+///   one that happens twice is the first of the two (RFC 5545).
+/// - Numeric forms with slashes ("12/24", "24/12") are refused: the order is ambiguous.
 public struct WhenParser: Sendable {
     public let now: Date
+    /// Carries the time zone; build it with `Calendar.nudge(zone:)`.
     public let calendar: Calendar
 
     public init(now: Date, calendar: Calendar) {
@@ -10,7 +37,376 @@ public struct WhenParser: Sendable {
         self.calendar = calendar
     }
 
+    /// The forms listed in error messages.
+    public static let acceptedForms = "2026-12-24, 2026-12-24 09:30, today, tonight, tomorrow 9am, fri, next fri, 9am, 17:30, in 2h, in 3 days, +45m, eod, eow, eom, dec 24"
+
+    static let timeForms = "9am, 9:30pm, 17:30, noon, midnight"
+
     public func parse(_ text: String) throws(InputError) -> Due {
-        throw InputError("not implemented")
+        let input = text.trimmingWhitespace()
+        if input.isEmpty {
+            throw InputError("the date is empty; accepted: \(WhenParser.acceptedForms)")
+        }
+        let lower = input.lowercased()
+
+        // Relative: "in 2h", "in 3 days", "+45m", "in 2 months".
+        if lower.hasPrefix("+") {
+            return try relative(String(lower.dropFirst()), input: input)
+        }
+        var tokens = WhenParser.tokens(lower)
+        if tokens.first == "in" {
+            return try relative(tokens.dropFirst().joined(separator: " "), input: input)
+        }
+
+        // End of day, week, month, year.
+        if let due = endOf(tokens.joined(separator: " ")) {
+            return due
+        }
+
+        // An optional time of day at the end ("tomorrow 9am", "fri at 14:00") or, failing that,
+        // at the start ("9am tomorrow"). Its errors wait until the date part is known to be good.
+        var time: Result<TimeOfDay, InputError>?
+        if let last = tokens.last, let parsed = TimeOfDay.parse(last, input: input) {
+            time = parsed
+            tokens.removeLast()
+            if tokens.last == "at" { tokens.removeLast() }
+        } else if tokens.count > 1, let parsed = TimeOfDay.parse(tokens[0], input: input) {
+            time = parsed
+            tokens.removeFirst()
+        }
+
+        // A time alone: the next such time.
+        if tokens.isEmpty, let time {
+            let time = try time.get()
+            let today = LocalDate(now, in: calendar)
+            let candidate = time.on(today, in: calendar)
+            if candidate > now {
+                return .at(candidate, zone: calendar.timeZone)
+            }
+            return .at(time.on(today.adding(days: 1), in: calendar), zone: calendar.timeZone)
+        }
+
+        guard let (day, defaultTime) = try datePart(tokens, input: input) else {
+            // Say which part is wrong when the text is a good date followed by something else.
+            if time == nil, tokens.count >= 2 {
+                var head = Array(tokens.dropLast())
+                if head.last == "at" { head.removeLast() }
+                if !head.isEmpty, (try? datePart(head, input: input)) != nil {
+                    throw InputError("can't read '\(tokens.last!)' in '\(input)' as a time of day; times look like \(WhenParser.timeForms)")
+                }
+            }
+            throw InputError("can't read '\(input)' as a date\(WhenParser.hint(lower)); accepted: \(WhenParser.acceptedForms)")
+        }
+        if let time {
+            return .at(try time.get().on(day, in: calendar), zone: calendar.timeZone)
+        }
+        if let defaultTime {
+            return .at(defaultTime.on(day, in: calendar), zone: calendar.timeZone)
+        }
+        return .allDay(day)
+    }
+
+    // MARK: - Forms
+
+    /// "2h", "3 days", "1h30m", "2 months", "1 year" added to now.
+    private func relative(_ spanText: String, input: String) throws(InputError) -> Due {
+        var text = spanText.trimmingWhitespace()
+        // "in a week", "in an hour"
+        for article in ["a ", "an "] where text.hasPrefix(article) {
+            text = "1 " + text.dropFirst(article.count)
+        }
+        let pieces: [SpanPiece]
+        do {
+            pieces = try SpanPiece.scan(text)
+        } catch {
+            throw InputError("can't read '\(input)' as a date: \(error.reason); relative dates look like in 2h, in 3 days, in 1h30m, +45m, in 2 months")
+        }
+        var months = 0
+        var span = TimeSpan()
+        for piece in pieces {
+            switch piece.unit {
+            case .minute: span.seconds += piece.amount * 60
+            case .hour: span.seconds += piece.amount * 3600
+            case .day: span.days += piece.amount
+            case .week: span.days += piece.amount * 7
+            case .month: months += piece.amount
+            case .year: months += piece.amount * 12
+            }
+            if months > 1200 || span.days * 86_400 + span.seconds > TimeSpan.maximumSeconds {
+                throw InputError("'\(input)' is too far away: at most 100 years ahead")
+            }
+        }
+        var result = now
+        if months != 0 {
+            guard let moved = calendar.date(byAdding: .month, value: months, to: now) else {
+                throw InputError("'\(input)' is too far away: at most 100 years ahead")
+            }
+            result = moved
+        }
+        result = span.added(to: result, calendar: calendar)
+        return .at(result, zone: calendar.timeZone)
+    }
+
+    /// "eod", "eow", "eom", "eoy" and their spelled-out forms ("end of week").
+    private func endOf(_ text: String) -> Due? {
+        let today = LocalDate(now, in: calendar)
+        let day: LocalDate
+        switch text {
+        case "eod", "end of day", "end of today":
+            day = today
+        case "eow", "end of week", "end of the week":
+            day = today.adding(days: 7 - today.isoWeekday)
+        case "eom", "end of month", "end of the month":
+            day = LocalDate(year: today.year, month: today.month,
+                            day: LocalDate.daysIn(month: today.month, year: today.year))!
+        case "eoy", "end of year", "end of the year":
+            day = LocalDate(year: today.year, month: 12, day: 31)!
+        default:
+            return nil
+        }
+        return .at(day.at(hour: 23, minute: 59, in: calendar), zone: calendar.timeZone)
+    }
+
+    /// The day named by `tokens` (all of them), and the time it implies if any ("tonight").
+    /// Nil when the tokens are not a date form; throws for a date form naming a day that does
+    /// not exist.
+    private func datePart(_ tokens: [String], input: String) throws(InputError) -> (LocalDate, TimeOfDay?)? {
+        let today = LocalDate(now, in: calendar)
+        switch tokens.count {
+        case 1:
+            let word = tokens[0]
+            switch word {
+            case "today": return (today, nil)
+            case "tonight": return (today, TimeOfDay(hour: 20, minute: 0))
+            case "tomorrow", "tmrw", "tmr": return (today.adding(days: 1), nil)
+            case "yesterday": return (today.adding(days: -1), nil)
+            default: break
+            }
+            if let weekday = WhenParser.weekdays[word] {
+                // Strictly after today.
+                let ahead = (weekday - today.isoWeekday + 7) % 7
+                return (today.adding(days: ahead == 0 ? 7 : ahead), nil)
+            }
+            if let day = try isoDate(word, input: input) {
+                return (day, nil)
+            }
+        case 2:
+            if let weekday = WhenParser.weekdays[tokens[1]] {
+                let monday = today.adding(days: 1 - today.isoWeekday)
+                switch tokens[0] {
+                case "this": return (monday.adding(days: weekday - 1), nil)
+                case "next": return (monday.adding(days: 7 + weekday - 1), nil)
+                default: break
+                }
+            }
+            if let day = try monthDay(tokens, input: input) {
+                return (day, nil)
+            }
+        case 3:
+            if let day = try monthDay(tokens, input: input) {
+                return (day, nil)
+            }
+        default:
+            break
+        }
+        return nil
+    }
+
+    /// "2026-12-24" (also with one-digit month or day). Nil if not shaped like one.
+    private func isoDate(_ word: String, input: String) throws(InputError) -> LocalDate? {
+        let fields = word.split(separator: "-", omittingEmptySubsequences: false)
+        guard fields.count == 3, fields[0].count == 4, (1...2).contains(fields[1].count),
+              (1...2).contains(fields[2].count), fields.allSatisfy(WhenParser.isDigits),
+              let year = Int(fields[0]), let month = Int(fields[1]), let day = Int(fields[2])
+        else { return nil }
+        return try WhenParser.validDay(year: year, month: month, day: day, input: input)
+    }
+
+    /// "dec 24", "24 dec", "december 24th", "dec 24 2027", "24 dec 2027". Nil if not shaped
+    /// like one.
+    private func monthDay(_ tokens: [String], input: String) throws(InputError) -> LocalDate? {
+        var month: Int?
+        var dayNumber: Int?
+        if let m = WhenParser.months[tokens[0]], let d = WhenParser.dayOfMonth(tokens[1]) {
+            (month, dayNumber) = (m, d)
+        } else if let d = WhenParser.dayOfMonth(tokens[0]), let m = WhenParser.months[tokens[1]] {
+            (month, dayNumber) = (m, d)
+        }
+        guard let month, let dayNumber else { return nil }
+        if tokens.count == 3 {
+            guard tokens[2].count == 4, WhenParser.isDigits(tokens[2]), let year = Int(tokens[2]) else {
+                return nil
+            }
+            return try WhenParser.validDay(year: year, month: month, day: dayNumber, input: input)
+        }
+        // No year: the next occurrence that is today or later.
+        let name = WhenParser.monthNames[month - 1]
+        if dayNumber < 1 {
+            throw InputError("'\(input)' is not a date: there is no day 0")
+        }
+        let longest = month == 2 ? 29 : LocalDate.daysIn(month: month, year: 2001)
+        if dayNumber > longest {
+            throw InputError("'\(input)' is not a date: \(name) has \(month == 2 ? "at most 29" : "\(longest)") days")
+        }
+        let today = LocalDate(now, in: calendar)
+        var year = today.year
+        while year <= 9999 {
+            if let day = LocalDate(year: year, month: month, day: dayNumber), day >= today {
+                return day
+            }
+            year += 1
+        }
+        throw InputError("'\(input)' is not a date: it falls after the year 9999")
+    }
+
+    // MARK: - Helpers
+
+    /// Lower-cased words; commas count as spaces, "9 am" becomes "9am", "2026-12-24t09:30"
+    /// becomes "2026-12-24" "09:30".
+    static func tokens(_ lower: String) -> [String] {
+        let words = lower.unicodeScalars
+            .split(whereSeparator: { $0.properties.isWhitespace || $0 == "," })
+            .map { String(String.UnicodeScalarView($0)) }
+        var result: [String] = []
+        for word in words {
+            let meridiem = ["am": "am", "pm": "pm", "a.m.": "am", "p.m.": "pm", "a.m": "am", "p.m": "pm"][word]
+            if let meridiem, let previous = result.last,
+               previous.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ":") }) {
+                result[result.count - 1] = previous + meridiem
+            } else if let t = word.firstIndex(of: "t"), word[..<t].contains("-"),
+                      word[..<t].allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") }) {
+                result.append(String(word[..<t]))
+                result.append(String(word[word.index(after: t)...]))
+            } else {
+                result.append(word)
+            }
+        }
+        return result
+    }
+
+    /// The day, or a message saying why it does not exist.
+    static func validDay(year: Int, month: Int, day: Int, input: String) throws(InputError) -> LocalDate {
+        guard (1...9999).contains(year) else {
+            throw InputError("'\(input)' is not a date: years run 0001-9999")
+        }
+        guard (1...12).contains(month) else {
+            throw InputError("'\(input)' is not a date: there is no month \(month) (months run 01-12)")
+        }
+        guard day >= 1 else {
+            throw InputError("'\(input)' is not a date: there is no day 0")
+        }
+        guard let date = LocalDate(year: year, month: month, day: day) else {
+            throw InputError("'\(input)' is not a date: \(monthNames[month - 1]) \(year) has \(LocalDate.daysIn(month: month, year: year)) days")
+        }
+        return date
+    }
+
+    /// "24", "24th", "1st", "2nd", "3rd".
+    static func dayOfMonth(_ word: String) -> Int? {
+        var digits = Substring(word)
+        for suffix in ["st", "nd", "rd", "th"] where digits.hasSuffix(suffix) {
+            digits = digits.dropLast(2)
+        }
+        guard (1...2).contains(digits.count), isDigits(digits) else { return nil }
+        return Int(digits)
+    }
+
+    static func isDigits(_ text: some StringProtocol) -> Bool {
+        !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// A hint for forms that look like dates Nudge deliberately does not read.
+    static func hint(_ lower: String) -> String {
+        if lower.contains("/") {
+            return " (day/month order is ambiguous; write 2026-12-24 or dec 24)"
+        }
+        return ""
+    }
+
+    /// ISO weekday numbers, 1 = Monday.
+    static let weekdays: [String: Int] = [
+        "monday": 1, "mon": 1,
+        "tuesday": 2, "tue": 2, "tues": 2,
+        "wednesday": 3, "wed": 3,
+        "thursday": 4, "thu": 4, "thur": 4, "thurs": 4,
+        "friday": 5, "fri": 5,
+        "saturday": 6, "sat": 6,
+        "sunday": 7, "sun": 7,
+    ]
+
+    static let months: [String: Int] = [
+        "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3,
+        "april": 4, "apr": 4, "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7,
+        "august": 8, "aug": 8, "september": 9, "sep": 9, "sept": 9,
+        "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12,
+    ]
+
+    static let monthNames = [
+        "January", "February", "March", "April", "May", "June",
+        "July", "August", "September", "October", "November", "December",
+    ]
+}
+
+/// A wall-clock time as typed: "9am", "9:30pm", "17:30", "09:30:00", "noon", "midnight".
+struct TimeOfDay: Equatable, Sendable {
+    var hour: Int
+    var minute: Int
+    var second: Int = 0
+
+    /// This time on `day` in `calendar`'s zone (see `LocalDate.at` for DST).
+    func on(_ day: LocalDate, in calendar: Calendar) -> Date {
+        day.at(hour: hour, minute: minute, in: calendar).addingTimeInterval(TimeInterval(second))
+    }
+
+    /// Nil when `word` is not shaped like a time (a time needs a colon, am/pm, or is "noon" or
+    /// "midnight"); a failure when it is shaped like one but is not a real time ("25:00", "13pm").
+    static func parse(_ word: String, input: String) -> Result<TimeOfDay, InputError>? {
+        switch word {
+        case "noon", "midday": return .success(TimeOfDay(hour: 12, minute: 0))
+        case "midnight": return .success(TimeOfDay(hour: 0, minute: 0))
+        default: break
+        }
+        var body = Substring(word)
+        var meridiem: String?
+        for suffix in ["am", "pm"] where body.hasSuffix(suffix) {
+            meridiem = suffix
+            body = body.dropLast(2)
+        }
+        let fields = body.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...3).contains(fields.count), fields.allSatisfy(WhenParser.isDigits),
+              meridiem != nil || fields.count > 1 else { return nil }
+        func failure(_ reason: String) -> Result<TimeOfDay, InputError> {
+            .failure(InputError("'\(input)' is not a valid time: \(reason); times look like \(WhenParser.timeForms)"))
+        }
+        guard fields[0].count <= 2, let hour = Int(fields[0]) else {
+            return failure("\(fields[0]) is not an hour")
+        }
+        var minute = 0
+        var second = 0
+        if fields.count > 1 {
+            guard fields[1].count == 2, let m = Int(fields[1]) else {
+                return failure("minutes are written with two digits (e.g. 9:05)")
+            }
+            guard m <= 59 else { return failure("minutes run 00-59, not \(fields[1])") }
+            minute = m
+        }
+        if fields.count > 2 {
+            guard fields[2].count == 2, let s = Int(fields[2]), s <= 59 else {
+                return failure("seconds run 00-59")
+            }
+            second = s
+        }
+        if let meridiem {
+            guard (1...12).contains(hour) else {
+                return failure("with am/pm the hour runs 1-12, not \(hour)")
+            }
+            let hour24 = (hour % 12) + (meridiem == "pm" ? 12 : 0)
+            return .success(TimeOfDay(hour: hour24, minute: minute, second: second))
+        }
+        if hour == 24 {
+            return failure("hours run 0-23 (use midnight or 00:00 for the start of a day)")
+        }
+        guard hour <= 23 else { return failure("hours run 0-23, not \(hour)") }
+        return .success(TimeOfDay(hour: hour, minute: minute, second: second))
     }
 }
