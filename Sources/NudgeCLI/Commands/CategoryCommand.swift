@@ -39,10 +39,13 @@ enum CategoryCommand: Command {
                 } else if categories.isEmpty {
                     context.print("No categories yet. Add one with: nudge category add work")
                 } else {
-                    let width = categories.map { displayWidth($0.category.name) }.max() ?? 0
-                    for (category, count) in categories {
-                        let padding = String(repeating: " ", count: width - displayWidth(category.name))
-                        context.print("  \(category.name)\(padding)  \(count) todo\(count == 1 ? "" : "s")  icon \(category.icon)")
+                    let names = categories.map(\.category.name)
+                    let counts = categories.map { "\($0.todoCount) todo\($0.todoCount == 1 ? "" : "s")" }
+                    let nameWidth = names.map(displayWidth).max() ?? 0
+                    let countWidth = counts.map(\.count).max() ?? 0
+                    for (index, (category, _)) in categories.enumerated() {
+                        let padding = String(repeating: " ", count: nameWidth - displayWidth(names[index]))
+                        context.print("  " + names[index] + padding + "  " + counts[index].padding(to: countWidth) + "  icon \(category.icon)")
                     }
                 }
             case "rename":

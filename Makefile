@@ -1,0 +1,49 @@
+# Nudge: `make demo` shows it working, `make check` runs every test. Both install missing
+# Debian packages first (as root; otherwise they say which to install).
+
+SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
+PREFIX ?= /usr/local
+DESTDIR ?=
+
+# Build and test dependencies, as Debian packages.
+PACKAGES = pkg-config libsqlite3-dev libsystemd-dev libical-dev libinih-dev \
+	faketime bsdutils dbus dunst xvfb libnotify-bin
+BENCH_PACKAGES = taskwarrior hyperfine time
+
+.PHONY: all build release deps bench-deps check test demo bench install uninstall clean
+
+all: build
+
+deps:
+	@scripts/install-packages $(PACKAGES)
+
+bench-deps:
+	@scripts/install-packages $(BENCH_PACKAGES)
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release --product nudge
+
+check: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+test: check
+
+demo: release
+	@scripts/demo "$$($(SWIFT) build -c release --show-bin-path)/nudge"
+
+bench: release bench-deps
+	bench/run
+
+install: release
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/nudge" "$(DESTDIR)$(PREFIX)/bin/nudge"
+
+uninstall:
+	rm -f "$(DESTDIR)$(PREFIX)/bin/nudge"
+
+clean:
+	rm -rf .build

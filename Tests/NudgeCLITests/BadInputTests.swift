@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+/// Each bad input gets one line on stderr, the documented exit status, and changes nothing.
+struct BadInputTests {
+    let nudge = Nudge()
+
+    @Test(arguments: [
+        (["add", ""], 2, "the title is empty"),
+        (["add", "   \t "], 2, "the title is empty"),
+        (["add", String(repeating: "x", count: 1001)], 2, "at most 1000"),
+        (["add", "x", "--due", "2026-02-30"], 2, "'2026-02-30' is not a date"),
+        (["add", "x", "--due", "32/13"], 2, "'32/13'"),
+        (["add", "x", "--due", "someday"], 2, "accepted: 2026-12-24"),
+        (["add", "x", "--priority", "urgent"], 2, "use low, medium or high"),
+        (["add", "x", "--category", "garden"], 1, "create it with: nudge category add garden"),
+        (["add", "x", "--colour", "red"], 2, "unknown option '--colour'"),
+        (["add", "x", "--due"], 2, "--due needs a value"),
+        (["add"], 2, "missing argument"),
+        (["show", "42"], 1, "there is no todo 42"),
+        (["show", "abc"], 2, "'abc' is not a todo id"),
+        (["edit", "1"], 2, "nothing to change"),
+        (["edit", "1", "--due", "fri", "--no-due"], 2, "cannot be used together"),
+        (["edit", "42", "--title", "y"], 1, "there is no todo 42"),
+        (["edit", "1", "--title", " "], 2, "the title is empty"),
+        (["done", "42"], 1, "there is no todo 42"),
+        (["postpone", "1", "soon"], 2, "10m, 2h, 1h30m, 3d, 1w"),
+        (["list", "--sort", "colour"], 2, "cannot sort by 'colour'"),
+        (["list", "--all", "--completed"], 2, "cannot be used together"),
+        (["frobnicate"], 2, "unknown command 'frobnicate'"),
+        (["category", "rename", "nope", "x"], 1, "there is no category 'nope'"),
+    ] as [([String], Int32, String)])
+    func isRefusedClearly(arguments: [String], status: Int32, message: String) throws {
+        try nudge("add", "existing")
+        let before = try Data(contentsOf: URL(fileURLWithPath: nudge.database))
+        let run = try nudge.run(arguments)
+        #expect(run.status == status)
+        #expect(run.stderr.hasPrefix("nudge: "))
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+        #expect(run.stderr.filter { $0 == "\n" }.count == 1)
+        #expect(run.stdout == "")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: nudge.database)) == before)
+        #expect(try nudge("list", "--json").array().map { $0["title"] as? String } == ["existing"])
+    }
+
+    @Test func invalidUTF8IsRefused() throws {
+        let run = try nudge.shell("\"$NUDGE\" add \"$(printf 'caf\\xe9')\"")
+        #expect(run.status == 2)
+        #expect(run.stderr == "nudge: argument 2 is not valid UTF-8 text; Nudge keeps text as UTF-8\n")
+        #expect(try nudge("list").stdout.hasPrefix("No todos yet"))
+    }
+
+    @Test func aFileThatIsNotADatabaseIsLeftUntouched() throws {
+        let path = nudge.folder.file("notes.txt")
+        let text = Data("my precious notes\n".utf8)
+        try text.write(to: URL(fileURLWithPath: path))
+        let run = try nudge("list", environment: ["NUDGE_DB": path])
+        #expect(run.status == 1)
+        #expect(run.stderr == "nudge: \(path) is not a Nudge database; it was left untouched (choose another file with --db or NUDGE_DB)\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == text)
+        #expect(try nudge("--db", path, "add", "x").status == 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == text)
+    }
+
+    @Test func helpAndVersion() throws {
+        #expect(try nudge("--version").stdout == "nudge 0.1.0\n")
+        let overview = try nudge("help")
+        #expect(overview.status == 0)
+        #expect(overview.stdout.contains("Usage: nudge [--db PATH] COMMAND"))
+        for command in ["add", "list", "show", "edit", "done", "undo", "delete", "postpone", "category"] {
+            #expect(overview.stdout.contains("\n  \(command) "))
+            let help = try nudge("help", command)
+            #expect(help.stdout == (try nudge(command, "--help")).stdout)
+            #expect(help.stdout.contains("Usage: nudge \(command)"))
+        }
+    }
+
+    @Test func dbFlagChoosesTheFile() throws {
+        let other = nudge.folder.file("sub/dir/other.db")
+        #expect(try nudge("--db", other, "add", "elsewhere").status == 0)
+        #expect(try nudge("list", "--db", other, "--json").array().count == 1)
+        #expect(try nudge("list", "--json").array().isEmpty)
+    }
+}
