@@ -65,12 +65,12 @@ public struct WhenParser: Sendable {
 
         // An optional time of day at the end ("tomorrow 9am", "fri at 14:00") or, failing that,
         // at the start ("9am tomorrow"). Its errors wait until the date part is known to be good.
-        var time: Result<TimeOfDay, InputError>?
-        if let last = tokens.last, let parsed = TimeOfDay.parse(last, input: input) {
+        var time: Result<ClockTime, InputError>?
+        if let last = tokens.last, let parsed = ClockTime.parse(last, input: input) {
             time = parsed
             tokens.removeLast()
             if tokens.last == "at" { tokens.removeLast() }
-        } else if tokens.count > 1, let parsed = TimeOfDay.parse(tokens[0], input: input) {
+        } else if tokens.count > 1, let parsed = ClockTime.parse(tokens[0], input: input) {
             time = parsed
             tokens.removeFirst()
         }
@@ -170,14 +170,14 @@ public struct WhenParser: Sendable {
     /// The day named by `tokens` (all of them), and the time it implies if any ("tonight").
     /// Nil when the tokens are not a date form; throws for a date form naming a day that does
     /// not exist.
-    private func datePart(_ tokens: [String], input: String) throws(InputError) -> (LocalDate, TimeOfDay?)? {
+    private func datePart(_ tokens: [String], input: String) throws(InputError) -> (LocalDate, ClockTime?)? {
         let today = LocalDate(now, in: calendar)
         switch tokens.count {
         case 1:
             let word = tokens[0]
             switch word {
             case "today": return (today, nil)
-            case "tonight": return (today, TimeOfDay(hour: 20, minute: 0))
+            case "tonight": return (today, ClockTime(hour: 20, minute: 0))
             case "tomorrow", "tmrw", "tmr": return (today.adding(days: 1), nil)
             case "yesterday": return (today.adding(days: -1), nil)
             default: break
@@ -348,7 +348,7 @@ public struct WhenParser: Sendable {
 }
 
 /// A wall-clock time as typed: "9am", "9:30pm", "17:30", "09:30:00", "noon", "midnight".
-struct TimeOfDay: Equatable, Sendable {
+struct ClockTime: Equatable, Sendable {
     var hour: Int
     var minute: Int
     var second: Int = 0
@@ -360,10 +360,10 @@ struct TimeOfDay: Equatable, Sendable {
 
     /// Nil when `word` is not shaped like a time (a time needs a colon, am/pm, or is "noon" or
     /// "midnight"); a failure when it is shaped like one but is not a real time ("25:00", "13pm").
-    static func parse(_ word: String, input: String) -> Result<TimeOfDay, InputError>? {
+    static func parse(_ word: String, input: String) -> Result<ClockTime, InputError>? {
         switch word {
-        case "noon", "midday": return .success(TimeOfDay(hour: 12, minute: 0))
-        case "midnight": return .success(TimeOfDay(hour: 0, minute: 0))
+        case "noon", "midday": return .success(ClockTime(hour: 12, minute: 0))
+        case "midnight": return .success(ClockTime(hour: 0, minute: 0))
         default: break
         }
         var body = Substring(word)
@@ -375,7 +375,7 @@ struct TimeOfDay: Equatable, Sendable {
         let fields = body.split(separator: ":", omittingEmptySubsequences: false)
         guard (1...3).contains(fields.count), fields.allSatisfy(WhenParser.isDigits),
               meridiem != nil || fields.count > 1 else { return nil }
-        func failure(_ reason: String) -> Result<TimeOfDay, InputError> {
+        func failure(_ reason: String) -> Result<ClockTime, InputError> {
             .failure(InputError("'\(input)' is not a valid time: \(reason); times look like \(WhenParser.timeForms)"))
         }
         guard fields[0].count <= 2, let hour = Int(fields[0]) else {
@@ -401,12 +401,12 @@ struct TimeOfDay: Equatable, Sendable {
                 return failure("with am/pm the hour runs 1-12, not \(hour)")
             }
             let hour24 = (hour % 12) + (meridiem == "pm" ? 12 : 0)
-            return .success(TimeOfDay(hour: hour24, minute: minute, second: second))
+            return .success(ClockTime(hour: hour24, minute: minute, second: second))
         }
         if hour == 24 {
             return failure("hours run 0-23 (use midnight or 00:00 for the start of a day)")
         }
         guard hour <= 23 else { return failure("hours run 0-23, not \(hour)") }
-        return .success(TimeOfDay(hour: hour, minute: minute, second: second))
+        return .success(ClockTime(hour: hour, minute: minute, second: second))
     }
 }

@@ -1,0 +1,139 @@
+/// The reminder rules and service settings from the config file (`nudge.conf`), with the
+/// documented defaults for everything the file leaves out. Pure data: reading the file is
+/// NudgeConfigFile's job.
+public struct NudgeConfig: Equatable, Sendable {
+    /// The global reminder rules, `[reminders]`.
+    public var reminders = ReminderRules()
+    /// `[priority.low]`, `[priority.medium]`, `[priority.high]`: override the global rules.
+    public var byPriority: [Priority: RuleOverrides] = [:]
+    /// `[category.NAME]`, keyed by the lowercased name: override the priority and global rules.
+    public var byCategory: [String: RuleOverrides] = [:]
+    public var digest = Digest()
+    public var quietHours: QuietHours?
+    public var snooze = Snooze()
+    public var catchUp = CatchUp.digest
+    /// `[notifications] group_above`: more reminders than this at one moment arrive as one
+    /// grouped notification.
+    public var groupAbove = 3
+
+    public init() {}
+
+    /// The rules for one todo: global, then its priority's section, then its category's.
+    public func rules(priority: Priority, category: String?) -> ReminderRules {
+        var rules = reminders
+        if let overrides = byPriority[priority] { rules.apply(overrides) }
+        if let category, let overrides = byCategory[category.lowercased()] { rules.apply(overrides) }
+        return rules
+    }
+}
+
+/// When a todo's reminders fire, relative to its due date.
+public struct ReminderRules: Hashable, Sendable {
+    /// `at_due`: remind at the due time.
+    public var atDue = true
+    /// `before`: remind this long before the due time, e.g. `1d, 1h, 10m`.
+    public var before: [TimeSpan] = [TimeSpan(seconds: 600)]
+    /// `all_day_time`: the time an all-day todo's reminder fires on its day.
+    public var allDayTime = TimeOfDay(hour: 9, minute: 0)!
+    /// `all_day_day_before`: also remind at `all_day_time` the day before.
+    public var allDayDayBefore = false
+    /// `nag_every`: repeat while overdue, until done or snoozed; nil is off.
+    public var nagEvery: TimeSpan? = TimeSpan(seconds: 3600)
+    /// `nag_limit`: at most this many nags; nil is no limit.
+    public var nagLimit: Int? = 3
+
+    public init() {}
+
+    public mutating func apply(_ overrides: RuleOverrides) {
+        if let value = overrides.atDue { atDue = value }
+        if let value = overrides.before { before = value }
+        if let value = overrides.allDayTime { allDayTime = value }
+        if let value = overrides.allDayDayBefore { allDayDayBefore = value }
+        if let value = overrides.nagEvery { nagEvery = value }
+        if let value = overrides.nagLimit { nagLimit = value }
+    }
+}
+
+/// The keys a `[priority.*]` or `[category.*]` section sets; nil keeps the inherited value.
+/// The double optionals say "set to off" (`.some(nil)`) apart from "not set" (`nil`).
+public struct RuleOverrides: Equatable, Sendable {
+    public var atDue: Bool?
+    public var before: [TimeSpan]?
+    public var allDayTime: TimeOfDay?
+    public var allDayDayBefore: Bool?
+    public var nagEvery: TimeSpan??
+    public var nagLimit: Int??
+
+    public init(atDue: Bool? = nil, before: [TimeSpan]? = nil, allDayTime: TimeOfDay? = nil,
+                allDayDayBefore: Bool? = nil, nagEvery: TimeSpan?? = nil, nagLimit: Int?? = nil) {
+        self.atDue = atDue
+        self.before = before
+        self.allDayTime = allDayTime
+        self.allDayDayBefore = allDayDayBefore
+        self.nagEvery = nagEvery
+        self.nagLimit = nagLimit
+    }
+}
+
+/// `[digest]`: one reminder a day listing what is overdue and due today; skipped when empty.
+public struct Digest: Hashable, Sendable {
+    public var enabled = true
+    public var time = TimeOfDay(hour: 8, minute: 0)!
+
+    public init() {}
+}
+
+/// `[quiet]`: reminders falling inside are held until the end and released together.
+public struct QuietHours: Hashable, Sendable {
+    public var start: TimeOfDay
+    public var end: TimeOfDay
+    /// `allow_high`: high-priority reminders are not held.
+    public var allowHigh: Bool
+
+    public init(start: TimeOfDay, end: TimeOfDay, allowHigh: Bool = true) {
+        self.start = start
+        self.end = end
+        self.allowHigh = allowHigh
+    }
+
+    /// Whether a wall-clock time is inside; a range like 22:00-07:00 spans midnight.
+    public func contains(_ time: TimeOfDay) -> Bool {
+        if start == end { return false }
+        return start < end ? (start <= time && time < end) : (time >= start || time < end)
+    }
+}
+
+/// `[snooze]`: what Snooze does when no duration is given, and the choices a notification offers.
+public struct Snooze: Hashable, Sendable {
+    public var defaultChoice = SnoozeChoice.span(TimeSpan(seconds: 600))
+    public var choices: [SnoozeChoice] = [
+        .span(TimeSpan(seconds: 600)), .span(TimeSpan(seconds: 3600)), .when("tomorrow 09:00"),
+    ]
+
+    public init() {}
+}
+
+/// One way to snooze: for a while (`10m`), or until a moment read by WhenParser when chosen
+/// (`tomorrow 09:00`).
+public enum SnoozeChoice: Hashable, Sendable, CustomStringConvertible {
+    case span(TimeSpan)
+    case when(String)
+
+    /// As written in the config file.
+    public var description: String {
+        switch self {
+        case .span(let span): span.description
+        case .when(let text): text
+        }
+    }
+}
+
+/// `[catchup] policy`: what happens to reminders that came due while the service was not running.
+public enum CatchUp: Hashable, Sendable {
+    /// Deliver every missed reminder.
+    case all
+    /// Deliver one digest naming them all (the default).
+    case digest
+    /// Deliver those missed for at most this long; drop older ones.
+    case skipOlderThan(TimeSpan)
+}
