@@ -12,12 +12,19 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(
+            name: "CICal",
+            pkgConfig: "libical",
+            providers: [.apt(["libical-dev"])]
+        ),
         .target(name: "NudgeCore"),
         .target(name: "NudgeStore", dependencies: ["NudgeCore", "CSQLite"]),
+        .target(name: "NudgeRecurrence", dependencies: ["NudgeCore", "CICal"]),
         .target(name: "NudgeCLI", dependencies: ["NudgeCore", "NudgeStore"]),
         .executableTarget(name: "nudge", dependencies: ["NudgeCLI"]),
         .testTarget(name: "NudgeCoreTests", dependencies: ["NudgeCore"]),
         .testTarget(name: "NudgeStoreTests", dependencies: ["NudgeStore"]),
+        .testTarget(name: "NudgeRecurrenceTests", dependencies: ["NudgeRecurrence"]),
         .testTarget(name: "NudgeCLITests", dependencies: ["nudge", "NudgeCore"]),
     ]
 )
