@@ -1,0 +1,186 @@
+import Foundation
+
+/// What the planner needs to know about one todo besides the todo itself.
+public struct ReminderSubject: Sendable {
+    public var todo: Todo
+    /// Reminders the person added to this todo.
+    public var custom: [CustomReminder]
+    /// False when the todo was added with `--no-default-reminders`: only `custom` ones fire.
+    public var usesDefaultRules: Bool
+    public var snoozedUntil: Date?
+    /// Reminders at or before this moment have fired, or were passed over (they came before
+    /// the todo was added or last changed).
+    public var remindedThrough: Date?
+
+    public init(todo: Todo, custom: [CustomReminder] = [], usesDefaultRules: Bool = true,
+                snoozedUntil: Date? = nil, remindedThrough: Date? = nil) {
+        self.todo = todo
+        self.custom = custom
+        self.usesDefaultRules = usesDefaultRules
+        self.snoozedUntil = snoozedUntil
+        self.remindedThrough = remindedThrough
+    }
+}
+
+/// Works out when each todo reminds, from the config's rules, the todo's own reminders, its
+/// snooze, and quiet hours. Pure: the store keeps the results indexed, so that "what fires
+/// next?" never needs to look at every todo.
+public struct ReminderPlanner: Sendable {
+    public let config: NudgeConfig
+    /// The calendar whose zone places all-day reminders, quiet hours and the digest.
+    public let calendar: Calendar
+    let clock: WallClock
+
+    public init(config: NudgeConfig, zone: TimeZone) {
+        self.config = config
+        self.calendar = .nudge(zone: zone)
+        self.clock = WallClock(zone: zone)
+    }
+
+    /// Changes whenever a change of config or zone would move reminders: stored next to the
+    /// planned reminders, so they are planned again when it differs.
+    public var fingerprint: String {
+        "\(calendar.timeZone.identifier)|\(config)"
+    }
+
+    /// The reminders still to fire for this todo, in order: every one after `remindedThrough`,
+    /// except that only the next nag is included (the one after it is planned when it fires).
+    public func pending(_ subject: ReminderSubject) -> [Reminder] {
+        let floor = subject.remindedThrough ?? .distantPast
+        var seen = Set<Date>()
+        return candidates(subject, nagsAfter: floor)
+            .filter { $0.at > floor }
+            .sorted { ($0.at, $0.nominal) < ($1.at, $1.nominal) }
+            // Two rules at one moment remind once.
+            .filter { seen.insert($0.at).inserted }
+    }
+
+    /// Every reminder the rules give this todo, ignoring what has fired: for `nudge explain`.
+    /// `nags` limits how many nags are listed when nagging has no limit.
+    public func all(_ subject: ReminderSubject, nags: Int = 3) -> [Reminder] {
+        var unfired = subject
+        unfired.remindedThrough = nil
+        return candidates(unfired, nagsAfter: .distantPast, nagCount: nags)
+            .sorted { ($0.at, $0.nominal) < ($1.at, $1.nominal) }
+    }
+
+    /// The rules that apply to this todo.
+    public func rules(for todo: Todo) -> ReminderRules {
+        config.rules(priority: todo.priority, category: todo.category?.name)
+    }
+
+    func candidates(_ subject: ReminderSubject, nagsAfter floor: Date, nagCount: Int = 1) -> [Reminder] {
+        let todo = subject.todo
+        guard !todo.isCompleted else { return [] }
+        let rules = rules(for: todo)
+        var found: [(ReminderRule, Date)] = []
+        let moment = todo.due.map { self.anchor(of: $0, rules: rules) }
+
+        if subject.usesDefaultRules, let due = todo.due, let moment {
+            for span in rules.before {
+                found.append((.before(span), subtract(span, from: moment, due: due)))
+            }
+            if rules.atDue { found.append((due.isAllDay ? .allDay : .due, moment)) }
+            if case .allDay(let day) = due, rules.allDayDayBefore {
+                found.append((.dayBefore, at(rules.allDayTime, on: day.adding(days: -1))))
+            }
+        }
+        for reminder in subject.custom {
+            switch reminder {
+            case .at(let date): found.append((.custom(reminder), date))
+            case .before(let span):
+                if let due = todo.due, let moment { found.append((.custom(reminder), subtract(span, from: moment, due: due))) }
+            }
+        }
+        if let snoozedUntil = subject.snoozedUntil {
+            // A snooze replaces everything before it with one reminder at its end.
+            found = found.filter { $0.1 >= snoozedUntil }
+            found.append((.snooze, snoozedUntil))
+        }
+        if subject.usesDefaultRules, let due = todo.due, let every = rules.nagEvery {
+            found += nags(due: due, rules: rules, every: every, snoozedUntil: subject.snoozedUntil,
+                          after: floor, count: nagCount)
+        }
+        return found.map { rule, nominal in
+            Reminder(todoID: todo.id, rule: rule, nominal: nominal, at: releaseTime(nominal, priority: todo.priority))
+        }
+    }
+
+    /// The moment a due's own reminder fires: the due time, or `all_day_time` on an all-day due's day.
+    func anchor(of due: Due, rules: ReminderRules) -> Date {
+        switch due {
+        case .at(let instant, _): instant
+        case .allDay(let day): at(rules.allDayTime, on: day)
+        }
+    }
+
+    func at(_ time: TimeOfDay, on day: LocalDate) -> Date {
+        day.at(hour: time.hour, minute: time.minute, in: calendar)
+    }
+
+    /// `anchor` moved back by `span`; days go back in the due's own zone, keeping its time of day.
+    func subtract(_ span: TimeSpan, from anchor: Date, due: Due) -> Date {
+        var zoneCalendar = calendar
+        if case .at(_, let zone) = due { zoneCalendar.timeZone = zone }
+        return TimeSpan(days: -span.days, seconds: -span.seconds).added(to: anchor, calendar: zoneCalendar)
+    }
+
+    /// Nags come every `every` once the todo is overdue (a timed todo at its due time, an
+    /// all-day todo on the next day at `all_day_time`, when the first nag fires), or once a
+    /// snooze has ended. Returns the first `count` after `after`, within the limit.
+    func nags(due: Due, rules: ReminderRules, every: TimeSpan, snoozedUntil: Date?, after: Date, count: Int) -> [(ReminderRule, Date)] {
+        let interval = TimeInterval(every.days * 86_400 + every.seconds)
+        guard interval > 0 else { return [] }
+        var start: Date
+        var firstStep: Int
+        switch due {
+        case .at(let instant, _):
+            start = instant
+            firstStep = 1
+        case .allDay(let day):
+            start = at(rules.allDayTime, on: day.adding(days: 1))
+            firstStep = 0
+        }
+        if let snoozedUntil, snoozedUntil > start {
+            start = snoozedUntil
+            firstStep = 1
+        }
+        // The first step whose time is after `after`, found by arithmetic, not by stepping.
+        var step = firstStep
+        if after > start {
+            step = max(firstStep, Int(((after.timeIntervalSince(start)) / interval).rounded(.down)) + 1)
+        }
+        var result: [(ReminderRule, Date)] = []
+        while result.count < count {
+            let number = step - firstStep + 1
+            if let limit = rules.nagLimit, number > limit { break }
+            result.append((.nag(number), start.addingTimeInterval(Double(step) * interval)))
+            step += 1
+        }
+        return result
+    }
+
+    /// `nominal`, or the end of the quiet hours it falls in (high priority may pass through).
+    public func releaseTime(_ nominal: Date, priority: Priority) -> Date {
+        guard let quiet = config.quietHours, !(quiet.allowHigh && priority == .high) else { return nominal }
+        let (hour, minute, _) = clock.time(of: nominal)
+        guard quiet.contains(TimeOfDay(hour: hour, minute: minute)!) else { return nominal }
+        let day = clock.day(of: nominal)
+        let sameDay = quiet.start < quiet.end || minute + hour * 60 < quiet.end.minutes
+        return at(quiet.end, on: sameDay ? day : day.adding(days: 1))
+    }
+
+    /// The next digest after `after`: daily at the digest time, from the first day on which
+    /// something is overdue or due (`earliestDue`: the day of the earliest pending due, if any).
+    /// Nil when the digest is off or nothing is due at all.
+    public func nextDigest(after: Date, earliestDue: LocalDate?) -> Date? {
+        guard config.digest.enabled, let earliestDue else { return nil }
+        var day = max(clock.day(of: after), earliestDue)
+        var time = at(config.digest.time, on: day)
+        if time <= after {
+            day = day.adding(days: 1)
+            time = at(config.digest.time, on: day)
+        }
+        return time
+    }
+}
