@@ -20,7 +20,7 @@ let package = Package(
         .target(name: "NudgeCore"),
         .target(name: "NudgeStore", dependencies: ["NudgeCore", "CSQLite"]),
         .target(name: "NudgeRecurrence", dependencies: ["NudgeCore", "CICal"]),
-        .target(name: "NudgeCLI", dependencies: ["NudgeCore", "NudgeStore"]),
+        .target(name: "NudgeCLI", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence"]),
         .executableTarget(name: "nudge", dependencies: ["NudgeCLI"]),
         .testTarget(name: "NudgeCoreTests", dependencies: ["NudgeCore"]),
         .testTarget(name: "NudgeStoreTests", dependencies: ["NudgeStore"]),

@@ -26,7 +26,7 @@ extension Command {
     }
 
     static func openStore(_ context: Context) throws(CLIError) -> TodoStore {
-        do { return try context.store() } catch { throw CLIError(error) }
+        try context.store()
     }
 
     static func todoIDs(_ texts: [String]) throws(CLIError) -> [Int64] {

@@ -8,13 +8,15 @@ final class Context {
     let zone: TimeZone
     let calendar: Calendar
     let databasePath: String
+    let configPath: String?
     /// Colour only for a person at a terminal who has not asked for none (no-color.org).
     let color: Bool
     let stdinIsTerminal: Bool
     private var output = ""
     private var openedStore: TodoStore?
 
-    init(databasePath: String?, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    init(databasePath: String?, configPath: String?, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.configPath = configPath
         now = Date()
         zone = TimeZone.current
         calendar = .nudge(zone: zone)
@@ -23,11 +25,26 @@ final class Context {
         stdinIsTerminal = isatty(STDIN_FILENO) == 1
     }
 
-    func store() throws(StoreError) -> TodoStore {
+    func store() throws(CLIError) -> TodoStore {
         if let openedStore { return openedStore }
-        let store = try TodoStore(path: databasePath)
-        openedStore = store
-        return store
+        let planner = ReminderPlanner(config: try config(), zone: zone)
+        do {
+            let store = try TodoStore(path: databasePath, planner: planner)
+            openedStore = store
+            return store
+        } catch {
+            throw CLIError(error)
+        }
+    }
+
+    private var loadedConfig: NudgeConfig?
+
+    /// The reminder rules from the config file, or the defaults when there is none.
+    func config() throws(CLIError) -> NudgeConfig {
+        if let loadedConfig { return loadedConfig }
+        let config = NudgeConfig()
+        loadedConfig = config
+        return config
     }
 
     var dueText: DueText { DueText(now: now, zone: zone) }

@@ -7,6 +7,7 @@ public enum NudgeCLI {
     nonisolated(unsafe) static let commands: [any Command.Type] = [
         AddCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self,
         DoneCommand.self, UndoCommand.self, DeleteCommand.self, PostponeCommand.self,
+        SnoozeCommand.self, RemindCommand.self, UpcomingCommand.self, ExplainCommand.self,
         CategoryCommand.self, HelpCommand.self,
     ]
 
@@ -18,8 +19,8 @@ public enum NudgeCLI {
         let context: Context
         do {
             let words = try validUTF8Arguments()
-            let (databasePath, rest) = try globalOptions(words)
-            context = Context(databasePath: databasePath)
+            let (global, rest) = try globalOptions(words)
+            context = Context(databasePath: global["db"], configPath: global["config"])
             defer { context.flush() }
             return try run(rest, context: context)
         } catch {
@@ -55,10 +56,11 @@ public enum NudgeCLI {
         return 0
     }
 
-    /// `--db PATH` may come before or after the command; everything else is the command's.
-    static func globalOptions(_ words: [String]) throws(CLIError) -> (databasePath: String?, rest: [String]) {
+    /// `--db PATH` and `--config PATH` may come before or after the command; everything else
+    /// is the command's.
+    static func globalOptions(_ words: [String]) throws(CLIError) -> (options: [String: String], rest: [String]) {
         var rest: [String] = []
-        var databasePath: String?
+        var options: [String: String] = [:]
         var index = 0
         while index < words.count {
             let word = words[index]
@@ -67,18 +69,21 @@ public enum NudgeCLI {
                 rest += words[(index - 1)...]
                 break
             }
-            if word == "--db" {
-                guard index < words.count, !words[index].isEmpty else { throw .usage("--db needs a value: --db PATH") }
-                databasePath = words[index]
-                index += 1
-            } else if word.hasPrefix("--db=") {
-                databasePath = String(word.dropFirst(5))
-                guard databasePath?.isEmpty == false else { throw .usage("--db needs a value: --db PATH") }
-            } else {
+            guard let name = ["db", "config"].first(where: { word == "--" + $0 || word.hasPrefix("--" + $0 + "=") }) else {
                 rest.append(word)
+                continue
             }
+            var value: String?
+            if word.contains("=") {
+                value = String(word.drop { $0 != "=" }.dropFirst())
+            } else if index < words.count {
+                value = words[index]
+                index += 1
+            }
+            guard let value, !value.isEmpty else { throw .usage("--\(name) needs a value: --\(name) PATH") }
+            options[name] = value
         }
-        return (databasePath, rest)
+        return (options, rest)
     }
 
     /// Swift would quietly replace bytes that are not UTF-8; Nudge refuses them instead, so

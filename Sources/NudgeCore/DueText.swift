@@ -6,9 +6,9 @@ public struct DueText: Sendable {
     public let clock: WallClock
     public let today: LocalDate
 
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
+    public static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
                              "August", "September", "October", "November", "December"]
-    static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+    public static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 
     public init(now: Date, zone: TimeZone) {
         clock = WallClock(zone: zone)

@@ -46,12 +46,14 @@ public struct Todo: Hashable, Sendable {
     public var due: Due?
     public var priority: Priority
     public var category: Category?
+    public var repetition: Repetition?
     public var completedAt: Date?
     public var createdAt: Date
     public var updatedAt: Date
 
     public init(id: Int64, uuid: UUID = UUID(), title: String, notes: String? = nil, due: Due? = nil,
-                priority: Priority = .medium, category: Category? = nil, completedAt: Date? = nil,
+                priority: Priority = .medium, category: Category? = nil, repetition: Repetition? = nil,
+                completedAt: Date? = nil,
                 createdAt: Date, updatedAt: Date) {
         self.id = id
         self.uuid = uuid
@@ -60,6 +62,7 @@ public struct Todo: Hashable, Sendable {
         self.due = due
         self.priority = priority
         self.category = category
+        self.repetition = repetition
         self.completedAt = completedAt
         self.createdAt = createdAt
         self.updatedAt = updatedAt

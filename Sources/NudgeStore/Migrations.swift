@@ -35,5 +35,54 @@ enum Schema {
             CREATE INDEX todos_by_state_and_due ON todos(completed_at IS NOT NULL, due_at, due_day);
             CREATE INDEX todos_by_category ON todos(category_id);
             """),
+        Migration(name: "002-reminders-and-recurrence", sql: """
+            ALTER TABLE todos ADD COLUMN repeat_rule TEXT;
+            ALTER TABLE todos ADD COLUMN repeat_from TEXT CHECK (repeat_from IN ('due', 'completion'));
+            ALTER TABLE todos ADD COLUMN default_reminders INTEGER NOT NULL DEFAULT 1;
+            ALTER TABLE todos ADD COLUMN snoozed_until INTEGER;
+            -- Reminders at or before this moment have fired or were passed over.
+            ALTER TABLE todos ADD COLUMN reminded_through INTEGER;
+            UPDATE todos SET reminded_through = CAST(strftime('%s', 'now') AS INTEGER);
+            CREATE TABLE custom_reminders (
+                id INTEGER PRIMARY KEY,
+                todo_id INTEGER NOT NULL REFERENCES todos(id) ON DELETE CASCADE,
+                before_days INTEGER,
+                before_seconds INTEGER,
+                at INTEGER,
+                CHECK ((at IS NULL) != (before_days IS NULL))
+            );
+            CREATE INDEX custom_reminders_by_todo ON custom_reminders(todo_id);
+            -- The planned reminders of every todo, kept up to date on each change, so that the
+            -- next one is an index lookup.
+            CREATE TABLE schedule (
+                todo_id INTEGER NOT NULL REFERENCES todos(id) ON DELETE CASCADE,
+                at INTEGER NOT NULL,
+                nominal INTEGER NOT NULL,
+                rule TEXT NOT NULL,
+                PRIMARY KEY (todo_id, at)
+            ) WITHOUT ROWID;
+            CREATE INDEX schedule_by_time ON schedule(at);
+            -- What fired: a todo's reminder (todo_id) or the digest (todo_id NULL).
+            CREATE TABLE firings (
+                id INTEGER PRIMARY KEY,
+                todo_id INTEGER REFERENCES todos(id) ON DELETE CASCADE,
+                rule TEXT NOT NULL,
+                at INTEGER NOT NULL,
+                fired_at INTEGER NOT NULL
+            );
+            CREATE UNIQUE INDEX firings_once ON firings(coalesce(todo_id, 0), rule, at);
+            CREATE TABLE completions (
+                id INTEGER PRIMARY KEY,
+                todo_id INTEGER NOT NULL REFERENCES todos(id) ON DELETE CASCADE,
+                due_at INTEGER,
+                due_day TEXT,
+                completed_at INTEGER NOT NULL
+            );
+            CREATE INDEX completions_by_todo ON completions(todo_id);
+            CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+            -- The earliest pending due decides the first day the digest has something to say.
+            CREATE INDEX todos_pending_due_at ON todos(due_at) WHERE completed_at IS NULL;
+            CREATE INDEX todos_pending_due_day ON todos(due_day) WHERE completed_at IS NULL;
+            """),
     ]
 }

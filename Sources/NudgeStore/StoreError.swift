@@ -8,6 +8,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
     case noSuchTodos([Int64])
     case noSuchCategory(String)
     case categoryExists(String)
+    case alreadyDone(Int64)
 
     public var description: String {
         switch self {
@@ -27,6 +28,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
             "there are no todos \(ids.map(String.init).joined(separator: ", ")); 'nudge list --all' shows the ids"
         case .noSuchCategory(let name):
             "there is no category '\(name)'; create it with: nudge category add \(name.shellQuoted)"
+        case .alreadyDone(let id):
+            "todo \(id) is done; reopen it first with: nudge undo \(id)"
         case .categoryExists(let name):
             "a category named '\(name)' already exists (names ignore case)"
         }

@@ -44,6 +44,8 @@ extension TodoStore {
                 throw StoreError.categoryExists(new)
             }
             try db.run("UPDATE categories SET name = ? WHERE id = ?", [.text(new), .integer(id)])
+            // Rules may be set per category name.
+            try replan(ids: db.query("SELECT id FROM todos WHERE category_id = ?", [.integer(id)]) { $0.int64(0) })
             return try category(named: new)
         }
     }
@@ -52,9 +54,11 @@ extension TodoStore {
     public func deleteCategory(_ name: String, now: Date = Date()) throws(StoreError) -> Int {
         try write {
             let id = try categoryID(named: name)
+            let members = try db.query("SELECT id FROM todos WHERE category_id = ?", [.integer(id)]) { $0.int64(0) }
             try db.run("UPDATE todos SET category_id = NULL, updated_at = ? WHERE category_id = ?",
                        [.integer(Int64(now.timeIntervalSince1970)), .integer(id)])
             let moved = db.changes
+            try replan(ids: members)
             try db.run("DELETE FROM categories WHERE id = ?", [.integer(id)])
             return moved
         }

@@ -8,14 +8,22 @@ public struct NewTodo: Sendable {
     public var due: Due?
     public var priority: Priority
     public var categoryName: String?
+    public var repetition: Repetition?
+    /// Reminders of its own, besides (or with `usesDefaultRules` false, instead of) the config's.
+    public var reminders: [CustomReminder]
+    public var usesDefaultRules: Bool
 
     public init(title: String, notes: String? = nil, due: Due? = nil, priority: Priority = .medium,
-                categoryName: String? = nil) {
+                categoryName: String? = nil, repetition: Repetition? = nil,
+                reminders: [CustomReminder] = [], usesDefaultRules: Bool = true) {
         self.title = title
         self.notes = notes
         self.due = due
         self.priority = priority
         self.categoryName = categoryName
+        self.repetition = repetition
+        self.reminders = reminders
+        self.usesDefaultRules = usesDefaultRules
     }
 }
 
@@ -41,7 +49,7 @@ public struct TodoQuery: Sendable {
 extension TodoStore {
     static let todoColumns = """
         t.id, t.uuid, t.title, t.notes, t.due_at, t.due_day, t.due_zone, t.priority,
-        t.completed_at, t.created_at, t.updated_at, c.id, c.name, c.icon
+        t.completed_at, t.created_at, t.updated_at, c.id, c.name, c.icon, t.repeat_rule, t.repeat_from
         FROM todos t LEFT JOIN categories c ON c.id = t.category_id
         """
 
@@ -52,13 +60,18 @@ extension TodoStore {
             let (dueAt, dueDay, dueZone) = Self.columns(for: new.due)
             let stamp = Int64(now.timeIntervalSince1970)
             try db.run("""
-                INSERT INTO todos (uuid, title, notes, due_at, due_day, due_zone, priority, category_id, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO todos (uuid, title, notes, due_at, due_day, due_zone, priority, category_id,
+                    repeat_rule, repeat_from, default_reminders, reminded_through, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [.text(UUID().uuidString.lowercased()), .text(new.title), new.notes.sqlValue,
                       dueAt.sqlValue, dueDay.sqlValue, dueZone.sqlValue,
                       .integer(Int64(new.priority.rawValue)), categoryID.sqlValue,
-                      .integer(stamp), .integer(stamp)])
-            return try fetch(ids: [db.lastInsertRowID])[0]
+                      new.repetition.map(\.rrule).sqlValue, new.repetition.map(\.from.rawValue).sqlValue,
+                      .integer(new.usesDefaultRules ? 1 : 0), .integer(stamp), .integer(stamp), .integer(stamp)])
+            let id = db.lastInsertRowID
+            try insertCustomReminders(new.reminders, todoID: id)
+            try replan(ids: [id])
+            return try fetch(ids: [id])[0]
         }
     }
 
@@ -106,30 +119,62 @@ extension TodoStore {
         try write {
             let (dueAt, dueDay, dueZone) = Self.columns(for: todo.due)
             try db.run("""
-                UPDATE todos SET title = ?, notes = ?, due_at = ?, due_day = ?, due_zone = ?,
-                    priority = ?, category_id = ?, updated_at = ? WHERE id = ?
+                UPDATE todos SET title = ?1, notes = ?2, due_at = ?3, due_day = ?4, due_zone = ?5,
+                    priority = ?6, category_id = ?7, repeat_rule = ?8, repeat_from = ?9, updated_at = ?10,
+                    reminded_through = max(coalesce(reminded_through, ?10), ?10)
+                WHERE id = ?11
                 """, [.text(todo.title), todo.notes.sqlValue, dueAt.sqlValue, dueDay.sqlValue,
                       dueZone.sqlValue, .integer(Int64(todo.priority.rawValue)),
-                      todo.category.map(\.id).sqlValue, .integer(Int64(now.timeIntervalSince1970)),
+                      todo.category.map(\.id).sqlValue, todo.repetition.map(\.rrule).sqlValue,
+                      todo.repetition.map(\.from.rawValue).sqlValue, .integer(Int64(now.timeIntervalSince1970)),
                       .integer(todo.id)])
             guard db.changes == 1 else { throw StoreError.noSuchTodos([todo.id]) }
+            try replan(ids: [todo.id])
             return try fetch(ids: [todo.id])[0]
         }
     }
 
-    /// Marks the todos done (or, with `done: false`, not done). Returns them as they were before,
-    /// so the caller can tell which ones changed. Nothing changes unless every id exists.
-    public func setCompleted(ids: [Int64], done: Bool, now: Date = Date()) throws(StoreError) -> (before: [Todo], after: [Todo]) {
+    /// Marks the todos done (or, with `done: false`, not done). A repeating todo, when
+    /// `nextDue` gives it a next occurrence, moves there instead and stays pending; its
+    /// completion is recorded. Returns the todos before and after, so the caller can tell what
+    /// changed. Nothing changes unless every id exists.
+    public func setCompleted(ids: [Int64], done: Bool, now: Date = Date(),
+                             nextDue: (Todo) -> Due? = { _ in nil }) throws(StoreError) -> (before: [Todo], after: [Todo]) {
         try write {
             let before = try fetch(ids: ids)
             let stamp = Int64(now.timeIntervalSince1970)
-            let statement = try db.prepare(done
-                ? "UPDATE todos SET completed_at = ?1, updated_at = ?1 WHERE id = ?2 AND completed_at IS NULL"
-                : "UPDATE todos SET completed_at = NULL, updated_at = ?1 WHERE id = ?2 AND completed_at IS NOT NULL")
-            for id in ids {
-                try statement.bind([.integer(stamp), .integer(id)])
-                while try statement.step() {}
+            let complete = try db.prepare(
+                "UPDATE todos SET completed_at = ?1, updated_at = ?1, snoozed_until = NULL WHERE id = ?2 AND completed_at IS NULL")
+            let reopen = try db.prepare("""
+                UPDATE todos SET completed_at = NULL, updated_at = ?1, reminded_through = ?1
+                WHERE id = ?2 AND completed_at IS NOT NULL
+                """)
+            let advance = try db.prepare("""
+                UPDATE todos SET due_at = ?1, due_day = ?2, due_zone = ?3, updated_at = ?4,
+                    reminded_through = ?4, snoozed_until = NULL
+                WHERE id = ?5
+                """)
+            let record = try db.prepare("INSERT INTO completions (todo_id, due_at, due_day, completed_at) VALUES (?, ?, ?, ?)")
+            for todo in before {
+                if !done {
+                    try reopen.bind([.integer(stamp), .integer(todo.id)])
+                    while try reopen.step() {}
+                    continue
+                }
+                guard !todo.isCompleted else { continue }
+                let (dueAt, dueDay, _) = Self.columns(for: todo.due)
+                try record.bind([.integer(todo.id), dueAt.sqlValue, dueDay.sqlValue, .integer(stamp)])
+                while try record.step() {}
+                if todo.repetition != nil, let next = nextDue(todo) {
+                    let (at, day, zone) = Self.columns(for: next)
+                    try advance.bind([at.sqlValue, day.sqlValue, zone.sqlValue, .integer(stamp), .integer(todo.id)])
+                    while try advance.step() {}
+                } else {
+                    try complete.bind([.integer(stamp), .integer(todo.id)])
+                    while try complete.step() {}
+                }
             }
+            try replan(ids: ids)
             return (before, try fetch(ids: ids))
         }
     }
@@ -182,6 +227,9 @@ extension TodoStore {
         } else if let day = row.text(5).flatMap({ LocalDate(iso: $0) }) {
             due = .allDay(day)
         }
+        let repetition = row.text(14).map {
+            Repetition(rrule: $0, from: row.text(15).flatMap(RepeatFrom.init(rawValue:)) ?? .due)
+        }
         let category = row.optionalInt64(11).map {
             Category(id: $0, name: row.text(12) ?? "", icon: row.text(13) ?? Category.defaultIcon)
         }
@@ -193,6 +241,7 @@ extension TodoStore {
             due: due,
             priority: Priority(rawValue: Int(row.int64(7))) ?? .medium,
             category: category,
+            repetition: repetition,
             completedAt: row.optionalInt64(8).map(date(fromStamp:)),
             createdAt: date(fromStamp: row.int64(9)),
             updatedAt: date(fromStamp: row.int64(10)))

@@ -5,6 +5,8 @@ import NudgeCore
 /// The todos and categories in one SQLite file, shared safely by every `nudge` process.
 public final class TodoStore {
     public let path: String
+    /// Plans each todo's reminders whenever it changes.
+    public let planner: ReminderPlanner
     let db: Connection
 
     /// `$NUDGE_DB`, else `$XDG_DATA_HOME/nudge/nudge.db`, else `~/.local/share/nudge/nudge.db`.
@@ -18,8 +20,9 @@ public final class TodoStore {
     /// Opens the database at `path`, creating it (mode 0600, in a 0700 directory) when missing
     /// and upgrading it when older. A file that is not a Nudge database, is damaged, or comes
     /// from a newer version is refused and left byte-for-byte as it was.
-    public init(path: String) throws(StoreError) {
+    public init(path: String, planner: ReminderPlanner = ReminderPlanner(config: NudgeConfig(), zone: .current)) throws(StoreError) {
         self.path = path
+        self.planner = planner
         let isNew = !FileManager.default.fileExists(atPath: path)
         if isNew { try Self.createEmptyFile(at: path) }
         do {
@@ -33,6 +36,7 @@ public final class TodoStore {
             try db.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL")
             try enableWriteAheadLog()
             if !pending.isEmpty { try migrate() }
+            try planAllIfRulesChanged()
         } catch let error as StoreError {
             throw error
         } catch {

@@ -1,4 +1,6 @@
+import Foundation
 import NudgeCore
+import NudgeRecurrence
 import NudgeStore
 
 enum DoneCommand: Command {
@@ -29,16 +31,27 @@ extension Command {
         let ids = try todoIDs(arguments.positionals(min: 1, usage: usage))
         let result: (before: [Todo], after: [Todo])
         do {
-            result = try context.store().setCompleted(ids: ids, done: done, now: context.now)
+            result = try context.store().setCompleted(ids: ids, done: done, now: context.now) { todo in
+                nextDue(of: todo, now: context.now)
+            }
         } catch {
             throw CLIError(error)
         }
         for (before, after) in zip(result.before, result.after) {
             if before.isCompleted == done {
                 context.print("\(after.id) was \(done ? "already done" : "not done"): \(after.title)")
+            } else if done, !after.isCompleted, let due = after.due {
+                context.print("Completed \(after.id): \(after.title); it repeats, next due \(context.dueText.relative(due))")
             } else {
                 context.print((done ? "Completed " : "Reopened ") + context.summary(after))
             }
         }
     }
+}
+
+/// The next occurrence of a repeating todo being completed now, or nil when its series ended.
+func nextDue(of todo: Todo, now: Date) -> Due? {
+    guard let repetition = todo.repetition, let due = todo.due,
+          let rule = try? RepeatRule(parsing: "RRULE:" + repetition.rrule) else { return nil }
+    return rule.nextDue(after: due, completedAt: now, from: repetition.from, now: now)
 }

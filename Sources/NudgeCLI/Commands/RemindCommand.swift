@@ -1,0 +1,49 @@
+import NudgeCore
+import NudgeStore
+
+enum RemindCommand: Command {
+    static let name = "remind"
+    static let abstract = "Add, clear or list a todo's own reminders"
+    static let usage = "nudge remind ID [--add OFFSET|WHEN]... [--clear] [--list]"
+    static let options: [Option] = [
+        .value("add", "OFFSET|WHEN", "Remind this long before the due (1h, 1d) or at this moment (fri 9am); repeatable", repeatable: true),
+        .flag("clear", "Remove the todo's own reminders first (the config file's rules stay)"),
+        .flag("list", "List the todo's own reminders (the default when nothing else is given)"),
+    ]
+    static let discussion = """
+        These come on top of the rules in the config file ('nudge explain ID' shows them all).
+
+        Examples:
+          nudge remind 12 --add 1d --add 2h
+          nudge remind 12 --clear --add "fri 9am"
+        """
+
+    static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
+        let id = try todoID(arguments.positionals(min: 1, max: 1, usage: usage)[0])
+        let adding = try arguments.all("add").map { text throws(CLIError) in try reminder(text, context: context) }
+        let store = try context.store()
+        do {
+            var subject = try store.reminderSubject(id: id)
+            if subject.todo.due == nil, adding.contains(where: { if case .before = $0 { true } else { false } }) {
+                throw CLIError.failed("todo \(id) has no due date to count back from; set one with 'nudge edit \(id) --due WHEN', or remind at a moment (--add \"fri 9am\")")
+            }
+            if !adding.isEmpty || arguments.has("clear") {
+                subject = try store.changeReminders(todoID: id, adding: adding, clearing: arguments.has("clear"), now: context.now)
+            }
+            if !subject.custom.isEmpty {
+                context.print("Reminders of \(id): \(subject.todo.title)")
+            } else {
+                context.print("Todo \(id) has no reminders of its own" + (subject.usesDefaultRules ? "; the config file's rules apply ('nudge explain \(id)')." : "."))
+            }
+            let text = context.dueText
+            for reminder in subject.custom {
+                switch reminder {
+                case .before(let span): context.print("  \(span) before the due")
+                case .at(let date): context.print("  at " + text.relative(.at(date, zone: context.zone)))
+                }
+            }
+        } catch {
+            throw CLIError(error)
+        }
+    }
+}

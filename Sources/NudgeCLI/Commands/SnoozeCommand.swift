@@ -1,0 +1,73 @@
+import Foundation
+import NudgeCore
+import NudgeStore
+
+enum SnoozeCommand: Command {
+    static let name = "snooze"
+    static let abstract = "Hold a todo's reminders for a while"
+    static let usage = "nudge snooze ID [DURATION | --until WHEN]"
+    static let options: [Option] = [
+        .value("until", "WHEN", "Hold them until this moment, e.g. \"tomorrow 9am\""),
+    ]
+    static let discussion = """
+        Reminders that would fire before then are held, and one reminder fires in their place.
+        The due date stays as it is ('nudge postpone' moves it). Without a DURATION, the
+        config file's [snooze] default is used (10m unless set).
+
+        Examples:
+          nudge snooze 12
+          nudge snooze 12 2h
+          nudge snooze 12 --until "tomorrow 9am"
+        """
+
+    static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
+        let words = try arguments.positionals(min: 1, max: 2, usage: usage)
+        let id = try todoID(words[0])
+        if words.count == 2, arguments.has("until") {
+            throw .usage("give a DURATION or --until WHEN, not both")
+        }
+        let until: Date
+        if let text = arguments.value("until") {
+            until = try moment(due(text, context: context), context: context)
+        } else if words.count == 2 {
+            until = try span(words[1]).added(to: context.now, calendar: context.calendar)
+        } else {
+            until = try snoozeEnd(context.config().snooze.defaultChoice, context: context)
+        }
+        guard until > context.now else {
+            throw .usage("\(context.dueText.long(until)) has already passed; snooze until a later moment")
+        }
+        let store = try context.store()
+        do {
+            let todo = try store.snooze(todoID: id, until: until, now: context.now)
+            context.print("Snoozed \(todo.id): \(todo.title)")
+            context.print("  reminders held until \(context.dueText.relative(.at(until, zone: context.zone)))")
+        } catch {
+            throw CLIError(error)
+        }
+    }
+
+    static func span(_ text: String) throws(CLIError) -> TimeSpan {
+        do { return try TimeSpan(parsing: text) } catch { throw CLIError(error) }
+    }
+
+    /// The moment a WHEN names; a day alone means that day at the config's `all_day_time`.
+    static func moment(_ due: Due, context: Context) throws(CLIError) -> Date {
+        switch due {
+        case .at(let instant, _):
+            return instant
+        case .allDay(let day):
+            let time = try context.config().reminders.allDayTime
+            return day.at(hour: time.hour, minute: time.minute, in: context.calendar)
+        }
+    }
+
+    static func snoozeEnd(_ choice: SnoozeChoice, context: Context) throws(CLIError) -> Date {
+        switch choice {
+        case .span(let span):
+            return span.added(to: context.now, calendar: context.calendar)
+        case .when(let text):
+            return try moment(due(text, context: context), context: context)
+        }
+    }
+}

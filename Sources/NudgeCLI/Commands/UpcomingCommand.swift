@@ -1,0 +1,98 @@
+import Foundation
+import NudgeCore
+import NudgeStore
+
+enum UpcomingCommand: Command {
+    static let name = "upcoming"
+    static let abstract = "List the reminders that will fire, in order"
+    static let usage = "nudge upcoming [--within DURATION] [--limit N] [--json]"
+    static let options: [Option] = [
+        .value("within", "DURATION", "How far ahead to look (default 7d)"),
+        .value("limit", "N", "Show at most N reminders"),
+        .flag("json", "Print an array of {at, todo, title, rule} objects"),
+    ]
+
+    static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
+        _ = try arguments.positionals(min: 0, max: 0, usage: usage)
+        var within = TimeSpan(days: 7)
+        if let text = arguments.value("within") { within = try SnoozeCommand.span(text) }
+        var limit: Int?
+        if let text = arguments.value("limit") {
+            guard let number = Int(text), number > 0 else { throw .usage("--limit takes a whole number above 0, not '\(text)'") }
+            limit = number
+        }
+        let end = within.added(to: context.now, calendar: context.calendar)
+        let reminders: [ScheduledReminder]
+        do { reminders = try context.store().upcoming(from: context.now, through: end, limit: limit) } catch { throw CLIError(error) }
+        let clock = WallClock(zone: context.zone)
+        if arguments.has("json") {
+            context.printJSON(.array(reminders.map { reminder in
+                .object([("at", .string(clock.iso8601(reminder.at))),
+                         ("todo", reminder.todoID.map(JSON.int) ?? .null),
+                         ("title", .string(reminder.title ?? "Daily digest")),
+                         ("rule", .string(reminder.rule))])
+            }))
+            return
+        }
+        guard !reminders.isEmpty else {
+            context.print("Nothing will remind in the next \(within.spoken).")
+            return
+        }
+        let rows = reminders.map { reminder in
+            [whenText(reminder.at, clock: clock), left(from: context.now, to: reminder.at),
+             reminder.todoID.map(String.init) ?? "-", reminder.title ?? "Daily digest",
+             reminder.rule + (reminder.at != reminder.nominal ? " (held by quiet hours)" : "")]
+        }
+        context.printTable(header: ["WHEN", "LEFT", "TODO", "TITLE", "RULE"], rows: rows, rightAligned: [2])
+        context.print()
+        context.print("\(reminders.count) reminder\(reminders.count == 1 ? "" : "s") in the next \(within.spoken).")
+    }
+
+    /// "Sun 2026-11-29 14:00".
+    static func whenText(_ date: Date, clock: WallClock) -> String {
+        let day = clock.day(of: date)
+        let (hour, minute, _) = clock.time(of: date)
+        return String(DueText.weekdayNames[day.isoWeekday - 1].prefix(3)) + " \(day) "
+            + String(format: "%02d:%02d", hour, minute)
+    }
+
+    /// "45min", "3h 12min", "2d 4h", like systemctl list-timers.
+    static func left(from now: Date, to date: Date) -> String {
+        let minutes = max(0, Int(date.timeIntervalSince(now) / 60))
+        if minutes < 60 { return "\(minutes)min" }
+        if minutes < 24 * 60 { return "\(minutes / 60)h \(minutes % 60)min" }
+        return "\(minutes / (24 * 60))d \(minutes / 60 % 24)h"
+    }
+}
+
+extension TimeSpan {
+    /// "7 days", "2 hours", "1 week 2 days".
+    var spoken: String {
+        var parts: [String] = []
+        func add(_ value: Int, _ unit: String) { if value > 0 { parts.append("\(value) \(unit)\(value == 1 ? "" : "s")") } }
+        if days % 7 == 0 && days > 7 { add(days / 7, "week") } else { add(days, "day") }
+        add(seconds / 3600, "hour")
+        add(seconds / 60 % 60, "minute")
+        return parts.joined(separator: " ")
+    }
+}
+
+extension Context {
+    /// Columns padded to their widest cell; the last column is not padded.
+    func printTable(header: [String], rows: [[String]], rightAligned: Set<Int> = []) {
+        let all = [header] + rows
+        let widths = header.indices.map { column in all.map { displayWidth($0[column]) }.max() ?? 0 }
+        for (index, row) in all.enumerated() {
+            var line = ""
+            for (column, cell) in row.enumerated() {
+                let padding = String(repeating: " ", count: widths[column] - displayWidth(cell))
+                if column == row.count - 1 {
+                    line += cell
+                } else {
+                    line += (rightAligned.contains(column) ? padding + cell : cell + padding) + "  "
+                }
+            }
+            print(index == 0 ? styled(line, .bold) : line)
+        }
+    }
+}

@@ -1,0 +1,254 @@
+import Foundation
+import NudgeCore
+
+/// A reminder as the store keeps it: planned to fire, or fired.
+public struct ScheduledReminder: Hashable, Sendable {
+    /// Nil for the daily digest, which belongs to no todo.
+    public let todoID: Int64?
+    public let title: String?
+    /// The rule's name, e.g. "before 10m", "due", "nag 2", "digest".
+    public let rule: String
+    /// When it fires.
+    public let at: Date
+    /// When its rule says; earlier than `at` when quiet hours held it.
+    public let nominal: Date
+
+    public init(todoID: Int64?, title: String?, rule: String, at: Date, nominal: Date) {
+        self.todoID = todoID
+        self.title = title
+        self.rule = rule
+        self.at = at
+        self.nominal = nominal
+    }
+
+    public var isDigest: Bool { todoID == nil }
+}
+
+/// One firing recorded in the store.
+public struct Firing: Hashable, Sendable {
+    public let rule: String
+    public let at: Date
+    public let firedAt: Date
+}
+
+extension TodoStore {
+    // MARK: - Planning
+
+    static let fingerprintKey = "schedule_fingerprint"
+    static let digestThroughKey = "digest_through"
+
+    /// Plans every todo again when the rules or the zone differ from those that planned them.
+    func planAllIfRulesChanged() throws {
+        let stored = try setting(Self.fingerprintKey)
+        guard stored != planner.fingerprint else { return }
+        try db.writeTransaction {
+            guard try setting(Self.fingerprintKey) != planner.fingerprint else { return }
+            try db.execute("DELETE FROM schedule")
+            try insertPlans(for: subjects(where: "t.completed_at IS NULL"))
+            try setSetting(Self.fingerprintKey, planner.fingerprint)
+            if try setting(Self.digestThroughKey) == nil {
+                try setSetting(Self.digestThroughKey, String(Int64(Date().timeIntervalSince1970)))
+            }
+        }
+    }
+
+    /// Plans these todos again; called inside the transaction that changed them.
+    func replan(ids: [Int64]) throws {
+        let delete = try db.prepare("DELETE FROM schedule WHERE todo_id = ?")
+        for id in ids {
+            try delete.bind([.integer(id)])
+            while try delete.step() {}
+        }
+        let list = ids.map(String.init).joined(separator: ",")
+        try insertPlans(for: subjects(where: "t.id IN (\(list)) AND t.completed_at IS NULL"))
+    }
+
+    private func insertPlans(for subjects: [ReminderSubject]) throws {
+        let insert = try db.prepare("INSERT OR IGNORE INTO schedule (todo_id, at, nominal, rule) VALUES (?, ?, ?, ?)")
+        for subject in subjects {
+            for reminder in planner.pending(subject) {
+                try insert.bind([.integer(subject.todo.id), .integer(Self.stamp(reminder.at)),
+                                 .integer(Self.stamp(reminder.nominal)), .text(reminder.rule.description)])
+                while try insert.step() {}
+            }
+        }
+    }
+
+    /// The todos matching `condition` with what the planner needs to know about them.
+    func subjects(where condition: String) throws -> [ReminderSubject] {
+        var custom: [Int64: [CustomReminder]] = [:]
+        let customRows = try db.prepare("""
+            SELECT r.todo_id, r.before_days, r.before_seconds, r.at FROM custom_reminders r
+            JOIN todos t ON t.id = r.todo_id WHERE \(condition) ORDER BY r.id
+            """)
+        while try customRows.step() {
+            let row = Row(statement: customRows)
+            custom[row.int64(0), default: []].append(Self.customReminder(from: row, offset: 1))
+        }
+        var zones = ZoneCache()
+        return try db.query("""
+            SELECT \(Self.todoColumns.replacingOccurrences(of: "FROM", with: ", t.default_reminders, t.snoozed_until, coalesce(t.reminded_through, t.updated_at) FROM"))
+            WHERE \(condition)
+            """) { row in
+            let todo = Self.todo(from: row, zones: &zones)
+            return ReminderSubject(todo: todo, custom: custom[todo.id] ?? [],
+                                   usesDefaultRules: row.int64(16) != 0,
+                                   snoozedUntil: row.optionalInt64(17).map(Self.date(fromStamp:)),
+                                   remindedThrough: Self.date(fromStamp: row.int64(18)))
+        }
+    }
+
+    static func customReminder(from row: Row, offset: Int32) -> CustomReminder {
+        if let at = row.optionalInt64(offset + 2) { return .at(date(fromStamp: at)) }
+        return .before(TimeSpan(days: Int(row.int64(offset)), seconds: Int(row.int64(offset + 1))))
+    }
+
+    func insertCustomReminders(_ reminders: [CustomReminder], todoID: Int64) throws {
+        let insert = try db.prepare("INSERT INTO custom_reminders (todo_id, before_days, before_seconds, at) VALUES (?, ?, ?, ?)")
+        for reminder in reminders {
+            switch reminder {
+            case .before(let span):
+                try insert.bind([.integer(todoID), .integer(Int64(span.days)), .integer(Int64(span.seconds)), .null])
+            case .at(let date):
+                try insert.bind([.integer(todoID), .null, .null, .integer(Self.stamp(date))])
+            }
+            while try insert.step() {}
+        }
+    }
+
+    static func stamp(_ date: Date) -> Int64 {
+        Int64(date.timeIntervalSince1970.rounded(.down))
+    }
+
+    // MARK: - Settings
+
+    func setting(_ key: String) throws -> String? {
+        try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(key)])?.string
+    }
+
+    func setSetting(_ key: String, _ value: String) throws {
+        try db.run("INSERT INTO settings (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = ?2",
+                   [.text(key), .text(value)])
+    }
+
+    // MARK: - Asking the schedule
+
+    /// What fires from `start` through `end`, in order, the digest included.
+    public func upcoming(from start: Date, through end: Date, limit: Int? = nil) throws(StoreError) -> [ScheduledReminder] {
+        try perform {
+            var reminders = try db.query("""
+                SELECT s.todo_id, t.title, s.rule, s.at, s.nominal FROM schedule s JOIN todos t ON t.id = s.todo_id
+                WHERE s.at >= ? AND s.at <= ? ORDER BY s.at, s.todo_id LIMIT ?
+                """, [.integer(Self.stamp(start.addingTimeInterval(0.999))), .integer(Self.stamp(end)), .integer(Int64(limit ?? -1))]) {
+                ScheduledReminder(todoID: $0.int64(0), title: $0.text(1), rule: $0.text(2) ?? "",
+                                  at: Self.date(fromStamp: $0.int64(3)), nominal: Self.date(fromStamp: $0.int64(4)))
+            }
+            var after = max(start.addingTimeInterval(-1), try digestThrough())
+            let earliest = try earliestPendingDay()
+            while let digest = planner.nextDigest(after: after, earliestDue: earliest), digest <= end {
+                reminders.append(ScheduledReminder(todoID: nil, title: nil, rule: ReminderRule.digest.description, at: digest, nominal: digest))
+                after = digest
+            }
+            reminders.sort { ($0.at, $0.todoID ?? 0) < ($1.at, $1.todoID ?? 0) }
+            if let limit, reminders.count > limit { reminders.removeLast(reminders.count - limit) }
+            return reminders
+        }
+    }
+
+    /// The moment the next reminder fires, fired or missed ones not yet recorded included: what
+    /// the service sleeps until.
+    public func nextReminderTime() throws(StoreError) -> Date? {
+        try perform {
+            let planned = try db.scalar("SELECT min(at) FROM schedule")?.int64.map(Self.date(fromStamp:))
+            let digest = planner.nextDigest(after: try digestThrough(), earliestDue: try earliestPendingDay())
+            return [planned, digest].compactMap { $0 }.min()
+        }
+    }
+
+    /// Every reminder due at or before `end` that has not fired: what the service fires now.
+    public func dueReminders(through end: Date) throws(StoreError) -> [ScheduledReminder] {
+        try upcoming(from: .distantPast, through: end).filter { $0.at <= end }
+    }
+
+    /// Records that these reminders fired, so that no question asked afterwards returns them
+    /// again, and plans what follows them (the next nag, the next digest).
+    public func recordFired(_ reminders: [ScheduledReminder], firedAt: Date = Date()) throws(StoreError) {
+        try write {
+            let record = try db.prepare("INSERT OR IGNORE INTO firings (todo_id, rule, at, fired_at) VALUES (?, ?, ?, ?)")
+            let advance = try db.prepare("UPDATE todos SET reminded_through = max(coalesce(reminded_through, 0), ?) WHERE id = ?")
+            var todos: Set<Int64> = []
+            for reminder in reminders {
+                try record.bind([reminder.todoID.sqlValue, .text(reminder.rule), .integer(Self.stamp(reminder.at)),
+                                 .integer(Self.stamp(firedAt))])
+                while try record.step() {}
+                if let id = reminder.todoID {
+                    try advance.bind([.integer(Self.stamp(reminder.at)), .integer(id)])
+                    while try advance.step() {}
+                    todos.insert(id)
+                } else if reminder.at > (try digestThrough()) {
+                    try setSetting(Self.digestThroughKey, String(Self.stamp(reminder.at)))
+                }
+            }
+            try replan(ids: todos.sorted())
+        }
+    }
+
+    /// What fired for one todo, oldest first.
+    public func firings(todoID: Int64) throws(StoreError) -> [Firing] {
+        try perform {
+            try db.query("SELECT rule, at, fired_at FROM firings WHERE todo_id = ? ORDER BY at, id", [.integer(todoID)]) {
+                Firing(rule: $0.text(0) ?? "", at: Self.date(fromStamp: $0.int64(1)), firedAt: Self.date(fromStamp: $0.int64(2)))
+            }
+        }
+    }
+
+    /// The digest's reminders fired up to this moment.
+    func digestThrough() throws -> Date {
+        Self.date(fromStamp: Int64(try setting(Self.digestThroughKey) ?? "") ?? Self.stamp(Date()))
+    }
+
+    /// The local day of the earliest pending due, if any todo is pending with a due date.
+    func earliestPendingDay() throws -> LocalDate? {
+        let timed = try db.scalar("SELECT min(due_at) FROM todos WHERE completed_at IS NULL")?.int64
+            .map { WallClock(zone: planner.calendar.timeZone).day(of: Self.date(fromStamp: $0)) }
+        let allDay = try db.scalar("SELECT min(due_day) FROM todos WHERE completed_at IS NULL")?.string
+            .flatMap { LocalDate(iso: $0) }
+        return [timed, allDay].compactMap { $0 }.min()
+    }
+
+    // MARK: - Per-todo reminders and snoozing
+
+    /// What the planner knows about one todo: for `nudge explain`.
+    public func reminderSubject(id: Int64) throws(StoreError) -> ReminderSubject {
+        try perform {
+            guard let subject = try subjects(where: "t.id = \(id)").first else { throw StoreError.noSuchTodos([id]) }
+            return subject
+        }
+    }
+
+    /// Adds reminders to a todo, after removing its old ones when `clearing`.
+    public func changeReminders(todoID: Int64, adding: [CustomReminder], clearing: Bool, now: Date = Date()) throws(StoreError) -> ReminderSubject {
+        try write {
+            _ = try fetch(ids: [todoID])
+            if clearing { try db.run("DELETE FROM custom_reminders WHERE todo_id = ?", [.integer(todoID)]) }
+            try insertCustomReminders(adding, todoID: todoID)
+            try db.run("UPDATE todos SET updated_at = ?1, reminded_through = max(coalesce(reminded_through, ?1), ?1) WHERE id = ?2",
+                       [.integer(Self.stamp(now)), .integer(todoID)])
+            try replan(ids: [todoID])
+            guard let subject = try subjects(where: "t.id = \(todoID)").first else { throw StoreError.noSuchTodos([todoID]) }
+            return subject
+        }
+    }
+
+    /// Holds a pending todo's reminders until `until`, when one reminder fires in their place.
+    public func snooze(todoID: Int64, until: Date, now: Date = Date()) throws(StoreError) -> Todo {
+        try write {
+            let todo = try fetch(ids: [todoID])[0]
+            guard !todo.isCompleted else { throw StoreError.alreadyDone(todoID) }
+            try db.run("UPDATE todos SET snoozed_until = ?1, reminded_through = max(coalesce(reminded_through, ?2), ?2) WHERE id = ?3",
+                       [.integer(Self.stamp(until)), .integer(Self.stamp(now)), .integer(todoID)])
+            try replan(ids: [todoID])
+            return todo
+        }
+    }
+}
