@@ -6,15 +6,58 @@ public enum RepeatFrom: String, Hashable, Sendable {
     case completion
 }
 
-/// How a todo repeats: an RFC 5545 RRULE value (expanded by NudgeRecurrence) and where the next
-/// occurrence counts from.
+/// How a todo repeats: an RFC 5545 RRULE value (expanded by NudgeRecurrence), where the next
+/// occurrence counts from, and where the series started.
 public struct Repetition: Hashable, Sendable {
     /// Without the "RRULE:" prefix, e.g. "FREQ=WEEKLY;INTERVAL=2".
     public var rrule: String
     public var from: RepeatFrom
+    /// The wall-clock start of the series (RFC 5545's DTSTART): occurrences follow it, not the
+    /// current due, so an occurrence moved by a DST gap does not move the ones after it, and
+    /// COUNT counts from the first.
+    public var start: SeriesStart?
 
-    public init(rrule: String, from: RepeatFrom) {
+    public init(rrule: String, from: RepeatFrom, start: SeriesStart? = nil) {
         self.rrule = rrule
         self.from = from
+        self.start = start
+    }
+}
+
+/// A day, with a wall-clock time unless the series is all-day: `2027-03-28T02:30` or `2027-03-28`.
+public struct SeriesStart: Hashable, Sendable, CustomStringConvertible {
+    public var day: LocalDate
+    public var time: TimeOfDay?
+
+    public init(day: LocalDate, time: TimeOfDay?) {
+        self.day = day
+        self.time = time
+    }
+
+    /// The start of a series whose first occurrence is `due`, read in the due's own zone.
+    public init(_ due: Due) {
+        switch due {
+        case .allDay(let day):
+            self.init(day: day, time: nil)
+        case .at(let instant, let zone):
+            let clock = WallClock(zone: zone)
+            let (hour, minute, _) = clock.time(of: instant)
+            self.init(day: clock.day(of: instant), time: TimeOfDay(hour: hour, minute: minute))
+        }
+    }
+
+    public init?(parsing text: String) {
+        let parts = text.split(separator: "T", maxSplits: 1)
+        guard let day = parts.first.flatMap({ LocalDate(iso: $0) }) else { return nil }
+        if parts.count == 2 {
+            guard let time = TimeOfDay(parsing: parts[1]) else { return nil }
+            self.init(day: day, time: time)
+        } else {
+            self.init(day: day, time: nil)
+        }
+    }
+
+    public var description: String {
+        time.map { "\(day)T\($0)" } ?? day.description
     }
 }

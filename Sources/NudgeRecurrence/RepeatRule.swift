@@ -117,24 +117,32 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
     /// placed back in `zone` with `LocalDate.at(hour:minute:in:)`: a time that falls into a DST
     /// gap moves forward by the gap (RFC 5545: 02:30 becomes 03:30), a time that happens twice
     /// is the first of the two. Seconds are dropped. The result keeps `zone`.
-    /// Note that the wall-clock time is read from the current due, so after a gap moved 02:30
-    /// to 03:30, the following occurrences are at 03:30.
+    /// Without `seriesStart` the wall-clock time is read from the current due, so after a gap
+    /// moved 02:30 to 03:30, the following occurrences would be at 03:30.
     ///
     /// For `.allDay(day)` the rule is expanded on DATE values and the result is `.allDay`;
     /// "today" and the day of `completedAt` are taken in the current time zone.
     ///
     /// An UNTIL in UTC ("...Z") is compared by libical with the floating occurrences as if they
     /// were UTC, so it may be off by the zone's offset.
-    public func nextDue(after current: Due, completedAt: Date, from: RepeatFrom, now: Date) -> Due? {
-        nextDue(after: current, completedAt: completedAt, from: from, now: now, localZone: .current)
+    ///
+    /// `seriesStart`, when given, is the series' DTSTART: with `.due` the occurrences follow it
+    /// instead of the current due (so a 02:30 moved to 03:30 by a DST gap is back at 02:30 the
+    /// next day, and COUNT counts from the first occurrence); with `.completion` its time of
+    /// day is used.
+    public func nextDue(after current: Due, completedAt: Date, from: RepeatFrom, now: Date,
+                        seriesStart: SeriesStart? = nil) -> Due? {
+        nextDue(after: current, completedAt: completedAt, from: from, now: now, localZone: .current,
+                seriesStart: seriesStart)
     }
 
     /// `nextDue` with the zone that decides "today" and the completion day of all-day todos.
-    func nextDue(after current: Due, completedAt: Date, from: RepeatFrom, now: Date, localZone: TimeZone) -> Due? {
+    func nextDue(after current: Due, completedAt: Date, from: RepeatFrom, now: Date, localZone: TimeZone,
+                 seriesStart: SeriesStart? = nil) -> Due? {
         switch current {
         case .allDay(let day):
             let local = WallClock(zone: localZone)
-            let start = from == .due ? day : local.day(of: completedAt)
+            let start = from == .due ? (seriesStart?.day ?? day) : local.day(of: completedAt)
             let floor = from == .due ? max(day, local.day(of: now)) : start
             let next = Recurrence.first(in: rrule, start: .date(start)) { occurrence in
                 occurrence.day > floor ? occurrence.day : nil
@@ -144,8 +152,9 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
         case .at(let instant, let zone):
             let clock = WallClock(zone: zone)
             let calendar = Calendar.nudge(zone: zone)
-            let time = clock.time(of: instant)
-            let startDay = from == .due ? clock.day(of: instant) : clock.day(of: completedAt)
+            let current = clock.time(of: instant)
+            let time: (hour: Int, minute: Int) = seriesStart?.time.map { ($0.hour, $0.minute) } ?? (current.hour, current.minute)
+            let startDay = from == .due ? (seriesStart?.day ?? clock.day(of: instant)) : clock.day(of: completedAt)
             let start = FloatingTime(day: startDay, hour: time.hour, minute: time.minute)
             let place = { (occurrence: FloatingTime) -> Date in
                 occurrence.day.at(hour: occurrence.hour, minute: occurrence.minute, in: calendar)

@@ -38,6 +38,8 @@ enum Schema {
         Migration(name: "002-reminders-and-recurrence", sql: """
             ALTER TABLE todos ADD COLUMN repeat_rule TEXT;
             ALTER TABLE todos ADD COLUMN repeat_from TEXT CHECK (repeat_from IN ('due', 'completion'));
+            -- The series' wall-clock DTSTART, e.g. 2027-03-28T02:30.
+            ALTER TABLE todos ADD COLUMN repeat_start TEXT;
             ALTER TABLE todos ADD COLUMN default_reminders INTEGER NOT NULL DEFAULT 1;
             ALTER TABLE todos ADD COLUMN snoozed_until INTEGER;
             -- Reminders at or before this moment have fired or were passed over.

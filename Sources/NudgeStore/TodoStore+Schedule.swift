@@ -92,9 +92,9 @@ extension TodoStore {
             """) { row in
             let todo = Self.todo(from: row, zones: &zones)
             return ReminderSubject(todo: todo, custom: custom[todo.id] ?? [],
-                                   usesDefaultRules: row.int64(16) != 0,
-                                   snoozedUntil: row.optionalInt64(17).map(Self.date(fromStamp:)),
-                                   remindedThrough: Self.date(fromStamp: row.int64(18)))
+                                   usesDefaultRules: row.int64(17) != 0,
+                                   snoozedUntil: row.optionalInt64(18).map(Self.date(fromStamp:)),
+                                   remindedThrough: Self.date(fromStamp: row.int64(19)))
         }
     }
 

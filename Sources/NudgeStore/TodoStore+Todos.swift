@@ -49,7 +49,7 @@ public struct TodoQuery: Sendable {
 extension TodoStore {
     static let todoColumns = """
         t.id, t.uuid, t.title, t.notes, t.due_at, t.due_day, t.due_zone, t.priority,
-        t.completed_at, t.created_at, t.updated_at, c.id, c.name, c.icon, t.repeat_rule, t.repeat_from
+        t.completed_at, t.created_at, t.updated_at, c.id, c.name, c.icon, t.repeat_rule, t.repeat_from, t.repeat_start
         FROM todos t LEFT JOIN categories c ON c.id = t.category_id
         """
 
@@ -61,12 +61,13 @@ extension TodoStore {
             let stamp = Int64(now.timeIntervalSince1970)
             try db.run("""
                 INSERT INTO todos (uuid, title, notes, due_at, due_day, due_zone, priority, category_id,
-                    repeat_rule, repeat_from, default_reminders, reminded_through, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    repeat_rule, repeat_from, repeat_start, default_reminders, reminded_through, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [.text(UUID().uuidString.lowercased()), .text(new.title), new.notes.sqlValue,
                       dueAt.sqlValue, dueDay.sqlValue, dueZone.sqlValue,
                       .integer(Int64(new.priority.rawValue)), categoryID.sqlValue,
                       new.repetition.map(\.rrule).sqlValue, new.repetition.map(\.from.rawValue).sqlValue,
+                      (new.repetition?.start?.description).sqlValue,
                       .integer(new.usesDefaultRules ? 1 : 0), .integer(stamp), .integer(stamp), .integer(stamp)])
             let id = db.lastInsertRowID
             try insertCustomReminders(new.reminders, todoID: id)
@@ -120,14 +121,14 @@ extension TodoStore {
             let (dueAt, dueDay, dueZone) = Self.columns(for: todo.due)
             try db.run("""
                 UPDATE todos SET title = ?1, notes = ?2, due_at = ?3, due_day = ?4, due_zone = ?5,
-                    priority = ?6, category_id = ?7, repeat_rule = ?8, repeat_from = ?9, updated_at = ?10,
+                    priority = ?6, category_id = ?7, repeat_rule = ?8, repeat_from = ?9, repeat_start = ?12, updated_at = ?10,
                     reminded_through = max(coalesce(reminded_through, ?10), ?10)
                 WHERE id = ?11
                 """, [.text(todo.title), todo.notes.sqlValue, dueAt.sqlValue, dueDay.sqlValue,
                       dueZone.sqlValue, .integer(Int64(todo.priority.rawValue)),
                       todo.category.map(\.id).sqlValue, todo.repetition.map(\.rrule).sqlValue,
                       todo.repetition.map(\.from.rawValue).sqlValue, .integer(Int64(now.timeIntervalSince1970)),
-                      .integer(todo.id)])
+                      .integer(todo.id), (todo.repetition?.start?.description).sqlValue])
             guard db.changes == 1 else { throw StoreError.noSuchTodos([todo.id]) }
             try replan(ids: [todo.id])
             return try fetch(ids: [todo.id])[0]
@@ -228,7 +229,8 @@ extension TodoStore {
             due = .allDay(day)
         }
         let repetition = row.text(14).map {
-            Repetition(rrule: $0, from: row.text(15).flatMap(RepeatFrom.init(rawValue:)) ?? .due)
+            Repetition(rrule: $0, from: row.text(15).flatMap(RepeatFrom.init(rawValue:)) ?? .due,
+                       start: row.text(16).flatMap(SeriesStart.init(parsing:)))
         }
         let category = row.optionalInt64(11).map {
             Category(id: $0, name: row.text(12) ?? "", icon: row.text(13) ?? Category.defaultIcon)

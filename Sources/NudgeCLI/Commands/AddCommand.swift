@@ -38,6 +38,7 @@ enum AddCommand: Command {
         new.reminders = try arguments.all("remind").map { text throws(CLIError) in try reminder(text, context: context) }
         new.usesDefaultRules = !arguments.has("no-default-reminders")
         new.repetition = try repetition(arguments)
+        if let due = new.due { new.repetition?.start = SeriesStart(due) }
         if new.due == nil {
             if new.reminders.contains(where: { if case .before = $0 { true } else { false } }) {
                 throw .usage("--remind with an offset needs a due date to count back from; add --due WHEN, or remind at a moment (--remind \"fri 9am\")")

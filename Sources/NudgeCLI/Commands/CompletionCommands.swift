@@ -53,5 +53,5 @@ extension Command {
 func nextDue(of todo: Todo, now: Date) -> Due? {
     guard let repetition = todo.repetition, let due = todo.due,
           let rule = try? RepeatRule(parsing: "RRULE:" + repetition.rrule) else { return nil }
-    return rule.nextDue(after: due, completedAt: now, from: repetition.from, now: now)
+    return rule.nextDue(after: due, completedAt: now, from: repetition.from, now: now, seriesStart: repetition.start)
 }

@@ -1,10 +1,11 @@
 import NudgeCore
+import NudgeRecurrence
 import NudgeStore
 
 enum EditCommand: Command {
     static let name = "edit"
     static let abstract = "Change a todo's title, notes, due date, priority or category"
-    static let usage = "nudge edit ID [--title T] [--notes T] [--due WHEN | --no-due] [--priority P] [--category NAME | --no-category]"
+    static let usage = "nudge edit ID [--title T] [--notes T] [--due WHEN | --no-due] [--priority P] [--category NAME | --no-category] [--repeat RULE [--repeat-from due|completion] | --no-repeat]"
     static let options: [Option] = [
         .value("title", "T", "The new title"),
         .value("notes", "T", "The new notes; an empty text removes them"),
@@ -13,6 +14,9 @@ enum EditCommand: Command {
         .value("priority", "P", "low, medium or high"),
         .value("category", "NAME", "Move it into this category"),
         .flag("no-category", "Take it out of its category"),
+        .value("repeat", "RULE", "Make it repeat (see 'nudge help add')"),
+        .value("repeat-from", "FROM", "With --repeat: due or completion"),
+        .flag("no-repeat", "Stop it repeating"),
         .flag("json", "Print the todo as JSON afterwards"),
     ]
     static let discussion = """
@@ -25,10 +29,12 @@ enum EditCommand: Command {
         let id = try todoID(arguments.positionals(min: 1, max: 1, usage: usage)[0])
         try arguments.exclusive("due", "no-due")
         try arguments.exclusive("category", "no-category")
-        let changing = ["title", "notes", "due", "no-due", "priority", "category", "no-category"].filter(arguments.has)
-        guard !changing.isEmpty else {
-            throw .usage("nothing to change; give at least one of --title, --notes, --due, --no-due, --priority, --category, --no-category")
+        try arguments.exclusive("repeat", "no-repeat")
+        let fields = ["title", "notes", "due", "no-due", "priority", "category", "no-category", "repeat", "no-repeat"]
+        guard fields.contains(where: arguments.has) else {
+            throw .usage("nothing to change; give at least one of " + fields.map { "--" + $0 }.joined(separator: ", "))
         }
+        let newRepetition = try repetition(arguments)
         let store = try openStore(context)
         do {
             let old = try store.todos(ids: [id])[0]
@@ -40,6 +46,15 @@ enum EditCommand: Command {
             if let name = arguments.value("priority") { todo.priority = try priority(name) }
             if let name = arguments.value("category") { todo.category = try store.category(named: categoryName(name)) }
             if arguments.has("no-category") { todo.category = nil }
+            if let newRepetition { todo.repetition = newRepetition }
+            if arguments.has("no-repeat") { todo.repetition = nil }
+            if todo.repetition != nil {
+                guard let due = todo.due else {
+                    throw CLIError.usage("a repeating todo needs a due date to repeat from; give --due WHEN or --no-repeat")
+                }
+                // A new rule or a new due starts the series again from the due.
+                if newRepetition != nil || todo.due != old.due { todo.repetition?.start = SeriesStart(due) }
+            }
             let changes = differences(old, todo, context: context)
             let saved = changes.isEmpty ? old : try store.update(todo, now: context.now)
             if arguments.has("json") {
@@ -57,6 +72,12 @@ enum EditCommand: Command {
         }
     }
 
+    static func repeatText(_ repetition: Repetition?) -> String {
+        guard let repetition else { return "never" }
+        let rule = (try? RepeatRule(parsing: "RRULE:" + repetition.rrule))?.description ?? repetition.rrule
+        return repetition.from == .due ? rule : rule + " from completion"
+    }
+
     private static func differences(_ old: Todo, _ new: Todo, context: Context) -> [(String, String, String)] {
         let text = context.dueText
         var changes: [(String, String, String)] = []
@@ -69,6 +90,9 @@ enum EditCommand: Command {
             changes.append(("due", old.due.map(text.relative) ?? "none", new.due.map(text.relative) ?? "none"))
         }
         if old.priority != new.priority { changes.append(("priority", "\(old.priority)", "\(new.priority)")) }
+        if old.repetition?.rrule != new.repetition?.rrule || old.repetition?.from != new.repetition?.from {
+            changes.append(("repeat", repeatText(old.repetition), repeatText(new.repetition)))
+        }
         if old.category?.id != new.category?.id {
             changes.append(("category", old.category?.name ?? "none", new.category?.name ?? "none"))
         }

@@ -25,6 +25,7 @@ enum ShowCommand: Command {
         }
         fields.append(("Status", state))
         fields.append(("Due", todo.due.map { text.relative($0) + " (" + text.full($0) + ")" } ?? "none"))
+        if todo.repetition != nil { fields.append(("Repeats", EditCommand.repeatText(todo.repetition))) }
         fields.append(("Priority", todo.priority.description))
         fields.append(("Category", todo.category.map { "\($0.name) (icon \($0.icon))" } ?? "none"))
         fields.append(("Notes", todo.notes ?? "none"))
