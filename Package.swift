@@ -7,24 +7,19 @@ let package = Package(
         .executable(name: "nudge", targets: ["nudge"]),
     ],
     targets: [
-        .systemLibrary(
-            name: "CSQLite",
-            pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"])]
-        ),
-        .systemLibrary(
-            name: "CICal",
-            pkgConfig: "libical",
-            providers: [.apt(["libical-dev"])]
-        ),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
+        .systemLibrary(name: "CINIH", pkgConfig: "inih", providers: [.apt(["libinih-dev"])]),
         .target(name: "NudgeCore"),
         .target(name: "NudgeStore", dependencies: ["NudgeCore", "CSQLite"]),
         .target(name: "NudgeRecurrence", dependencies: ["NudgeCore", "CICal"]),
-        .target(name: "NudgeCLI", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence"]),
+        .target(name: "NudgeConfigFile", dependencies: ["NudgeCore", "CINIH"]),
+        .target(name: "NudgeCLI", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile"]),
         .executableTarget(name: "nudge", dependencies: ["NudgeCLI"]),
         .testTarget(name: "NudgeCoreTests", dependencies: ["NudgeCore"]),
         .testTarget(name: "NudgeStoreTests", dependencies: ["NudgeStore"]),
         .testTarget(name: "NudgeRecurrenceTests", dependencies: ["NudgeRecurrence"]),
+        .testTarget(name: "NudgeConfigFileTests", dependencies: ["NudgeConfigFile"]),
         .testTarget(name: "NudgeCLITests", dependencies: ["nudge", "NudgeCore"]),
     ]
 )

@@ -1,0 +1,96 @@
+import NudgeCore
+
+/// Collects the sections and keys the scanner reports, in file order, into a NudgeConfig.
+final class ConfigBuilder {
+    private let path: String
+    private var config = NudgeConfig()
+    private var global = RuleOverrides()
+    /// For each section, the keys set so far and their lines.
+    private var seen: [ConfigSection: [String: Int]] = [:]
+    private var quietRange: (start: TimeOfDay, end: TimeOfDay)?
+    private var allowHigh: Bool?
+    private var policy: (value: ConfigValues.Policy, line: Int)?
+    private var maxAge: TimeSpan?
+
+    init(path: String) {
+        self.path = path
+    }
+
+    /// A header: `[priority.*]` and `[category.*]` exist from here on, even with no keys.
+    func begin(_ name: String) throws(Problem) {
+        switch try ConfigSection(name: name) {
+        case .priority(let priority) where config.byPriority[priority] == nil:
+            config.byPriority[priority] = RuleOverrides()
+        case .category(let category) where config.byCategory[category] == nil:
+            config.byCategory[category] = RuleOverrides()
+        default:
+            break
+        }
+    }
+
+    func set(section name: String, key rawKey: String, value: String, line: Int) throws(Problem) {
+        let section = try ConfigSection(name: name)
+        let key = rawKey.lowercased()
+        guard section.keys.contains(key) else { throw Problem(section.unknownKey(rawKey)) }
+        if let first = seen[section]?[key] {
+            throw Problem("duplicate key '\(key)' in [\(section.name)]; it is already set on line \(first)")
+        }
+        seen[section, default: [:]][key] = line
+
+        switch section {
+        case .reminders:
+            try ConfigValues.rule(key, value, into: &global)
+        case .priority(let priority):
+            try ConfigValues.rule(key, value, into: &config.byPriority[priority, default: RuleOverrides()])
+        case .category(let category):
+            try ConfigValues.rule(key, value, into: &config.byCategory[category, default: RuleOverrides()])
+        case .digest:
+            if key == "enabled" {
+                config.digest.enabled = try ConfigValues.boolean(key, value)
+            } else {
+                config.digest.time = try ConfigValues.time(key, value)
+            }
+        case .quiet:
+            if key == "hours" {
+                quietRange = try ConfigValues.quietHours(key, value)
+            } else {
+                allowHigh = try ConfigValues.boolean(key, value)
+            }
+        case .snooze:
+            if key == "default" {
+                config.snooze.defaultChoice = try ConfigValues.snoozeChoice(key, value)
+            } else {
+                config.snooze.choices = try ConfigValues.snoozeChoices(key, value)
+            }
+        case .catchUp:
+            if key == "policy" {
+                policy = (try ConfigValues.policy(key, value), line)
+            } else {
+                maxAge = try ConfigValues.span(key, value)
+            }
+        case .notifications:
+            config.groupAbove = try ConfigValues.count(key, value)
+        }
+    }
+
+    /// The configuration, once every line is read; checks what spans several keys.
+    func finish() throws(ConfigError) -> NudgeConfig {
+        var result = config
+        result.reminders.apply(global)
+        if let quietRange {
+            result.quietHours = QuietHours(start: quietRange.start, end: quietRange.end, allowHigh: allowHigh ?? true)
+        }
+        if let policy {
+            switch policy.value {
+            case .all: result.catchUp = .all
+            case .digest: result.catchUp = .digest
+            case .skipOlderThan:
+                guard let maxAge else {
+                    throw ConfigError(path: path, line: policy.line, message: "policy: skip-older-than needs max_age in [catchup]; accepted: a duration such as max_age = 6h")
+                }
+                result.catchUp = .skipOlderThan(maxAge)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,61 @@
+import NudgeCore
+
+extension ConfigFile {
+    /// The effective configuration as INI text that parses back to the same NudgeConfig (for
+    /// `nudge config show`): every section and key with its value, and the priority and category
+    /// sections that were set (with only the keys they set).
+    public static func render(_ config: NudgeConfig) -> String {
+        var out: [String] = []
+        func section(_ name: String, _ lines: [(String, String)]) {
+            if !out.isEmpty { out.append("") }
+            out.append("[\(name)]")
+            for (key, value) in lines { out.append("\(key) = \(value)") }
+        }
+
+        let rules = config.reminders
+        section("reminders", ruleLines(RuleOverrides(
+            atDue: rules.atDue, before: rules.before, allDayTime: rules.allDayTime,
+            allDayDayBefore: rules.allDayDayBefore, nagEvery: .some(rules.nagEvery),
+            nagLimit: .some(rules.nagLimit))))
+        for priority in Priority.allCases {
+            if let overrides = config.byPriority[priority] {
+                section("priority.\(priority)", ruleLines(overrides))
+            }
+        }
+        for name in config.byCategory.keys.sorted() {
+            section("category.\(name)", ruleLines(config.byCategory[name]!))
+        }
+        section("digest", [("enabled", yesNo(config.digest.enabled)), ("time", config.digest.time.description)])
+        section("quiet", [
+            ("hours", config.quietHours.map { "\($0.start)-\($0.end)" } ?? "none"),
+            ("allow_high", yesNo(config.quietHours?.allowHigh ?? true)),
+        ])
+        section("snooze", [
+            ("default", config.snooze.defaultChoice.description),
+            ("choices", config.snooze.choices.map(\.description).joined(separator: ", ")),
+        ])
+        switch config.catchUp {
+        case .all: section("catchup", [("policy", "all")])
+        case .digest: section("catchup", [("policy", "digest")])
+        case .skipOlderThan(let span): section("catchup", [("policy", "skip-older-than"), ("max_age", span.description)])
+        }
+        section("notifications", [("group_above", String(config.groupAbove))])
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    private static func yesNo(_ value: Bool) -> String { value ? "yes" : "no" }
+
+    /// The keys an override sets, in the documented order.
+    private static func ruleLines(_ rules: RuleOverrides) -> [(String, String)] {
+        var lines: [(String, String)] = []
+        if let value = rules.atDue { lines.append(("at_due", yesNo(value))) }
+        if let value = rules.before {
+            lines.append(("before", value.isEmpty ? "none" : value.map(\.description).joined(separator: ", ")))
+        }
+        if let value = rules.allDayTime { lines.append(("all_day_time", value.description)) }
+        if let value = rules.allDayDayBefore { lines.append(("all_day_day_before", yesNo(value))) }
+        if let value = rules.nagEvery { lines.append(("nag_every", value?.description ?? "off")) }
+        if let value = rules.nagLimit { lines.append(("nag_limit", value.map(String.init) ?? "none")) }
+        return lines
+    }
+}

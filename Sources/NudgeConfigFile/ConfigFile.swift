@@ -1,0 +1,93 @@
+import Foundation
+import NudgeCore
+
+/// Reads, checks and writes `nudge.conf`, the INI file of reminder rules (see config/nudge.conf
+/// for every key and its default).
+///
+/// The format: `[section]` headers and `key = value` lines (`key: value` is read too); `#` and
+/// `;` start a comment at the start of a line or after white space; indentation is ignored and
+/// there are no continuation lines. Section and key names are case-insensitive, and so are
+/// yes/no, none/off and policy values. A section may appear more than once, but a key may be set
+/// only once per section. Reading stops at the first problem.
+public enum ConfigFile {
+    /// Files larger than this are refused rather than read.
+    static let maximumSize = 1 << 20
+
+    /// `$NUDGE_CONFIG`, else `$XDG_CONFIG_HOME/nudge/nudge.conf`, else
+    /// `~/.config/nudge/nudge.conf`. A relative XDG_CONFIG_HOME is ignored, as the XDG base
+    /// directory specification asks.
+    public static func defaultPath(environment: [String: String]) -> String {
+        if let path = environment["NUDGE_CONFIG"], !path.isEmpty { return path }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (home + "/.config")
+        return configHome + "/nudge/nudge.conf"
+    }
+
+    /// Reads and validates; a missing file gives the defaults (NudgeConfig()); an unreadable one
+    /// (permissions, a directory, a dangling symbolic link, not UTF-8) throws.
+    public static func load(path: String) throws(ConfigError) -> NudgeConfig {
+        func failure(_ message: String) -> ConfigError {
+            ConfigError(path: path, line: nil, message: message)
+        }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        if descriptor < 0 {
+            let code = errno
+            if code == ENOENT {
+                var info = stat()
+                if lstat(path, &info) == 0 {
+                    throw failure("cannot read: it is a symbolic link to a missing file")
+                }
+                return NudgeConfig()
+            }
+            throw failure("cannot read: \(String(cString: strerror(code)))")
+        }
+        defer { close(descriptor) }
+
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            throw failure("cannot read: \(String(cString: strerror(errno)))")
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw failure("cannot read: it is a directory, not a config file")
+        default: throw failure("cannot read: it is not a regular file")
+        }
+        if info.st_size > maximumSize {
+            throw failure("cannot read: the file is \(info.st_size) bytes, a config file is at most \(maximumSize)")
+        }
+
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure("cannot read: \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { break }
+            bytes += chunk[..<count]
+            if bytes.count > maximumSize {
+                throw failure("cannot read: a config file is at most \(maximumSize) bytes")
+            }
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw failure("cannot read: the file is not UTF-8 text")
+        }
+        return try parse(text: text, path: path)
+    }
+
+    /// Reads and validates config text; `path` is only for messages.
+    public static func parse(text: String, path: String) throws(ConfigError) -> NudgeConfig {
+        let builder = ConfigBuilder(path: path)
+        let failure = INIScanner.scan(text, onSection: { name throws(Problem) in
+            try builder.begin(name)
+        }, onEntry: { section, key, value, line throws(Problem) in
+            try builder.set(section: section, key: key, value: value, line: line)
+        })
+        if let failure {
+            throw ConfigError(path: path, line: failure.line, message: failure.message)
+        }
+        return try builder.finish()
+    }
+}
