@@ -1,4 +1,5 @@
 import Foundation
+import NudgeConfigFile
 import NudgeCore
 import NudgeStore
 
@@ -9,6 +10,7 @@ final class Context {
     let calendar: Calendar
     let databasePath: String
     let configPath: String?
+    let environment: [String: String]
     /// Colour only for a person at a terminal who has not asked for none (no-color.org).
     let color: Bool
     let stdinIsTerminal: Bool
@@ -17,6 +19,7 @@ final class Context {
 
     init(databasePath: String?, configPath: String?, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.configPath = configPath
+        self.environment = environment
         now = Date()
         zone = TimeZone.current
         calendar = .nudge(zone: zone)
@@ -42,9 +45,18 @@ final class Context {
     /// The reminder rules from the config file, or the defaults when there is none.
     func config() throws(CLIError) -> NudgeConfig {
         if let loadedConfig { return loadedConfig }
-        let config = NudgeConfig()
-        loadedConfig = config
-        return config
+        do {
+            let config = try ConfigFile.load(path: resolvedConfigPath)
+            loadedConfig = config
+            return config
+        } catch {
+            throw .failed("the config file is broken: \(error) (check it with 'nudge config check')")
+        }
+    }
+
+    /// `--config PATH`, else `$NUDGE_CONFIG`, else `$XDG_CONFIG_HOME/nudge/nudge.conf`.
+    var resolvedConfigPath: String {
+        configPath ?? ConfigFile.defaultPath(environment: environment)
     }
 
     var dueText: DueText { DueText(now: now, zone: zone) }

@@ -1,0 +1,45 @@
+import Foundation
+import NudgeConfigFile
+import NudgeCore
+
+enum ConfigCommand: Command {
+    static let name = "config"
+    static let abstract = "Check the config file, or show the configuration in effect"
+    static let usage = "nudge config check | show | path"
+    static let options: [Option] = []
+    static let discussion = """
+        The config file is --config PATH, else $NUDGE_CONFIG, else
+        $XDG_CONFIG_HOME/nudge/nudge.conf (~/.config/nudge/nudge.conf). Without one, the
+        documented defaults apply; the documented file is installed as an example with
+        'make install' (share/doc/nudge/nudge.conf).
+
+          check   read the file and say whether it is valid (exit status 1 when not)
+          show    print the configuration in effect, every key, as the file would set it
+          path    print which file is read
+        """
+
+    static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
+        let words = try arguments.positionals(min: 1, max: 1, usage: usage)
+        let path = context.resolvedConfigPath
+        let exists = FileManager.default.fileExists(atPath: path)
+        switch words[0] {
+        case "check":
+            let config: NudgeConfig
+            do { config = try ConfigFile.load(path: path) } catch { throw .failed("\(error)") }
+            if !exists {
+                context.print("No config file at \(path); the defaults apply.")
+            } else {
+                let overrides = config.byPriority.count + config.byCategory.count
+                context.print("\(path) is valid" + (overrides == 0 ? "." : " (\(overrides) priority or category section\(overrides == 1 ? "" : "s")."))
+            }
+        case "show":
+            let config = try context.config()
+            context.print("# The configuration in effect, from " + (exists ? path : "the defaults (no file at \(path))"))
+            context.print(ConfigFile.render(config).trimmingCharacters(in: .newlines))
+        case "path":
+            context.print(path)
+        default:
+            throw .usage("unknown config command '\(words[0])'; use check, show or path")
+        }
+    }
+}
