@@ -30,7 +30,7 @@ enum ConfigCommand: Command {
                 context.print("No config file at \(path); the defaults apply.")
             } else {
                 let overrides = config.byPriority.count + config.byCategory.count
-                context.print("\(path) is valid" + (overrides == 0 ? "." : " (\(overrides) priority or category section\(overrides == 1 ? "" : "s")."))
+                context.print("\(path) is valid" + (overrides == 0 ? "." : " (\(overrides) priority or category section\(overrides == 1 ? "" : "s"))."))
             }
         case "show":
             let config = try context.config()

@@ -58,7 +58,7 @@ enum UpcomingCommand: Command {
 
     /// "45min", "3h 12min", "2d 4h", like systemctl list-timers.
     static func left(from now: Date, to date: Date) -> String {
-        let minutes = max(0, Int(date.timeIntervalSince(now) / 60))
+        let minutes = max(0, Int((date.timeIntervalSince(now) / 60).rounded()))
         if minutes < 60 { return "\(minutes)min" }
         if minutes < 24 * 60 { return "\(minutes / 60)h \(minutes % 60)min" }
         return "\(minutes / (24 * 60))d \(minutes / 60 % 24)h"

@@ -1,0 +1,185 @@
+import Foundation
+import Testing
+
+/// The reminder commands end to end, at Sunday 2026-11-29 10:53 in Berlin.
+struct ReminderCommandTests {
+    let nudge = Nudge()
+
+    func writeConfig(_ text: String) throws -> String {
+        let path = nudge.folder.file("nudge.conf")
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func upcomingListsWhatFiresInOrder() throws {
+        try nudge("add", "Buy milk", "--due", "today 18:00", "--remind", "3h")
+        try nudge("add", "Rent", "--due", "tomorrow", "--priority", "high")
+        try nudge("add", "Someday")
+        let reminders = try nudge("upcoming", "--within", "1d", "--json").array()
+        #expect(reminders.map { "\($0["at"]!) \($0["todo"]!) \($0["rule"]!)" } == [
+            "2026-11-29T15:00:00+01:00 1 remind 3h",
+            "2026-11-29T17:50:00+01:00 1 before 10m",
+            "2026-11-29T18:00:00+01:00 1 due",
+            "2026-11-29T19:00:00+01:00 1 nag 1",
+            "2026-11-30T08:00:00+01:00 <null> digest",
+            "2026-11-30T08:50:00+01:00 2 before 10m",
+            "2026-11-30T09:00:00+01:00 2 all-day",
+        ])
+        #expect(Set(reminders[0].keys) == ["at", "todo", "title", "rule"])
+        #expect(reminders[0]["title"] as? String == "Buy milk")
+        let table = try nudge("upcoming", "--within", "5h").stdout
+        #expect(table == """
+            WHEN                  LEFT     TODO  TITLE     RULE
+            Sun 2026-11-29 15:00  4h 7min     1  Buy milk  remind 3h
+
+            1 reminder in the next 5 hours.
+
+            """)
+    }
+
+    @Test func theConfigFileShapesTheRules() throws {
+        let config = try writeConfig("""
+            [reminders]
+            before = 1h
+            nag_every = off
+            [category.work]
+            before = 1d, 30m
+            [digest]
+            enabled = no
+            [quiet]
+            hours = 22:00-07:00
+            allow_high = yes
+            """)
+        try nudge("category", "add", "work")
+        try nudge("--config", config, "add", "Report", "--due", "tomorrow 10:00", "--category", "work")
+        try nudge("--config", config, "add", "Late call", "--due", "today 23:00")
+        try nudge("--config", config, "add", "Urgent late call", "--due", "today 23:00", "--priority", "high")
+        let rules = try nudge("--config", config, "upcoming", "--json").array().map { "\($0["todo"]!) \($0["rule"]!) \($0["at"]!)" }
+        #expect(rules == [
+            "3 before 1h 2026-11-29T22:00:00+01:00",
+            "3 due 2026-11-29T23:00:00+01:00",
+            "2 before 1h 2026-11-30T07:00:00+01:00",
+            "1 before 30m 2026-11-30T09:30:00+01:00",
+            "1 due 2026-11-30T10:00:00+01:00",
+        ])
+        let explained = try nudge("--config", config, "explain", "2").stdout
+        #expect(explained.contains("before = 1h in [reminders]; held from 22:00 by quiet hours 22:00-07:00"))
+        #expect(try nudge("--config", config, "explain", "1").stdout.contains("before = 1d, 30m in [category.work]"))
+    }
+
+    @Test func explainShowsEveryReminderWithItsRuleAndStatus() throws {
+        try nudge("add", "Pay rent", "--due", "today 11:00", "--remind", "2h")
+        let run = try nudge("explain", "1")
+        #expect(run.status == 0)
+        #expect(run.stdout == """
+            Todo 1: Pay rent
+              Due       Today 11:00 (Sunday, November 29, 2026 at 11:00)
+              Rules     [reminders]
+
+            WHEN                  RULE        STATUS      WHY
+            Sun 2026-11-29 09:00  remind 2h   passed      its own reminder (nudge remind)
+            Sun 2026-11-29 10:50  before 10m  passed      before = 10m in [reminders]
+            Sun 2026-11-29 11:00  due         in 7min     at_due = yes in [reminders]
+            Sun 2026-11-29 12:00  nag 1       in 1h 7min  overdue: nag_every = 1h, nag_limit = 3 in [reminders]
+            Sun 2026-11-29 13:00  nag 2       in 2h 7min  overdue: nag_every = 1h, nag_limit = 3 in [reminders]
+            Sun 2026-11-29 14:00  nag 3       in 3h 7min  overdue: nag_every = 1h, nag_limit = 3 in [reminders]
+
+            """)
+    }
+
+    @Test func snoozeHoldsRemindersButNotTheDueDate() throws {
+        try nudge("add", "Call mum", "--due", "today 11:00")
+        let run = try nudge("snooze", "1", "2h")
+        #expect(run.stdout == "Snoozed 1: Call mum\n  reminders held until Today 12:53\n")
+        #expect(try nudge("show", "1", "--json").object()["due"] as? String == "2026-11-29T11:00:00+01:00")
+        let rules = try nudge("upcoming", "--within", "3h", "--json").array().map { "\($0["rule"]!) \($0["at"]!)" }
+        #expect(rules == ["snooze 2026-11-29T12:53:00+01:00", "nag 1 2026-11-29T13:53:00+01:00"])
+        // The default duration comes from the config file.
+        let config = try writeConfig("[snooze]\ndefault = 45m\n")
+        #expect(try nudge("--config", config, "snooze", "1").stdout.contains("held until Today 11:38"))
+        #expect(try nudge("snooze", "1", "--until", "tomorrow 9am").stdout.contains("held until Tomorrow 09:00"))
+    }
+
+    @Test func remindAddsClearsAndLists() throws {
+        try nudge("add", "Dentist", "--due", "fri 10:00", "--no-default-reminders")
+        #expect(try nudge("remind", "1").stdout == "Todo 1 has no reminders of its own.\n")
+        #expect(try nudge("upcoming", "--json").array().filter { !($0["todo"] is NSNull) }.isEmpty)
+        #expect(try nudge("remind", "1", "--add", "1d", "--add", "thu 18:00").stdout == """
+            Reminders of 1: Dentist
+              1d before the due
+              at Thu 18:00
+
+            """)
+        #expect(try nudge("upcoming", "--json").array().compactMap { $0["todo"] is NSNull ? nil : $0["rule"] as? String }
+                == ["remind 1d", "remind 2026-12-03T17:00Z"])
+        #expect(try nudge("remind", "1", "--clear", "--add", "2h").stdout == "Reminders of 1: Dentist\n  2h before the due\n")
+    }
+
+    @Test func repeatingTodosMoveOnWhenDone() throws {
+        try nudge("add", "Water plants", "--due", "today 18:00", "--repeat", "daily")
+        try nudge("add", "Stretch", "--due", "today", "--repeat", "every 2 days", "--repeat-from", "completion")
+        #expect(try nudge("done", "1").stdout == "Completed 1: Water plants; it repeats, next due Tomorrow 18:00\n")
+        #expect(try nudge("done", "2").stdout == "Completed 2: Stretch; it repeats, next due Tue\n")
+        let list = try nudge("list", "--json").array()
+        #expect(list.map { $0["completed"] as? Bool } == [false, false])
+        #expect(try nudge("show", "1").stdout.contains("  Repeats   daily\n"))
+        let ended = try nudge("add", "Once more", "--due", "today 18:00", "--repeat", "RRULE:FREQ=DAILY;COUNT=2")
+        #expect(ended.status == 0)
+        #expect(try nudge("done", "3").stdout.contains("next due Tomorrow 18:00"))
+        #expect(try nudge("done", "3").stdout == "Completed 3: Once more (due Tomorrow 18:00)\n")
+        #expect(try nudge("edit", "1", "--no-repeat").stdout.contains("repeat   daily → never"))
+    }
+
+    @Test func configCheckAndShow() throws {
+        #expect(try nudge("config", "check").stdout.contains("the defaults apply"))
+        let good = try writeConfig("[reminders]\nbefore = 1d, 1h\n[priority.high]\nnag_every = 15m\n")
+        #expect(try nudge("--config", good, "config", "check").stdout == "\(good) is valid (1 priority or category section).\n")
+        let shown = try nudge("config", "show", environment: ["NUDGE_CONFIG": good]).stdout
+        #expect(shown.contains("[reminders]\nat_due = yes\nbefore = 1d, 1h\n"))
+        #expect(shown.contains("[priority.high]\nnag_every = 15m"))
+        let broken = try writeConfig("[reminders]\nat_due = yes\nnag_evry = 1h\n")
+        let run = try nudge("--config", broken, "config", "check")
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("nudge: \(broken):3: unknown key 'nag_evry' in [reminders]"))
+    }
+
+    @Test(arguments: [
+        (["add", "x", "--due", "fri", "--repeat", "fortnightly"], 2, "can't read 'fortnightly' as a repeat rule"),
+        (["add", "x", "--due", "fri", "--repeat", "RRULE:FREQ=HOURLY"], 2, "repeats within a day"),
+        (["add", "x", "--repeat", "daily"], 2, "needs a due date"),
+        (["add", "x", "--due", "fri", "--remind", "whenever"], 2, "can't read 'whenever' as a reminder"),
+        (["add", "x", "--remind", "10m"], 2, "needs a due date to count back from"),
+        (["add", "x", "--due", "fri", "--repeat-from", "due"], 2, "--repeat-from goes with --repeat"),
+        (["snooze", "1", "forever"], 2, "is not a duration"),
+        (["snooze", "9"], 1, "there is no todo 9"),
+        (["snooze", "2"], 1, "todo 2 is done"),
+        (["snooze", "1", "--until", "yesterday 9am"], 2, "has already passed"),
+        (["remind", "1", "--add", "soon"], 2, "can't read 'soon' as a reminder"),
+        (["remind", "9", "--add", "1h"], 1, "there is no todo 9"),
+        (["upcoming", "--within", "forever"], 2, "is not a duration"),
+        (["explain", "9"], 1, "there is no todo 9"),
+        (["--config", "/tmp", "list"], 1, "the config file is broken: /tmp: cannot read"),
+    ] as [([String], Int32, String)])
+    func badInputChangesNothing(arguments: [String], status: Int32, message: String) throws {
+        try nudge("add", "pending", "--due", "today 18:00")
+        try nudge("add", "finished")
+        try nudge("done", "2")
+        let before = try nudge("list", "--all", "--json").stdout
+        let schedule = try nudge("upcoming", "--json").stdout
+        let run = try nudge.run(arguments)
+        #expect(run.status == status)
+        #expect(run.stderr.hasPrefix("nudge: ") && run.stderr.contains(message), "\(run.stderr)")
+        #expect(run.stderr.filter { $0 == "\n" }.count == 1)
+        #expect(try nudge("list", "--all", "--json").stdout == before)
+        #expect(try nudge("upcoming", "--json").stdout == schedule)
+    }
+
+    @Test func aBrokenConfigFileChangesNothing() throws {
+        try nudge("add", "x", "--due", "today 18:00")
+        let broken = try writeConfig("[quite]\nhours = 22:00-07:00\n")
+        let run = try nudge("--config", broken, "add", "y")
+        #expect(run.status == 1)
+        #expect(run.stderr == "nudge: the config file is broken: \(broken):1: unknown section [quite]; known sections: reminders, priority.low|medium|high, category.NAME, digest, quiet, snooze, catchup, notifications (check it with 'nudge config check')\n")
+        #expect(try nudge("list", "--json").array().count == 1)
+    }
+}
