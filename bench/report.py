@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""Turn the hyperfine exports and RSS samples written by bench/run into a Markdown table.
+
+    report.py OUT_DIR SMALL LARGE
+
+OUT_DIR/json/<op>-<size>.json   hyperfine --export-json; results[0] is nudge, results[1] task
+OUT_DIR/rss-<size>.txt          "nudge KiB" and "task KiB" lines (peak RSS of a list)
+OUT_DIR/meta.txt                "key<TAB>value" lines for the notes under the table
+"""
+
+import json
+import os
+import sys
+
+out, small, large = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+
+
+def medians(op, size):
+    """(nudge ms, task ms or None, runs) from one hyperfine export, or None if not run."""
+    path = os.path.join(out, "json", f"{op}-{size}.json")
+    if not os.path.exists(path):
+        return None
+    results = json.load(open(path))["results"]
+    ms = [r["median"] * 1000 for r in results]
+    return ms[0], (ms[1] if len(ms) > 1 else None), len(results[0]["times"])
+
+
+def rss(size):
+    path = os.path.join(out, f"rss-{size}.txt")
+    if not os.path.exists(path):
+        return None
+    values = dict(line.split() for line in open(path) if line.strip())
+    mib = {k: int(v) / 1024 for k, v in values.items()}
+    return mib.get("nudge"), mib.get("task")
+
+
+meta = {}
+if os.path.exists(os.path.join(out, "meta.txt")):
+    for line in open(os.path.join(out, "meta.txt")):
+        key, _, value = line.rstrip("\n").partition("\t")
+        meta[key] = value
+
+# (label, op, size, kind, bound): kind "ratio" means nudge/task <= bound, "abs" nudge < bound ms.
+ROWS = [
+    ("add", "add", small, "ratio", 0.5),
+    ("list (all pending)", "list", small, "ratio", 0.33),
+    ("list --search milk", "search", small, None, None),
+    ("show", "show", small, None, None),
+    ("done", "done", small, None, None),
+    ("list peak RSS (MiB)", "rss", small, None, None),
+    ("add", "add", large, "abs", 20),
+    ("list --search milk", "search", large, "abs", 100),
+    ("show", "show", large, "abs", 20),
+    ("done", "done", large, "abs", 20),
+    ("list (all pending)", "list", large, None, None),
+    ("list peak RSS (MiB)", "rss", large, None, None),
+]
+
+task_skipped = "not run¹"
+lines = ["| operation | todos | nudge (ms) | task (ms) | ratio nudge/task | target | met? |",
+         "|---|---:|---:|---:|---:|---|---|"]
+misses = []
+for label, op, size, kind, bound in ROWS:
+    if op == "rss":
+        sample = rss(size)
+        if sample is None:
+            lines.append(f"| {label} | {size:,} | not measured² | - | - | - | - |")
+            continue
+        nudge, task = sample
+        nudge_text = f"{nudge:.1f}"
+    else:
+        sample = medians(op, size)
+        if sample is None:
+            lines.append(f"| {label} | {size:,} | not run | - | - | - | - |")
+            continue
+        nudge, task, _ = sample
+        nudge_text = f"{nudge:.1f}"
+    if task is None:
+        task_text = task_skipped if size == large else "-"
+    else:
+        task_text = f"{task:.1f}"
+    ratio = nudge / task if task else None
+    ratio_text = f"{ratio:.2f}×" if ratio is not None else "-"
+    if kind == "ratio":
+        target = f"≤ {bound}× task"
+        met = ratio is not None and ratio <= bound
+        if not met and ratio is not None:
+            misses.append(f"{label} @ {size:,}: nudge/task = {ratio:.2f}×, target ≤ {bound}× "
+                          f"(nudge {nudge:.1f} ms would need to be ≤ {bound * task:.1f} ms)")
+    elif kind == "abs":
+        target = f"< {bound} ms"
+        met = nudge < bound
+        if not met:
+            misses.append(f"{label} @ {size:,}: {nudge:.1f} ms, target < {bound} ms "
+                          f"({nudge / bound:.1f}× the budget)")
+    else:
+        target, met = "-", None
+    met_text = "-" if met is None else ("yes" if met else "**no**")
+    lines.append(f"| {label} | {size:,} | {nudge_text} | {task_text} | {ratio_text} | {target} | {met_text} |")
+
+runs = meta.get("runs", "?")
+warmup = meta.get("warmup", "?")
+notes = [
+    "",
+    f"Median wall time of {runs} runs after {warmup} warm-up runs (hyperfine {meta.get('hyperfine', '?')}), "
+    "output discarded. Timed commands: `nudge --db DB add \"Bench todo\" --due tomorrow` / "
+    "`task add \"Bench todo\" due:tomorrow`; `nudge list` / `task list`; `nudge list --search milk` / "
+    "`task /milk/ list`; `nudge show ID` / `task UUID info`; `nudge done ID` / `task UUID done` "
+    "(a different pending todo every run). Peak RSS: maximum resident set of `list` over "
+    f"{meta.get('rss_runs', '?')} runs (`/usr/bin/time -f %M`).",
+    "",
+    f"Data: `bench/gen.py --seed {meta.get('seed', '?')}`: realistic titles (about 3% contain \"milk\"), "
+    "about 60% with a due date within -30..+60 days (half all-day, half timed), 20% with notes "
+    "(Taskwarrior: an annotation), half in one of 5 categories (Taskwarrior: a project), about 10% "
+    "already done. Taskwarrior runs with `hooks=off`, `gc=off`, `confirmation=off`, `verbose=nothing`.",
+]
+if medians("add", large) and medians("add", large)[1] is None:
+    notes += ["",
+              f"¹ Taskwarrior is not run at {large:,} todos by default: at 100,000 each of its commands "
+              "takes 1-7 s (importing the data takes about 10 s), so the run would take many minutes. "
+              "`BENCH_TASK_100K=1 bench/run` includes it (with 5 runs after 1 warm-up at that size)."]
+elif meta.get("large_runs"):
+    notes += ["", f"At {large:,} todos: median of {meta['large_runs']} runs after {meta.get('large_warmup', '?')} "
+              "warm-up run(s), since Taskwarrior takes seconds per command there."]
+if rss(small) is None or rss(large) is None:
+    notes += ["", "² `/usr/bin/time` (Debian package `time`) was not available."]
+calib = meta.get("task_next")
+notes += ["",
+          f"Machine: {meta.get('cpu', '?')}, {meta.get('cores', '?')} cores; "
+          f"load average {meta.get('load_before', '?')} before, {meta.get('load_after', '?')} after. "
+          f"Taskwarrior {meta.get('task_version', '?')}; nudge {meta.get('nudge_rev', '?')} "
+          f"(release build); {meta.get('date', '?')}."
+          + (f" Calibration: `task next` at {small:,} todos took {calib} ms "
+             f"(85 ms on a quiet reference machine of this class)." if calib else "")]
+try:
+    busy = float(meta.get("load_before", "0").split()[0]) > 0.5 or float(meta.get("load_after", "0").split()[0]) > 0.5
+except ValueError:
+    busy = False
+if busy:
+    notes += ["", "⚠ The machine was not idle while measuring (see the load averages); wall times, "
+              "and so the ratios, are noisier than usual. Re-run on a quiet machine for the README."]
+if misses:
+    notes += ["", "Targets missed:", ""] + [f"- {m}" for m in misses]
+
+print("\n".join(lines + notes))
