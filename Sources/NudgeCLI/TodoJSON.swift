@@ -11,7 +11,7 @@ extension Context {
         }
         return .object([
             ("id", .int(todo.id)),
-            ("uuid", .string(todo.uuid.uuidString.lowercased())),
+            ("uuid", .string(todo.uuid)),
             ("title", .string(todo.title)),
             ("notes", .string(todo.notes)),
             ("due", due),

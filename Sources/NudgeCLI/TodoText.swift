@@ -19,36 +19,68 @@ extension Context {
         return "\(todo.id): \(todo.title)" + (details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")")
     }
 
-    /// The list's rows, their columns lined up across all sections.
+    /// The list's rows, their columns lined up across all sections. Written straight into the
+    /// output: with thousands of rows, building each cell as its own string shows.
     func printSections(_ sections: [(section: AgendaSection, todos: [Todo])]) {
         let text = dueText
-        let all = sections.flatMap(\.todos)
-        let idWidth = all.map { String($0.id).count }.max() ?? 1
-        let dues = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0.due.map(text.relative) ?? "") })
-        let titleWidth = min(all.map { displayWidth($0.title) }.max() ?? 0, 48)
-        let dueWidth = dues.values.map(\.count).max() ?? 0
-        var first = true
-        for (section, todos) in sections {
-            if !first { print() }
-            first = false
-            print(styled("\(section.title) (\(todos.count))", .bold))
-            for todo in todos {
-                let box = todo.isCompleted ? "[x]" : "[ ]"
-                let id = String(repeating: " ", count: idWidth - String(todo.id).count) + String(todo.id)
-                let title = todo.title + String(repeating: " ", count: max(0, titleWidth - displayWidth(todo.title)))
-                let due = dues[todo.id]!.padding(to: dueWidth)
-                let mark = Self.priorityMark(todo.priority).padding(to: 3)
-                var row = "  \(box) \(id)  \(title)  " + (section == .overdue ? styled(due, .red) : due)
-                    + "  \(mark)  \(todo.category?.name ?? "")"
-                while row.last == " " { row.removeLast() }
-                print(todo.isCompleted ? styled(row, .dim) : row)
+        let dues = sections.map { $0.todos.map { $0.due.map(text.relative) ?? "" } }
+        let titleWidths = sections.map { $0.todos.map { displayWidth($0.title) } }
+        let idWidth = sections.flatMap { $0.todos.map { decimalDigits($0.id) } }.max() ?? 1
+        let titleWidth = min(titleWidths.joined().max() ?? 0, 48)
+        let dueWidth = dues.joined().map(\.utf8.count).max() ?? 0
+        var out = ""
+        out.reserveCapacity(sections.reduce(0) { $0 + $1.todos.count } * (idWidth + titleWidth + dueWidth + 30))
+        for (index, (section, todos)) in sections.enumerated() {
+            if index > 0 { out += "\n" }
+            out += styled("\(section.title) (\(todos.count))", .bold)
+            out += "\n"
+            for (row, todo) in todos.enumerated() {
+                if todo.isCompleted && color { out += "\u{1B}[2m" }
+                out += todo.isCompleted ? "  [x] " : "  [ ] "
+                appendSpaces(idWidth - decimalDigits(todo.id), to: &out)
+                out += String(todo.id)
+                out += "  "
+                out += todo.title
+                appendSpaces(titleWidth - titleWidths[index][row] + 2, to: &out)
+                let due = dues[index][row]
+                out += section == .overdue ? styled(due, .red) : due
+                appendSpaces(dueWidth - due.utf8.count + 2, to: &out)
+                let mark = Self.priorityMark(todo.priority)
+                out += mark
+                if let category = todo.category {
+                    appendSpaces(5 - mark.utf8.count, to: &out)
+                    out += category.name
+                }
+                if todo.isCompleted && color { out += "\u{1B}[0m" }
+                out += "\n"
             }
         }
+        out.removeLast()
+        print(out)
     }
+}
+
+private let spaces = String(repeating: " ", count: 256)
+
+private func appendSpaces(_ count: Int, to out: inout String) {
+    var left = count
+    while left > 0 {
+        let chunk = min(left, 256)
+        out += spaces.prefix(chunk)
+        left -= chunk
+    }
+}
+
+private func decimalDigits(_ value: Int64) -> Int {
+    var digits = 1
+    var rest = value / 10
+    while rest > 0 { digits += 1; rest /= 10 }
+    return digits
 }
 
 /// Columns a string takes in a terminal: wide (East Asian) characters and emoji take two.
 func displayWidth(_ text: String) -> Int {
+    if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
     var width = 0
     for character in text {
         guard let scalar = character.unicodeScalars.first else { continue }

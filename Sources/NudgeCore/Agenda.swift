@@ -60,13 +60,16 @@ public struct Agenda: Sendable {
     /// The non-empty sections in display order, each sorted by `order` (by default: due time,
     /// then priority, highest first, then title).
     public func sections(_ todos: [Todo], order: TodoOrder = .due) -> [(section: AgendaSection, todos: [Todo])] {
-        var buckets: [AgendaSection: [SortableTodo]] = [:]
-        for todo in todos {
-            buckets[section(of: todo), default: []].append(SortableTodo(todo, agenda: self))
+        // Sort positions with their keys worked out once, rather than moving whole todos around.
+        let keys = todos.map { SortKeys($0, agenda: self) }
+        var buckets: [AgendaSection: [Int]] = [:]
+        for (position, todo) in todos.enumerated() {
+            buckets[section(of: todo), default: []].append(position)
         }
         return AgendaSection.allCases.compactMap { section in
             guard let bucket = buckets[section] else { return nil }
-            return (section, bucket.sorted { $0.precedes($1, by: order) }.map(\.todo))
+            let sorted = bucket.sorted { keys[$0].precedes(keys[$1], by: order) }
+            return (section, sorted.map { todos[$0] })
         }
     }
 
@@ -82,32 +85,32 @@ public struct Agenda: Sendable {
     }
 }
 
-/// A todo with its sort keys worked out once, not at every comparison.
-private struct SortableTodo {
-    let todo: Todo
+/// The values a todo is ordered by.
+private struct SortKeys {
+    let id: Int64
     let due: Double
+    let priority: Int
     let title: String
+    let created: Date
 
     init(_ todo: Todo, agenda: Agenda) {
-        self.todo = todo
-        self.due = todo.due.map(agenda.sortSeconds) ?? .infinity
-        self.title = todo.title.lowercased()
+        id = todo.id
+        due = todo.due.map(agenda.sortSeconds) ?? .infinity
+        priority = todo.priority.rawValue
+        title = todo.title.lowercased()
+        created = todo.createdAt
     }
 
-    func precedes(_ other: SortableTodo, by order: TodoOrder) -> Bool {
-        let byDue = (due, other.due)
-        let byPriority = (other.todo.priority.rawValue, todo.priority.rawValue)
-        let byTitle = (title, other.title)
-        let byID = (todo.id, other.todo.id)
+    func precedes(_ other: SortKeys, by order: TodoOrder) -> Bool {
         switch order {
         case .due:
-            return (byDue.0, byPriority.0, byTitle.0, byID.0) < (byDue.1, byPriority.1, byTitle.1, byID.1)
+            return (due, other.priority, title, id) < (other.due, priority, other.title, other.id)
         case .priority:
-            return (byPriority.0, byDue.0, byTitle.0, byID.0) < (byPriority.1, byDue.1, byTitle.1, byID.1)
+            return (other.priority, due, title, id) < (priority, other.due, other.title, other.id)
         case .title:
-            return (byTitle.0, byDue.0, byPriority.0, byID.0) < (byTitle.1, byDue.1, byPriority.1, byID.1)
+            return (title, due, other.priority, id) < (other.title, other.due, priority, other.id)
         case .created:
-            return (todo.createdAt, byID.0) < (other.todo.createdAt, byID.1)
+            return (created, id) < (other.created, other.id)
         }
     }
 }

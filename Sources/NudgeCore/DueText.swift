@@ -20,8 +20,8 @@ public struct DueText: Sendable {
         case .allDay(let day):
             return relative(day)
         case .at(let instant, _):
-            let (hour, minute, _) = clock.time(of: instant)
-            return relative(clock.day(of: instant)) + " " + pad(hour) + ":" + pad(minute)
+            let (day, hour, minute) = clock.dayAndTime(of: instant)
+            return relative(day) + " " + pad(hour) + ":" + pad(minute)
         }
     }
 

@@ -137,3 +137,26 @@ public enum CatchUp: Hashable, Sendable {
     /// Deliver those missed for at most this long; drop older ones.
     case skipOlderThan(TimeSpan)
 }
+
+extension NudgeConfig {
+    /// Every setting that moves reminders, as stable text (String(describing:) goes through
+    /// reflection, which is slow at start-up, and dictionary order varies between runs).
+    public var canonicalText: String {
+        func rules(_ r: ReminderRules) -> String {
+            "\(r.atDue),\(r.before.map(\.description).joined(separator: "+")),\(r.allDayTime),\(r.allDayDayBefore),"
+                + "\(r.nagEvery?.description ?? "-"),\(r.nagLimit.map(String.init) ?? "-")"
+        }
+        func overrides(_ o: RuleOverrides) -> String {
+            [o.atDue.map { "\($0)" }, o.before.map { $0.map(\.description).joined(separator: "+") },
+             o.allDayTime?.description, o.allDayDayBefore.map { "\($0)" },
+             o.nagEvery.map { $0?.description ?? "off" }, o.nagLimit.map { $0.map(String.init) ?? "none" }]
+                .map { $0 ?? "_" }.joined(separator: ",")
+        }
+        var parts = ["r:" + rules(reminders)]
+        parts += byPriority.keys.sorted().map { "p.\($0):" + overrides(byPriority[$0]!) }
+        parts += byCategory.keys.sorted().map { "c.\($0):" + overrides(byCategory[$0]!) }
+        parts.append("d:\(digest.enabled),\(digest.time)")
+        parts.append("q:" + (quietHours.map { "\($0.start)-\($0.end),\($0.allowHigh)" } ?? "-"))
+        return parts.joined(separator: ";")
+    }
+}

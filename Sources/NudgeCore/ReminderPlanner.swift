@@ -40,7 +40,7 @@ public struct ReminderPlanner: Sendable {
     /// Changes whenever a change of config or zone would move reminders: stored next to the
     /// planned reminders, so they are planned again when it differs.
     public var fingerprint: String {
-        "\(calendar.timeZone.identifier)|\(config)"
+        calendar.timeZone.identifier + "|" + config.canonicalText
     }
 
     /// The reminders still to fire for this todo, in order: every one after `remindedThrough`,

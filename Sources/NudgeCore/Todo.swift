@@ -40,7 +40,8 @@ public struct Category: Hashable, Sendable {
 
 public struct Todo: Hashable, Sendable {
     public var id: Int64
-    public var uuid: UUID
+    /// Lowercase RFC 4122 text, kept as text: parsing it for every listed todo costs time.
+    public var uuid: String
     public var title: String
     public var notes: String?
     public var due: Due?
@@ -51,7 +52,7 @@ public struct Todo: Hashable, Sendable {
     public var createdAt: Date
     public var updatedAt: Date
 
-    public init(id: Int64, uuid: UUID = UUID(), title: String, notes: String? = nil, due: Due? = nil,
+    public init(id: Int64, uuid: String = UUID().uuidString.lowercased(), title: String, notes: String? = nil, due: Due? = nil,
                 priority: Priority = .medium, category: Category? = nil, repetition: Repetition? = nil,
                 completedAt: Date? = nil,
                 createdAt: Date, updatedAt: Date) {

@@ -18,7 +18,18 @@ public struct WallClock: Sendable {
     }
 
     public func day(of instant: Date) -> LocalDate {
-        LocalDate(dayNumber: Int((Double(localSeconds(instant)) / 86_400).rounded(.down)))
+        day(atLocalSeconds: localSeconds(instant))
+    }
+
+    /// The local day and time of day, asking the zone for its offset once.
+    public func dayAndTime(of instant: Date) -> (day: LocalDate, hour: Int, minute: Int) {
+        let seconds = localSeconds(instant)
+        let time = ((seconds % 86_400) + 86_400) % 86_400
+        return (day(atLocalSeconds: seconds), time / 3600, time / 60 % 60)
+    }
+
+    private func day(atLocalSeconds seconds: Int) -> LocalDate {
+        LocalDate(dayNumber: Int((Double(seconds) / 86_400).rounded(.down)))
     }
 
     /// Hour, minute and second on the local clock.

@@ -106,7 +106,9 @@ extension TodoStore {
                 arguments.append(.text("%" + Self.escapedForLike(needle) + "%"))
             }
             let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
-            let todos = try selectTodos("SELECT \(Self.todoColumns)\(filter)", arguments)
+            // Reading most of the table, a plain scan beats looking each row up from an index.
+            let columns = Self.todoColumns.replacingOccurrences(of: "FROM todos t", with: "FROM todos t NOT INDEXED")
+            let todos = try selectTodos("SELECT \(columns)\(filter)", arguments)
             guard let needle, !needle.allSatisfy(\.isASCII) else { return todos }
             return todos.filter {
                 $0.title.range(of: needle, options: [.caseInsensitive]) != nil
@@ -237,7 +239,7 @@ extension TodoStore {
         }
         return Todo(
             id: row.int64(0),
-            uuid: row.text(1).flatMap(UUID.init(uuidString:)) ?? UUID(),
+            uuid: row.text(1) ?? "",
             title: row.text(2) ?? "",
             notes: row.text(3),
             due: due,

@@ -31,7 +31,7 @@ enum ShowCommand: Command {
         fields.append(("Notes", todo.notes ?? "none"))
         fields.append(("Created", text.long(todo.createdAt)))
         fields.append(("Updated", text.long(todo.updatedAt)))
-        fields.append(("UUID", todo.uuid.uuidString.lowercased()))
+        fields.append(("UUID", todo.uuid))
         context.print(context.styled("Todo \(todo.id): ", .bold) + todo.title)
         for (label, value) in fields {
             let indent = "\n" + String(repeating: " ", count: 12)
