@@ -86,5 +86,24 @@ enum Schema {
             CREATE INDEX todos_pending_due_at ON todos(due_at) WHERE completed_at IS NULL;
             CREATE INDEX todos_pending_due_day ON todos(due_day) WHERE completed_at IS NULL;
             """),
+        Migration(name: "003-deliveries", sql: """
+            -- The service's outbox: each notification to show, written in the same transaction
+            -- that records its reminders as fired, so that a crash neither loses nor repeats it,
+            -- and the notification id a server gave it, so that buttons work after a restart.
+            CREATE TABLE deliveries (
+                id INTEGER PRIMARY KEY,
+                kind TEXT NOT NULL CHECK (kind IN ('reminder', 'group', 'digest', 'catch-up')),
+                todo_ids TEXT NOT NULL,
+                rule TEXT NOT NULL,
+                due_at INTEGER NOT NULL,
+                state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'shown', 'closed')),
+                server TEXT,
+                notification_id INTEGER,
+                created_at INTEGER NOT NULL,
+                shown_at INTEGER
+            );
+            CREATE INDEX deliveries_by_state ON deliveries(state);
+            CREATE INDEX deliveries_by_notification ON deliveries(notification_id);
+            """),
     ]
 }

@@ -173,24 +173,27 @@ extension TodoStore {
     /// Records that these reminders fired, so that no question asked afterwards returns them
     /// again, and plans what follows them (the next nag, the next digest).
     public func recordFired(_ reminders: [ScheduledReminder], firedAt: Date = Date()) throws(StoreError) {
-        try write {
-            let record = try db.prepare("INSERT OR IGNORE INTO firings (todo_id, rule, at, fired_at) VALUES (?, ?, ?, ?)")
-            let advance = try db.prepare("UPDATE todos SET reminded_through = max(coalesce(reminded_through, 0), ?) WHERE id = ?")
-            var todos: Set<Int64> = []
-            for reminder in reminders {
-                try record.bind([reminder.todoID.sqlValue, .text(reminder.rule), .integer(Self.stamp(reminder.at)),
-                                 .integer(Self.stamp(firedAt))])
-                while try record.step() {}
-                if let id = reminder.todoID {
-                    try advance.bind([.integer(Self.stamp(reminder.at)), .integer(id)])
-                    while try advance.step() {}
-                    todos.insert(id)
-                } else if reminder.at > (try digestThrough()) {
-                    try setSetting(Self.digestThroughKey, String(Self.stamp(reminder.at)))
-                }
+        try write { try recordFiredRows(reminders, firedAt: firedAt) }
+    }
+
+    /// `recordFired` inside a transaction the caller holds.
+    func recordFiredRows(_ reminders: [ScheduledReminder], firedAt: Date) throws {
+        let record = try db.prepare("INSERT OR IGNORE INTO firings (todo_id, rule, at, fired_at) VALUES (?, ?, ?, ?)")
+        let advance = try db.prepare("UPDATE todos SET reminded_through = max(coalesce(reminded_through, 0), ?) WHERE id = ?")
+        var todos: Set<Int64> = []
+        for reminder in reminders {
+            try record.bind([reminder.todoID.sqlValue, .text(reminder.rule), .integer(Self.stamp(reminder.at)),
+                             .integer(Self.stamp(firedAt))])
+            while try record.step() {}
+            if let id = reminder.todoID {
+                try advance.bind([.integer(Self.stamp(reminder.at)), .integer(id)])
+                while try advance.step() {}
+                todos.insert(id)
+            } else if reminder.at > (try digestThrough()) {
+                try setSetting(Self.digestThroughKey, String(Self.stamp(reminder.at)))
             }
-            try replan(ids: todos.sorted())
         }
+        try replan(ids: todos.sorted())
     }
 
     /// What fired for one todo, oldest first.

@@ -117,6 +117,14 @@ extension TodoStore {
         }
     }
 
+    /// Pending todos that are overdue or due by the end of `day`: what the digest lists.
+    public func pendingTodos(dueBy day: LocalDate, endingAt end: Date) throws(StoreError) -> [Todo] {
+        try perform {
+            try selectTodos("SELECT \(Self.todoColumns) WHERE t.completed_at IS NULL AND (t.due_at < ? OR t.due_day <= ?)",
+                            [.integer(Int64(end.timeIntervalSince1970)), .text(day.description)])
+        }
+    }
+
     /// Saves the title, notes, due, priority and category of `todo`.
     public func update(_ todo: Todo, now: Date = Date()) throws(StoreError) -> Todo {
         try write {

@@ -8,6 +8,8 @@ public final class TodoStore {
     /// Plans each todo's reminders whenever it changes.
     public let planner: ReminderPlanner
     let db: Connection
+    /// The last `PRAGMA data_version` seen by `changedElsewhere()`.
+    var lastDataVersion: Int64?
 
     /// `$NUDGE_DB`, else `$XDG_DATA_HOME/nudge/nudge.db`, else `~/.local/share/nudge/nudge.db`.
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {

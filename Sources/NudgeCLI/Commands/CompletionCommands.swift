@@ -32,7 +32,7 @@ extension Command {
         let result: (before: [Todo], after: [Todo])
         do {
             result = try context.store().setCompleted(ids: ids, done: done, now: context.now) { todo in
-                nextDue(of: todo, now: context.now)
+                todo.nextOccurrence(completedAt: context.now)
             }
         } catch {
             throw CLIError(error)
@@ -49,9 +49,3 @@ extension Command {
     }
 }
 
-/// The next occurrence of a repeating todo being completed now, or nil when its series ended.
-func nextDue(of todo: Todo, now: Date) -> Due? {
-    guard let repetition = todo.repetition, let due = todo.due,
-          let rule = try? RepeatRule(parsing: "RRULE:" + repetition.rrule) else { return nil }
-    return rule.nextDue(after: due, completedAt: now, from: repetition.from, now: now, seriesStart: repetition.start)
-}

@@ -1,0 +1,13 @@
+import Foundation
+import NudgeCore
+
+extension Todo {
+    /// The next occurrence of this repeating todo when completed at `completedAt`, or nil when it
+    /// does not repeat or its series has ended.
+    public func nextOccurrence(completedAt: Date) -> Due? {
+        guard let repetition, let due,
+              let rule = try? RepeatRule(parsing: "RRULE:" + repetition.rrule) else { return nil }
+        return rule.nextDue(after: due, completedAt: completedAt, from: repetition.from, now: completedAt,
+                            seriesStart: repetition.start)
+    }
+}
