@@ -5,6 +5,7 @@ let package = Package(
     name: "Nudge",
     products: [
         .executable(name: "nudge", targets: ["nudge"]),
+        .executable(name: "nudged", targets: ["nudged"]),
     ],
     targets: [
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
@@ -17,12 +18,15 @@ let package = Package(
         .target(name: "NudgeConfigFile", dependencies: ["NudgeCore", "CINIH"]),
         .target(name: "NudgeSystem", dependencies: ["CSystemd"]),
         .target(name: "NudgeCLI", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile"]),
+        .target(name: "NudgeDaemon", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem"]),
         .executableTarget(name: "nudge", dependencies: ["NudgeCLI"]),
+        .executableTarget(name: "nudged", dependencies: ["NudgeDaemon"]),
         .testTarget(name: "NudgeCoreTests", dependencies: ["NudgeCore"]),
         .testTarget(name: "NudgeStoreTests", dependencies: ["NudgeStore"]),
         .testTarget(name: "NudgeRecurrenceTests", dependencies: ["NudgeRecurrence"]),
         .testTarget(name: "NudgeConfigFileTests", dependencies: ["NudgeConfigFile"]),
         .testTarget(name: "NudgeSystemTests", dependencies: ["NudgeSystem"]),
+        .testTarget(name: "NudgeDaemonTests", dependencies: ["NudgeDaemon"]),
         .testTarget(name: "NudgeCLITests", dependencies: ["nudge", "NudgeCore"]),
     ]
 )

@@ -81,6 +81,13 @@ extension TodoStore {
         try perform { try fetch(ids: ids) }
     }
 
+    /// The todos with these ids that still exist, in the order given.
+    public func existingTodos(ids: [Int64]) throws(StoreError) -> [Todo] {
+        try perform {
+            try ids.compactMap { id in try selectTodos("SELECT \(Self.todoColumns) WHERE t.id = ?", [.integer(id)]).first }
+        }
+    }
+
     public func todos(matching query: TodoQuery) throws(StoreError) -> [Todo] {
         try perform {
             var conditions: [String] = []

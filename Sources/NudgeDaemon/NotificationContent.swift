@@ -1,0 +1,156 @@
+import Foundation
+import NudgeCore
+import NudgeStore
+
+/// What one notification says, before it becomes a D-Bus call.
+struct NotificationContent: Equatable {
+    enum Urgency: UInt8 { case low = 0, normal = 1, critical = 2 }
+
+    var summary: String
+    var body: String
+    var icon: String
+    var urgency: Urgency
+    /// (key, label) pairs: "done", and "snooze-N" for the Nth snooze choice.
+    var actions: [Action]
+
+    struct Action: Equatable {
+        let key: String
+        let label: String
+    }
+}
+
+/// Writes notifications for deliveries, as of a moment, in a zone.
+struct NotificationWriter {
+    let now: Date
+    let zone: TimeZone
+    let config: NudgeConfig
+
+    static let doneKey = "done"
+    static let snoozePrefix = "snooze-"
+    /// Lines of notes shown under a reminder.
+    static let noteLines = 3
+
+    func content(for delivery: Delivery, todos: [Todo]) -> NotificationContent {
+        switch delivery.kind {
+        case .reminder:
+            guard let todo = todos.first else { return gone() }
+            return reminder(todo, rule: delivery.rule)
+        case .group:
+            return list("\(todos.count) todos due", todos: todos)
+        case .catchUp:
+            return list("Missed while Nudge was not running: \(todos.count) todo\(todos.count == 1 ? "" : "s")", todos: todos)
+        case .digest:
+            let agenda = Agenda(now: now, zone: zone)
+            let overdue = todos.filter(agenda.isOverdue)
+            let dueToday = todos.filter { agenda.section(of: $0) == .today }
+            var parts: [String] = []
+            if !overdue.isEmpty { parts.append("\(overdue.count) overdue") }
+            if !dueToday.isEmpty { parts.append("\(dueToday.count) due today") }
+            return list("Nudge: " + (parts.isEmpty ? "nothing due" : parts.joined(separator: ", ")), todos: overdue + dueToday)
+        }
+    }
+
+    func reminder(_ todo: Todo, rule: String) -> NotificationContent {
+        var lines = [dueLine(todo)]
+        if let notes = todo.notes {
+            lines += notes.split(separator: "\n", omittingEmptySubsequences: false).prefix(Self.noteLines).map(String.init)
+        }
+        let actions = [NotificationContent.Action(key: Self.doneKey, label: "Done")]
+            + config.snooze.choices.enumerated().map { index, choice in
+                NotificationContent.Action(key: Self.snoozePrefix + String(index), label: Self.label(choice))
+            }
+        return NotificationContent(summary: todo.title, body: lines.joined(separator: "\n"),
+                                   icon: todo.category?.icon ?? Category.defaultIcon,
+                                   urgency: urgency(todo.priority), actions: actions)
+    }
+
+    private func list(_ summary: String, todos: [Todo]) -> NotificationContent {
+        let shown = todos.prefix(8).map { todo in "• " + todo.title + (todo.due == nil ? "" : " — " + dueLine(todo)) }
+        let more = todos.count > 8 ? ["and \(todos.count - 8) more"] : []
+        let urgent = todos.contains { $0.priority == .high }
+        return NotificationContent(summary: summary, body: (shown + more).joined(separator: "\n"), icon: Category.defaultIcon,
+                                   urgency: urgent ? .critical : .normal, actions: [])
+    }
+
+    private func gone() -> NotificationContent {
+        NotificationContent(summary: "A todo was deleted", body: "", icon: Category.defaultIcon, urgency: .low, actions: [])
+    }
+
+    private func urgency(_ priority: Priority) -> NotificationContent.Urgency {
+        switch priority {
+        case .high: .critical
+        case .medium: .normal
+        case .low: .low
+        }
+    }
+
+    /// "due in 15 min", "due now", "due at 18:00", "due tomorrow at 09:00", "overdue since 09:00",
+    /// "due today", "overdue since yesterday".
+    func dueLine(_ todo: Todo) -> String {
+        guard let due = todo.due else { return "no due date" }
+        let text = DueText(now: now, zone: zone)
+        let clock = WallClock(zone: zone)
+        switch due {
+        case .allDay(let day):
+            let distance = text.today.days(until: day)
+            if distance == 0 { return "due today" }
+            if distance > 0 { return "due " + Self.phrase(text.relative(day)) }
+            return "overdue since " + Self.phrase(text.relative(day))
+        case .at(let instant, _):
+            let seconds = instant.timeIntervalSince(now)
+            let (day, hour, minute) = clock.dayAndTime(of: instant)
+            let time = String(format: "%02d:%02d", hour, minute)
+            let sameDay = day == text.today
+            if abs(seconds) < 60 { return "due now" }
+            if seconds > 0 {
+                if seconds < 3600 { return "due in \(Int((seconds / 60).rounded())) min" }
+                if seconds < 3 * 3600 { return "due in \(Self.hours(seconds))" }
+                return sameDay ? "due at \(time)" : "due " + Self.phrase(text.relative(day)) + " at " + time
+            }
+            if sameDay { return "overdue since \(time)" }
+            return "overdue since " + Self.phrase(text.relative(day)) + " " + time
+        }
+    }
+
+    /// "Tomorrow" reads "tomorrow" inside a sentence; "Fri" and "Dec 24" stay as they are.
+    static func phrase(_ day: String) -> String {
+        ["Today", "Tomorrow", "Yesterday"].contains(day) ? day.lowercased() : day
+    }
+
+    static func hours(_ seconds: TimeInterval) -> String {
+        let minutes = Int((seconds / 60).rounded())
+        return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
+    }
+
+    /// "Snooze 10 min", "Snooze 1 h", "Snooze 2 days", "Tomorrow 9:00".
+    static func label(_ choice: SnoozeChoice) -> String {
+        switch choice {
+        case .span(let span):
+            var parts: [String] = []
+            if span.days % 7 == 0 && span.days > 0 && span.seconds == 0 {
+                parts.append(span.days == 7 ? "1 week" : "\(span.days / 7) weeks")
+            } else if span.days > 0 {
+                parts.append(span.days == 1 ? "1 day" : "\(span.days) days")
+            }
+            if span.seconds >= 3600 { parts.append("\(span.seconds / 3600) h") }
+            if span.seconds % 3600 >= 60 { parts.append("\(span.seconds % 3600 / 60) min") }
+            return "Snooze " + parts.joined(separator: " ")
+        case .when(let text):
+            // "tomorrow 09:00" reads as "Tomorrow 9:00".
+            let words = text.split(separator: " ").map { word in
+                word.count == 5 && word.hasPrefix("0") && word.contains(":") ? String(word.dropFirst()) : String(word)
+            }
+            return words.joined(separator: " ").uppercasedFirst
+        }
+    }
+}
+
+extension String {
+    var uppercasedFirst: String { prefix(1).uppercased() + dropFirst() }
+
+    /// For servers that read the body as markup: `&`, `<` and `>` shown as typed.
+    var markupEscaped: String {
+        replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+}

@@ -1,0 +1,318 @@
+import Foundation
+import NudgeCore
+import NudgeRecurrence
+import NudgeStore
+import NudgeSystem
+
+/// The heart of `nudged`: fires what is due, shows it, handles the buttons, and says when it
+/// next needs to wake up. It runs on one queue and never waits: the D-Bus calls complete later.
+final class ReminderService {
+    /// Everything the service needs from outside, so that tests can stand in for each part.
+    struct Environment {
+        var loadConfig: () throws -> NudgeConfig
+        var openStore: (ReminderPlanner) throws -> TodoStore
+        var server: NotificationServer
+        var events: EventRecorder
+        var now: () -> Date = Date.init
+        var zone: () -> TimeZone = { TimeZone.current }
+        /// Arms the one wall-clock timer; nil disarms it.
+        var wake: (Date?) -> Void
+        /// A line for systemd's STATUS=.
+        var status: (String) -> Void = { _ in }
+    }
+
+    /// How long a failed notification waits before it is tried again while a server owns the
+    /// name (a server that appears is tried at once).
+    static let retryDelay: TimeInterval = 30
+
+    private let environment: Environment
+    private(set) var config = NudgeConfig()
+    private(set) var store: TodoStore!
+    /// The unique bus name of the notification server, when there is one.
+    private(set) var owner: String?
+    /// Whether the current server reads bodies as markup; nil until it has said.
+    private var markup: Bool?
+    private var askingCapabilities = false
+    private var inFlight: Set<Int64> = []
+    private var failureLogged = false
+    private var retryAt: Date?
+    private var lastPlanned: String?
+
+    init(_ environment: Environment) {
+        self.environment = environment
+        environment.server.onActionInvoked = { [unowned self] id, key, sender in actionInvoked(id: id, key: key, sender: sender) }
+        environment.server.onClosed = { [unowned self] id, reason, sender in closed(id: id, reason: reason, sender: sender) }
+        environment.server.onServerChanged = { [unowned self] newOwner in serverChanged(to: newOwner) }
+    }
+
+    private var now: Date { environment.now() }
+
+    private func record(_ kind: ServiceEvent.Kind, _ message: String, todo: Int64? = nil, rule: String? = nil, priority: Int32 = 6) {
+        environment.events.record(ServiceEvent(kind: kind, message: message, todoID: todo, rule: rule, priority: priority))
+    }
+
+    // MARK: - Life cycle
+
+    /// Loads the config and the store, handles what came due while the service was not running
+    /// (by the catch-up policy), and plans. Throws when the config or the store is unusable.
+    func start() throws {
+        let started = now
+        try load()
+        owner = environment.server.serverOwner()
+        record(.started, "started; notification server: \(owner ?? "none yet")")
+        if let owner { try store.closeDeliveries(notShownBy: owner) }
+        fireDue(missedBefore: started)
+        deliverPending()
+        plan()
+    }
+
+    private func load() throws {
+        let config = try environment.loadConfig()
+        let planner = ReminderPlanner(config: config, zone: environment.zone())
+        store = try environment.openStore(planner)
+        self.config = config
+        _ = try? store.changedElsewhere()
+    }
+
+    /// Reads the config again (a changed file, SIGHUP, a new time zone). A broken file is
+    /// reported and the old rules stay.
+    func reload(_ why: String) {
+        do {
+            try load()
+            record(.reloaded, "reloaded (\(why))")
+        } catch {
+            record(.failed, "not reloaded (\(why)): \(error)", priority: 3)
+        }
+        fireDue(missedBefore: nil)
+        plan()
+    }
+
+    /// The timer fired, or something changed: fire what is due now and plan again.
+    func wake() {
+        if let retryAt, retryAt <= now {
+            self.retryAt = nil
+            deliverPending()
+        }
+        fireDue(missedBefore: nil)
+        plan()
+    }
+
+    /// The database files changed; only other processes' commits matter.
+    func databaseMayHaveChanged() {
+        guard (try? store.changedElsewhere()) == true else { return }
+        fireDue(missedBefore: nil)
+        plan()
+    }
+
+    // MARK: - Firing
+
+    private func fireDue(missedBefore: Date?) {
+        let moment = now
+        do {
+            let due = try store.dueReminders(through: moment)
+            guard !due.isEmpty else { return }
+            let batch = Batcher(groupAbove: config.groupAbove, catchUp: config.catchUp)
+                .plan(due, now: moment, missedBefore: missedBefore)
+            try store.fire(due, queueing: batch.deliveries, at: moment)
+            for reminder in due {
+                let skipped = batch.skipped.contains(reminder)
+                let missed = skipped || (missedBefore.map { reminder.at < $0 } ?? false)
+                record(missed ? .missed : .fired,
+                       (missed ? "missed" : "fired") + ": \(reminder.title ?? "daily digest") (\(reminder.rule))" + (skipped ? ", too old to show" : ""),
+                       todo: reminder.todoID, rule: reminder.rule)
+            }
+        } catch {
+            record(.failed, "could not fire reminders: \(error)", priority: 3)
+        }
+        deliverPending()
+    }
+
+    /// Shows every queued notification the server has not got yet.
+    func deliverPending() {
+        let pending: [Delivery]
+        do { pending = try store.pendingDeliveries().filter { !inFlight.contains($0.id) } } catch {
+            record(.failed, "could not read the outbox: \(error)", priority: 3)
+            return
+        }
+        guard !pending.isEmpty else { return }
+        guard let owner else {
+            reportFailureOnce("no notification server owns org.freedesktop.Notifications; reminders wait for one")
+            return
+        }
+        guard let markup else {
+            askCapabilities(of: owner)
+            return
+        }
+        for delivery in pending {
+            show(delivery, server: owner, markup: markup)
+        }
+    }
+
+    private func askCapabilities(of server: String) {
+        guard !askingCapabilities else { return }
+        askingCapabilities = true
+        environment.server.capabilities { [unowned self] result in
+            askingCapabilities = false
+            guard owner == server else { return }
+            switch result {
+            case .success(let capabilities):
+                markup = capabilities.contains("body-markup")
+                deliverPending()
+            case .failure(let error):
+                reportFailureOnce("the notification server did not answer: \(error)")
+                retryLater()
+            }
+        }
+    }
+
+    private func show(_ delivery: Delivery, server: String, markup: Bool) {
+        let moment = now
+        let todos: [Todo]
+        do {
+            todos = try self.todos(for: delivery, at: moment)
+        } catch {
+            record(.failed, "could not read todos for a notification: \(error)", priority: 3)
+            return
+        }
+        // A todo completed or deleted after its reminder fired needs no notification.
+        if delivery.kind == .reminder, todos.first.map({ $0.isCompleted }) ?? true {
+            try? store.markClosed(delivery.id)
+            return
+        }
+        let content = NotificationWriter(now: moment, zone: environment.zone(), config: config).content(for: delivery, todos: todos)
+        let replacing = delivery.kind == .reminder
+            ? ((try? store.shownNotificationID(todoID: delivery.todoIDs[0], server: server)) ?? nil) ?? 0 : 0
+        inFlight.insert(delivery.id)
+        environment.server.show(content, replacing: replacing, markup: markup) { [unowned self] result in
+            inFlight.remove(delivery.id)
+            switch result {
+            case .success(let id):
+                failureLogged = false
+                do { try store.markShown(delivery.id, server: server, notificationID: id, at: now) } catch {
+                    record(.failed, "could not record a shown notification: \(error)", priority: 3)
+                }
+                record(.delivered, "delivered: \(content.summary) (notification \(id))",
+                       todo: delivery.kind == .reminder ? delivery.todoIDs.first : nil, rule: delivery.rule)
+            case .failure(let error):
+                reportFailureOnce("could not show \"\(content.summary)\": \(error)", todo: delivery.todoIDs.first, rule: delivery.rule)
+                retryLater()
+            }
+        }
+    }
+
+    private func todos(for delivery: Delivery, at moment: Date) throws -> [Todo] {
+        if delivery.kind == .digest {
+            let clock = WallClock(zone: environment.zone())
+            let today = clock.day(of: moment)
+            let endOfToday = today.adding(days: 1).start(in: .nudge(zone: environment.zone()))
+            return try store.pendingTodos(dueBy: today, endingAt: endOfToday)
+        }
+        return try store.existingTodos(ids: delivery.todoIDs)
+    }
+
+    /// A failure is logged once until something is delivered again.
+    private func reportFailureOnce(_ message: String, todo: Int64? = nil, rule: String? = nil) {
+        guard !failureLogged else { return }
+        failureLogged = true
+        record(.failed, message, todo: todo, rule: rule, priority: 4)
+    }
+
+    private func retryLater() {
+        guard owner != nil else { return }
+        let at = now.addingTimeInterval(Self.retryDelay)
+        if retryAt == nil || retryAt! > at { retryAt = at }
+        plan()
+    }
+
+    // MARK: - The server's signals
+
+    func serverChanged(to newOwner: String?) {
+        guard newOwner != owner else { return }
+        owner = newOwner
+        markup = nil
+        askingCapabilities = false
+        inFlight.removeAll()
+        // Ids from a server that went away mean nothing to the next one.
+        try? store.closeDeliveries(notShownBy: newOwner)
+        if newOwner != nil {
+            failureLogged = false
+            deliverPending()
+        }
+    }
+
+    func actionInvoked(id: UInt32, key: String, sender: String) {
+        guard sender == owner, let delivery = try? store.delivery(server: sender, notificationID: id),
+              delivery.kind == .reminder, let todoID = delivery.todoIDs.first else { return }
+        record(.action, "action \(key) on notification \(id)", todo: todoID, rule: delivery.rule)
+        do {
+            if key == NotificationWriter.doneKey {
+                let moment = now
+                let (_, after) = try store.setCompleted(ids: [todoID], done: true, now: moment) { $0.nextOccurrence(completedAt: moment) }
+                let todo = after[0]
+                let next = todo.isCompleted ? "" : "; next due " + DueText(now: moment, zone: environment.zone()).relative(todo.due!)
+                record(.completed, "completed: \(todo.title)" + next, todo: todoID)
+            } else if key.hasPrefix(NotificationWriter.snoozePrefix),
+                      let index = Int(key.dropFirst(NotificationWriter.snoozePrefix.count)),
+                      config.snooze.choices.indices.contains(index) {
+                let until = snoozeEnd(config.snooze.choices[index])
+                let todo = try store.snooze(todoID: todoID, until: until, now: now)
+                record(.snoozed, "snoozed: \(todo.title) until \(WallClock(zone: environment.zone()).iso8601(until))", todo: todoID, rule: "snooze")
+            }
+        } catch {
+            record(.failed, "could not handle \(key) on todo \(todoID): \(error)", todo: todoID, priority: 3)
+        }
+        plan()
+    }
+
+    private func snoozeEnd(_ choice: SnoozeChoice) -> Date {
+        let calendar = Calendar.nudge(zone: environment.zone())
+        switch choice {
+        case .span(let span):
+            return span.added(to: now, calendar: calendar)
+        case .when(let text):
+            switch try? WhenParser(now: now, calendar: calendar).parse(text) {
+            case .at(let instant, _)?:
+                return instant
+            case .allDay(let day)?:
+                let time = config.reminders.allDayTime
+                return day.at(hour: time.hour, minute: time.minute, in: calendar)
+            case nil:
+                return now.addingTimeInterval(600)
+            }
+        }
+    }
+
+    /// Dismissed, expired or closed: either way the notification is gone, and the todo's next
+    /// reminder comes as a new one. Dismissing is not completing: nagging goes on.
+    func closed(id: UInt32, reason: UInt32, sender: String) {
+        guard sender == owner, let delivery = try? store.delivery(server: sender, notificationID: id) else { return }
+        try? store.markClosed(delivery.id)
+        let how = [1: "expired", 2: "dismissed", 3: "closed"][reason] ?? "closed"
+        record(.closed, "notification \(id) \(how)", todo: delivery.kind == .reminder ? delivery.todoIDs.first : nil, rule: delivery.rule)
+    }
+
+    // MARK: - Planning
+
+    /// Arms the timer for the next reminder (or the next retry) and says what it is.
+    func plan() {
+        var next: Date?
+        do { next = try store.nextReminderTime() } catch {
+            record(.failed, "could not plan: \(error)", priority: 3)
+        }
+        if let retryAt { next = next.map { min($0, retryAt) } ?? retryAt }
+        environment.wake(next)
+        let upcoming = (try? store.upcoming(from: .distantPast, through: .distantFuture, limit: 1))?.first
+        let status: String
+        if let upcoming {
+            let when = DueText(now: now, zone: environment.zone()).relative(.at(upcoming.at, zone: environment.zone()))
+            status = "Next: \(upcoming.title ?? "daily digest") (\(upcoming.rule)) at \(when)"
+        } else {
+            status = "Nothing to remind"
+        }
+        environment.status(status)
+        if status != lastPlanned {
+            lastPlanned = status
+            record(.planned, status, todo: upcoming?.todoID, rule: upcoming?.rule)
+        }
+    }
+}

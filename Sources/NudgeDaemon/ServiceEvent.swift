@@ -1,0 +1,38 @@
+import Foundation
+
+/// Something the service did, for the journal.
+struct ServiceEvent: Equatable {
+    enum Kind: String, CaseIterable {
+        case started, planned, fired, delivered, failed, action, snoozed, completed, missed, reloaded, closed, stopped
+
+        /// A fixed MESSAGE_ID per kind (journalctl MESSAGE_ID=... finds every event of a kind).
+        var messageID: String {
+            switch self {
+            case .started: "5f0b2f1e8c2a4d7e9b1a3c5d7e9f0a01"
+            case .planned: "5f0b2f1e8c2a4d7e9b1a3c5d7e9f0a02"
+            case .fired: "5f0b2f1e8c2a4d7e9b1a3c5d7e9f0a03"
+            case .delivered: "5f0b2f1e8c2a4d7e9b1a3c5d7e9f0a04"
+            case .failed: "5f0b2f1e8c2a4d7e9b1a3c5d7e9f0a05"
+            case .action: "5f0b2f1e8c2a4d7e9b1a3c5d7e9f0a06"
+            case .snoozed: "5f0b2f1e8c2a4d7e9b1a3c5d7e9f0a07"
+            case .completed: "5f0b2f1e8c2a4d7e9b1a3c5d7e9f0a08"
+            case .missed: "5f0b2f1e8c2a4d7e9b1a3c5d7e9f0a09"
+            case .reloaded: "5f0b2f1e8c2a4d7e9b1a3c5d7e9f0a0a"
+            case .closed: "5f0b2f1e8c2a4d7e9b1a3c5d7e9f0a0b"
+            case .stopped: "5f0b2f1e8c2a4d7e9b1a3c5d7e9f0a0c"
+            }
+        }
+    }
+
+    let kind: Kind
+    let message: String
+    var todoID: Int64?
+    var rule: String?
+    /// syslog level: 3 error, 4 warning, 5 notice, 6 info, 7 debug.
+    var priority: Int32 = 6
+}
+
+/// Where events go: the journal in production, a list in tests.
+protocol EventRecorder: AnyObject {
+    func record(_ event: ServiceEvent)
+}

@@ -1,0 +1,3 @@
+import NudgeDaemon
+import Foundation
+exit(NudgeDaemonMain.run())

@@ -1,0 +1,110 @@
+import Foundation
+import NudgeCore
+import NudgeStore
+import NudgeSystem
+@testable import NudgeDaemon
+
+/// A notification server that remembers what it was asked to show and answers at once
+/// (or, with `answering` false, only when told).
+final class FakeServer: NotificationServer {
+    var onActionInvoked: ((UInt32, String, String) -> Void)?
+    var onClosed: ((UInt32, UInt32, String) -> Void)?
+    var onServerChanged: ((String?) -> Void)?
+
+    var owner: String? = ":1.7"
+    var capabilityList = ["actions", "body", "body-markup"]
+    var failing: SystemError?
+    var shown: [(content: NotificationContent, replacing: UInt32, markup: Bool)] = []
+    var closedIDs: [UInt32] = []
+    var nextID: UInt32 = 1
+
+    func serverOwner() -> String? { owner }
+
+    func capabilities(_ completion: @escaping (Result<[String], SystemError>) -> Void) {
+        if let failing { completion(.failure(failing)) } else { completion(.success(capabilityList)) }
+    }
+
+    func show(_ content: NotificationContent, replacing id: UInt32, markup: Bool,
+              _ completion: @escaping (Result<UInt32, SystemError>) -> Void) {
+        if let failing { completion(.failure(failing)); return }
+        shown.append((content, id, markup))
+        if id != 0 { completion(.success(id)); return }
+        nextID += 1
+        completion(.success(nextID - 1))
+    }
+
+    func close(id: UInt32) { closedIDs.append(id) }
+
+    /// The server restarts under a new unique name.
+    func restart(as name: String?) {
+        owner = name
+        onServerChanged?(name)
+    }
+}
+
+final class EventList: EventRecorder {
+    var events: [ServiceEvent] = []
+    func record(_ event: ServiceEvent) { events.append(event) }
+    func kinds(_ kind: ServiceEvent.Kind) -> [ServiceEvent] { events.filter { $0.kind == kind } }
+}
+
+/// A service over a real store in a temporary folder, with a clock the test moves.
+final class ServiceFixture {
+    let folder = TemporaryDirectory()
+    let server = FakeServer()
+    let events = EventList()
+    let zone = TimeZone(identifier: "Europe/Berlin")!
+    var config = NudgeConfig()
+    var now: Date
+    var wakeAt: Date?
+    var statusLine = ""
+    private(set) var service: ReminderService!
+
+    init() {
+        now = Calendar.nudge(zone: zone).date(from: DateComponents(year: 2026, month: 11, day: 29, hour: 10, minute: 53))!
+        config.digest.enabled = false
+        config.reminders.before = []
+        config.reminders.nagEvery = nil
+    }
+
+    var databasePath: String { folder.file("nudge.db") }
+
+    func store() throws -> TodoStore {
+        try TodoStore(path: databasePath, planner: ReminderPlanner(config: config, zone: zone))
+    }
+
+    func date(_ day: Int, _ hour: Int, _ minute: Int = 0) -> Date {
+        Calendar.nudge(zone: zone).date(from: DateComponents(year: 2026, month: 11, day: day, hour: hour, minute: minute))!
+    }
+
+    @discardableResult
+    func add(_ title: String, at due: Date?, priority: Priority = .medium, notes: String? = nil,
+             repetition: Repetition? = nil) throws -> Todo {
+        try store().add(NewTodo(title: title, notes: notes, due: due.map { .at($0, zone: zone) }, priority: priority,
+                                repetition: repetition.map { Repetition(rrule: $0.rrule, from: $0.from, start: due.map { SeriesStart(.at($0, zone: zone)) }) }),
+                        now: now)
+    }
+
+    func start() throws {
+        service = ReminderService(ReminderService.Environment(
+            loadConfig: { [unowned self] in config },
+            openStore: { [unowned self] planner in try TodoStore(path: databasePath, planner: planner) },
+            server: server, events: events,
+            now: { [unowned self] in now }, zone: { [unowned self] in zone },
+            wake: { [unowned self] in wakeAt = $0 },
+            status: { [unowned self] in statusLine = $0 }))
+        try service.start()
+    }
+
+    /// Moves the clock to the moment the service asked to wake at, and wakes it.
+    func advanceToWake() {
+        guard let wakeAt else { return }
+        now = max(now, wakeAt)
+        service.wake()
+    }
+
+    func advance(to moment: Date) {
+        now = moment
+        service.wake()
+    }
+}

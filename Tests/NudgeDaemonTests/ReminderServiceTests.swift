@@ -1,0 +1,172 @@
+import Foundation
+import NudgeCore
+import NudgeStore
+import NudgeSystem
+import Testing
+@testable import NudgeDaemon
+
+struct ReminderServiceTests {
+    let fixture = ServiceFixture()
+
+    @Test func sleepsUntilTheNextReminderThenShowsIt() throws {
+        try fixture.add("Buy milk", at: fixture.date(29, 12), priority: .high, notes: "oat\n2 litres\nthe cheap one\nnot this line")
+        try fixture.start()
+        #expect(fixture.wakeAt == fixture.date(29, 12))
+        #expect(fixture.statusLine == "Next: Buy milk (due) at Today 12:00")
+        #expect(fixture.server.shown.isEmpty)
+        fixture.advanceToWake()
+        let shown = try #require(fixture.server.shown.first)
+        #expect(shown.content.summary == "Buy milk")
+        #expect(shown.content.body == "due now\noat\n2 litres\nthe cheap one")
+        #expect(shown.content.urgency == .critical)
+        #expect(shown.content.icon == "task-due")
+        #expect(shown.content.actions.map(\.label) == ["Done", "Snooze 10 min", "Snooze 1 h", "Tomorrow 9:00"])
+        #expect(shown.content.actions.map(\.key) == ["done", "snooze-0", "snooze-1", "snooze-2"])
+        #expect(shown.markup)
+        #expect(fixture.events.kinds(.fired).map(\.todoID) == [1])
+        #expect(fixture.events.kinds(.delivered).map(\.rule) == ["due"])
+        // Waking again fires nothing twice.
+        fixture.service.wake()
+        #expect(fixture.server.shown.count == 1)
+        #expect(fixture.wakeAt == nil)
+        #expect(fixture.statusLine == "Nothing to remind")
+    }
+
+    @Test func manyRemindersAtOnceArriveAsOne() throws {
+        for index in 1...5 { try fixture.add("todo \(index)", at: fixture.date(29, 12)) }
+        try fixture.start()
+        fixture.advanceToWake()
+        #expect(fixture.server.shown.count == 1)
+        #expect(fixture.server.shown[0].content.summary == "5 todos due")
+        #expect(fixture.server.shown[0].content.body.split(separator: "\n").count == 5)
+        #expect(fixture.events.kinds(.fired).count == 5)
+    }
+
+    @Test func remindersMissedWhileStoppedArriveAsOneDigest() throws {
+        try fixture.add("a", at: fixture.date(29, 11))
+        try fixture.add("b", at: fixture.date(29, 11, 30))
+        try fixture.add("later", at: fixture.date(29, 18))
+        fixture.now = fixture.date(29, 12)
+        try fixture.start()
+        #expect(fixture.server.shown.map(\.content.summary) == ["Missed while Nudge was not running: 2 todos"])
+        #expect(fixture.events.kinds(.missed).map(\.todoID) == [1, 2])
+        #expect(fixture.wakeAt == fixture.date(29, 18))
+    }
+
+    @Test(arguments: [(CatchUp.all, ["a", "b"]), (.skipOlderThan(TimeSpan(seconds: 3600)), ["b"])])
+    func catchUpPolicies(policy: CatchUp, shown: [String]) throws {
+        fixture.config.catchUp = policy
+        fixture.now = fixture.date(29, 10)
+        try fixture.add("a", at: fixture.date(29, 10, 30))
+        try fixture.add("b", at: fixture.date(29, 11, 30))
+        fixture.now = fixture.date(29, 12)
+        try fixture.start()
+        #expect(fixture.server.shown.map(\.content.summary) == shown)
+        #expect(try fixture.store().dueReminders(through: fixture.now).isEmpty)
+    }
+
+    @Test func withoutAServerRemindersWaitAndTheFailureIsLoggedOnce() throws {
+        fixture.server.owner = nil
+        try fixture.add("a", at: fixture.date(29, 12))
+        try fixture.add("b", at: fixture.date(29, 12, 5))
+        try fixture.start()
+        fixture.advanceToWake()
+        fixture.advanceToWake()
+        #expect(fixture.server.shown.isEmpty)
+        #expect(fixture.events.kinds(.failed).count == 1)
+        #expect(try fixture.store().pendingDeliveries().count == 2)
+        fixture.server.restart(as: ":1.9")
+        #expect(fixture.server.shown.map(\.content.summary) == ["a", "b"])
+        #expect(try fixture.store().pendingDeliveries().isEmpty)
+    }
+
+    @Test func aFailingServerIsRetriedLater() throws {
+        try fixture.add("a", at: fixture.date(29, 12))
+        fixture.server.failing = SystemError(code: 110, name: "org.freedesktop.DBus.Error.NoReply", message: "timeout")
+        try fixture.start()
+        fixture.advanceToWake()
+        #expect(fixture.events.kinds(.failed).count == 1)
+        #expect(fixture.wakeAt == fixture.date(29, 12).addingTimeInterval(ReminderService.retryDelay))
+        fixture.server.failing = nil
+        fixture.advanceToWake()
+        #expect(fixture.server.shown.map(\.content.summary) == ["a"])
+    }
+
+    @Test func doneCompletesTheTodoAndARepeatingOneMovesOn() throws {
+        try fixture.add("once", at: fixture.date(29, 12))
+        try fixture.add("daily", at: fixture.date(29, 12), repetition: Repetition(rrule: "FREQ=DAILY", from: .due))
+        try fixture.start()
+        fixture.advanceToWake()
+        #expect(fixture.server.shown.count == 2)
+        fixture.server.onActionInvoked?(1, "done", ":1.7")
+        fixture.server.onActionInvoked?(2, "done", ":1.7")
+        let todos = try fixture.store().todos(ids: [1, 2])
+        #expect(todos[0].isCompleted)
+        #expect(!todos[1].isCompleted)
+        #expect(todos[1].due == .at(fixture.date(30, 12), zone: fixture.zone))
+        #expect(fixture.events.kinds(.completed).count == 2)
+        #expect(fixture.events.kinds(.action).map(\.rule) == ["due", "due"])
+    }
+
+    @Test func snoozeBringsTheReminderBackInPlaceOfTheOldOne() throws {
+        try fixture.add("a", at: fixture.date(29, 12))
+        try fixture.start()
+        fixture.advanceToWake()
+        fixture.server.onActionInvoked?(1, "snooze-0", ":1.7")
+        #expect(fixture.events.kinds(.snoozed).count == 1)
+        #expect(fixture.wakeAt == fixture.date(29, 12, 10))
+        fixture.advanceToWake()
+        #expect(fixture.server.shown.count == 2)
+        #expect(fixture.server.shown[1].replacing == 1)
+        #expect(fixture.server.shown[1].content.body == "overdue since 12:00")
+    }
+
+    @Test func signalsFromOtherSendersOrUnknownIDsAreIgnored() throws {
+        try fixture.add("a", at: fixture.date(29, 12))
+        try fixture.start()
+        fixture.advanceToWake()
+        fixture.server.onActionInvoked?(1, "done", ":1.99")
+        fixture.server.onActionInvoked?(42, "done", ":1.7")
+        #expect(!(try fixture.store().todos(ids: [1])[0].isCompleted))
+        #expect(fixture.events.kinds(.action).isEmpty)
+    }
+
+    @Test func nagsReplaceThePreviousNotificationUntilTheServerRestarts() throws {
+        fixture.config.reminders.nagEvery = TimeSpan(seconds: 600)
+        try fixture.add("a", at: fixture.date(29, 12))
+        try fixture.start()
+        fixture.advanceToWake()
+        fixture.advanceToWake()
+        #expect(fixture.server.shown.map(\.replacing) == [0, 1])
+        fixture.server.restart(as: ":1.8")
+        fixture.advanceToWake()
+        #expect(fixture.server.shown.map(\.replacing) == [0, 1, 0])
+        // A dismissed notification is not replaced either.
+        fixture.server.onClosed?(2, 2, ":1.8")
+        fixture.advanceToWake()
+        #expect(fixture.server.shown.map(\.replacing) == [0, 1, 0, 0])
+        #expect(fixture.events.kinds(.closed).count == 1)
+    }
+
+    @Test func aDigestListsWhatIsOverdueAndDueToday() throws {
+        fixture.config.digest.enabled = true
+        try fixture.add("late", at: fixture.date(28, 9))
+        try fixture.add("today", at: fixture.date(30, 17))
+        fixture.now = fixture.date(30, 7)
+        try fixture.start()
+        fixture.server.shown.removeAll()
+        fixture.advance(to: fixture.date(30, 8))
+        #expect(fixture.server.shown.map(\.content.summary) == ["Nudge: 1 overdue, 1 due today"])
+        #expect(fixture.server.shown[0].content.body == "• late — overdue since Nov 28 09:00\n• today — due at 17:00")
+    }
+
+    @Test func aTodoDoneBeforeItsNotificationIsShownIsNotShown() throws {
+        fixture.server.owner = nil
+        try fixture.add("a", at: fixture.date(29, 12))
+        try fixture.start()
+        fixture.advanceToWake()
+        _ = try fixture.store().setCompleted(ids: [1], done: true, now: fixture.now)
+        fixture.server.restart(as: ":1.9")
+        #expect(fixture.server.shown.isEmpty)
+    }
+}
