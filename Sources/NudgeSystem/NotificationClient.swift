@@ -1,0 +1,338 @@
+import CSystemd
+import Dispatch
+import Glibc
+
+/// A client of the session bus's notification server, driven by one serial DispatchQueue (the
+/// daemon uses the main queue). All callbacks and completions run on that queue, and every
+/// method must be called on it.
+///
+/// The connection costs nothing while idle: a read source on the bus socket wakes the queue
+/// only when a message arrives, and a one-shot timer exists only while a call awaits its reply
+/// (armed for sd-bus's earliest reply deadline, so a hung server fails the call after about
+/// `callTimeout`). Outgoing messages are flushed before a method returns.
+///
+/// The client subscribes to `ActionInvoked` and `NotificationClosed` from any sender and
+/// reports the sender, so the caller can ignore signals from a server that is no longer the
+/// owner of `serviceName` (see `serverOwner()` and `onServerChanged`).
+public final class NotificationClient {
+    public static let serviceName = "org.freedesktop.Notifications"
+    static let objectPath = "/org/freedesktop/Notifications"
+    static let interface = "org.freedesktop.Notifications"
+    /// How long a method call waits for its reply, in microseconds.
+    public static let callTimeout: UInt64 = 1_000_000
+
+    /// A button was clicked: the notification's id, the action's key, the signal's sender.
+    public var onActionInvoked: ((_ id: UInt32, _ actionKey: String, _ sender: String) -> Void)?
+    /// A notification went away: 1 expired, 2 dismissed by the user, 3 closed by
+    /// CloseNotification, 4 other. The server also sends it after an action was invoked.
+    public var onClosed: ((_ id: UInt32, _ reason: UInt32, _ sender: String) -> Void)?
+    /// NameOwnerChanged for org.freedesktop.Notifications only: the new owner's unique name,
+    /// or nil when it went away.
+    public var onServerChanged: ((_ newOwner: String?) -> Void)?
+    /// The connection to the bus broke (the bus went away). The client is useless after this;
+    /// pending calls have failed with org.freedesktop.DBus.Error.NoReply. Make a new client.
+    public var onDisconnected: (() -> Void)?
+
+    private let queue: DispatchQueue
+    private let bus: OpaquePointer
+    private var signalSlots: [OpaquePointer] = []
+    private var readSource: DispatchSourceRead?
+    private var timeoutTimer: DispatchSourceTimer?
+
+    /// Connects to the session bus named by DBUS_SESSION_BUS_ADDRESS (or
+    /// $XDG_RUNTIME_DIR/bus), subscribes to the notification signals and starts watching the
+    /// connection on `queue`. The corresponding C function is `sd_bus_open_user`.
+    public init(queue: DispatchQueue) throws(SystemError) {
+        self.queue = queue
+        var bus: OpaquePointer?
+        let r = sd_bus_open_user(&bus)
+        guard r >= 0, let bus else { throw SystemError(returned: r < 0 ? r : -EIO) }
+        self.bus = bus
+        // From here on, a throw runs deinit, which frees what was set up so far.
+        try subscribe()
+        try watch()
+    }
+
+    deinit {
+        readSource?.cancel()
+        timeoutTimer?.cancel()
+        for slot in signalSlots { sd_bus_slot_unref(slot) }
+        // Frees the floating reply slots too, which releases their handlers uncalled.
+        sd_bus_flush_close_unref(bus)
+    }
+
+    /// Whether the connection to the bus is still up.
+    public var isConnected: Bool {
+        sd_bus_is_open(bus) > 0
+    }
+
+    /// Whether a timer is armed, i.e. some call awaits its reply (or messages wait to be
+    /// processed). False when idle: then only the bus socket can wake the queue.
+    var isWaitingForReply: Bool {
+        timeoutTimer != nil
+    }
+
+    // MARK: Calls
+
+    /// The unique name (":1.42") owning org.freedesktop.Notifications now, or nil. Waits up to
+    /// `callTimeout` for the bus to answer. The corresponding D-Bus call is
+    /// org.freedesktop.DBus.GetNameOwner.
+    public func serverOwner() -> String? {
+        defer { scheduleProcessing() }   // the blocking call may have queued other messages
+        var message: OpaquePointer?
+        guard sd_bus_message_new_method_call(bus, &message, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                             "org.freedesktop.DBus", "GetNameOwner") >= 0,
+              let message else { return nil }
+        defer { sd_bus_message_unref(message) }
+        guard (try? BusMessage(message).append(Self.serviceName)) != nil else { return nil }
+        var error = sd_bus_error()
+        defer { sd_bus_error_free(&error) }
+        var reply: OpaquePointer?
+        guard sd_bus_call(bus, message, Self.callTimeout, &error, &reply) >= 0, let reply else { return nil }
+        defer { sd_bus_message_unref(reply) }
+        return try? BusMessage(reply).readString()
+    }
+
+    /// The server's capabilities ("actions", "body", "body-markup", ...). The corresponding
+    /// D-Bus call is GetCapabilities.
+    public func capabilities(_ completion: @escaping (Result<[String], SystemError>) -> Void) {
+        call("GetCapabilities", fill: { _ throws(SystemError) in }, completion: completion) { reply throws(SystemError) in
+            try reply.readStrings()
+        }
+    }
+
+    /// Shows `notification`; the completion gets its id (the same as `replacesID` when that
+    /// notification was still shown), or the error: its `name` is e.g.
+    /// "org.freedesktop.DBus.Error.ServiceUnknown" when no server runs (and none can be
+    /// activated), or "org.freedesktop.DBus.Error.NoReply" (code ETIMEDOUT, message "Method
+    /// call timed out") when the server did not answer within `callTimeout`. The
+    /// corresponding D-Bus call is Notify.
+    public func notify(_ notification: DesktopNotification,
+                       _ completion: @escaping (Result<UInt32, SystemError>) -> Void) {
+        call("Notify", fill: { message throws(SystemError) in
+            try message.append(notification.appName)
+            try message.append(notification.replacesID)
+            try message.append(notification.icon)
+            try message.append(notification.summary)
+            try message.append(notification.body)
+            try message.append(notification.actions.flatMap { [$0.key, $0.label] })
+            try message.open("a", "{sv}")
+            try message.appendEntry("urgency", byte: notification.urgency.rawValue)
+            if let category = notification.category {
+                try message.appendEntry("category", string: category)
+            }
+            if let desktopEntry = notification.desktopEntry {
+                try message.appendEntry("desktop-entry", string: desktopEntry)
+            }
+            try message.close()
+            try message.append(notification.expireTimeout)
+        }, completion: completion) { reply throws(SystemError) in
+            try reply.readUInt32()
+        }
+    }
+
+    /// Closes a shown notification; the server answers with NotificationClosed (reason 3).
+    /// Fire and forget: no reply is asked for. The corresponding D-Bus call is
+    /// CloseNotification.
+    public func close(id: UInt32) {
+        var message: OpaquePointer?
+        guard sd_bus_message_new_method_call(bus, &message, Self.serviceName, Self.objectPath,
+                                             Self.interface, "CloseNotification") >= 0,
+              let message else { return }
+        defer { sd_bus_message_unref(message) }
+        guard (try? BusMessage(message).append(id)) != nil,
+              sd_bus_message_set_expect_reply(message, 0) >= 0 else { return }
+        _ = sd_bus_send(bus, message, nil)
+        _ = sd_bus_flush(bus)
+    }
+
+    /// Builds a method call to the notification server, sends it and hands the parsed reply
+    /// (or the error) to `completion` on the queue.
+    private func call<Value>(_ member: String, fill: (BusMessage) throws(SystemError) -> Void,
+                             completion: @escaping (Result<Value, SystemError>) -> Void,
+                             parse: @escaping (BusMessage) throws(SystemError) -> Value) {
+        do throws(SystemError) {
+            var message: OpaquePointer?
+            let r = sd_bus_message_new_method_call(bus, &message, Self.serviceName, Self.objectPath,
+                                                   Self.interface, member)
+            guard r >= 0, let message else { throw SystemError(returned: r < 0 ? r : -EIO) }
+            defer { sd_bus_message_unref(message) }
+            try fill(BusMessage(message))
+            try callAsync(message) { reply in
+                if let error = reply.error {
+                    completion(.failure(error))
+                } else {
+                    do throws(SystemError) {
+                        completion(.success(try parse(reply)))
+                    } catch {
+                        completion(.failure(error))
+                    }
+                }
+            }
+        } catch {
+            // Report even this failure later, on the queue, as every other outcome.
+            let failure = QueuedCallback { completion(.failure(error)) }
+            queue.async { failure.run() }
+        }
+    }
+
+    /// Sends `message` with a reply callback in a floating slot, which sd-bus frees after the
+    /// reply, the timeout or the connection's end; the slot's destroy callback releases the
+    /// handler. The corresponding C function is `sd_bus_call_async`.
+    private func callAsync(_ message: OpaquePointer, _ handle: @escaping (BusMessage) -> Void) throws(SystemError) {
+        let handler = Unmanaged.passRetained(ReplyHandler(handle)).toOpaque()
+        var slot: OpaquePointer?
+        let r = sd_bus_call_async(bus, &slot, message, { reply, userdata, _ in
+            guard let reply, let userdata else { return 0 }
+            Unmanaged<ReplyHandler>.fromOpaque(userdata).takeUnretainedValue().handle(BusMessage(reply))
+            return 0
+        }, handler, Self.callTimeout)
+        guard r >= 0, let slot else {
+            Unmanaged<ReplyHandler>.fromOpaque(handler).release()
+            throw SystemError(returned: r < 0 ? r : -EIO)
+        }
+        _ = sd_bus_slot_set_destroy_callback(slot) { userdata in
+            if let userdata { Unmanaged<ReplyHandler>.fromOpaque(userdata).release() }
+        }
+        _ = sd_bus_slot_set_floating(slot, 1)
+        sd_bus_slot_unref(slot)
+        _ = sd_bus_flush(bus)
+        armTimeout()
+    }
+
+    // MARK: Signals
+
+    /// The corresponding C functions are `sd_bus_match_signal` and `sd_bus_add_match`.
+    private func subscribe() throws(SystemError) {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        var slot: OpaquePointer?
+        var r = sd_bus_match_signal(bus, &slot, nil, Self.objectPath, Self.interface, "ActionInvoked", { message, userdata, _ in
+            guard let message, let userdata else { return 0 }
+            Unmanaged<NotificationClient>.fromOpaque(userdata).takeUnretainedValue().actionInvoked(BusMessage(message))
+            return 0
+        }, me)
+        if r < 0 { throw SystemError(returned: r) }
+        if let slot { signalSlots.append(slot) }
+
+        r = sd_bus_match_signal(bus, &slot, nil, Self.objectPath, Self.interface, "NotificationClosed", { message, userdata, _ in
+            guard let message, let userdata else { return 0 }
+            Unmanaged<NotificationClient>.fromOpaque(userdata).takeUnretainedValue().notificationClosed(BusMessage(message))
+            return 0
+        }, me)
+        if r < 0 { throw SystemError(returned: r) }
+        if let slot { signalSlots.append(slot) }
+
+        let match = "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',"
+            + "member='NameOwnerChanged',arg0='\(Self.serviceName)'"
+        r = sd_bus_add_match(bus, &slot, match, { message, userdata, _ in
+            guard let message, let userdata else { return 0 }
+            Unmanaged<NotificationClient>.fromOpaque(userdata).takeUnretainedValue().nameOwnerChanged(BusMessage(message))
+            return 0
+        }, me)
+        if r < 0 { throw SystemError(returned: r) }
+        if let slot { signalSlots.append(slot) }
+    }
+
+    private func actionInvoked(_ message: BusMessage) {
+        guard let id = try? message.readUInt32(), let key = try? message.readString() else { return }
+        onActionInvoked?(id, key, message.sender)
+    }
+
+    private func notificationClosed(_ message: BusMessage) {
+        guard let id = try? message.readUInt32(), let reason = try? message.readUInt32() else { return }
+        onClosed?(id, reason, message.sender)
+    }
+
+    private func nameOwnerChanged(_ message: BusMessage) {
+        guard let name = try? message.readString(), name == Self.serviceName,
+              (try? message.readString()) != nil, let newOwner = try? message.readString() else { return }
+        onServerChanged?(newOwner.isEmpty ? nil : newOwner)
+    }
+
+    // MARK: Dispatch integration
+
+    /// Starts a read source on a duplicate of the bus socket: sd-bus closes its own descriptor
+    /// when the connection ends, and the duplicate keeps the number from being reused under
+    /// the source until the source is cancelled. The corresponding C function is
+    /// `sd_bus_get_fd`.
+    private func watch() throws(SystemError) {
+        let busFD = sd_bus_get_fd(bus)
+        if busFD < 0 { throw SystemError(returned: busFD) }
+        let fd = fcntl(busFD, F_DUPFD_CLOEXEC, 0)
+        if fd < 0 { throw SystemError(code: errno) }
+        let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+        source.setEventHandler { [weak self] in self?.process() }
+        source.setCancelHandler { Glibc.close(fd) }
+        readSource = source
+        source.resume()
+        // The subscriptions above waited for replies and may have read other messages already.
+        scheduleProcessing()
+    }
+
+    /// Handles everything sd-bus has to do now: messages waiting on the socket or already
+    /// read, expired reply timeouts, the end of the connection. Then flushes and re-arms the
+    /// timeout timer. The corresponding C function is `sd_bus_process`.
+    private func process() {
+        while true {
+            let r = sd_bus_process(bus, nil)
+            if r <= 0 { break }
+        }
+        guard sd_bus_is_open(bus) > 0 else {
+            disconnected()
+            return
+        }
+        _ = sd_bus_flush(bus)
+        armTimeout()
+    }
+
+    /// Processes on the queue soon, for messages a blocking call left in sd-bus's read queue
+    /// (the socket is no longer readable for them): sd-bus reports a timeout of 0 then.
+    private func scheduleProcessing() {
+        armTimeout()
+    }
+
+    /// Arms a one-shot timer for sd-bus's next deadline (the earliest pending reply's timeout,
+    /// or now when messages are queued), or none when there is nothing to wait for. The
+    /// corresponding C function is `sd_bus_get_timeout`, whose answer is absolute
+    /// CLOCK_MONOTONIC microseconds.
+    private func armTimeout() {
+        timeoutTimer?.cancel()
+        timeoutTimer = nil
+        var deadline: UInt64 = 0
+        guard sd_bus_get_timeout(bus, &deadline) >= 0, deadline != UInt64.max else { return }
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let nowMicroseconds = UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1_000
+        let delay = deadline > nowMicroseconds ? deadline - nowMicroseconds : 0
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        // Round up by a millisecond so the timer never fires just before sd-bus's deadline.
+        timer.schedule(deadline: .now() + .microseconds(Int(min(delay, UInt64(Int32.max))) + (delay > 0 ? 1_000 : 0)),
+                       leeway: .milliseconds(5))
+        timer.setEventHandler { [weak self] in self?.process() }
+        timer.resume()
+        timeoutTimer = timer
+    }
+
+    private func disconnected() {
+        readSource?.cancel()
+        readSource = nil
+        timeoutTimer?.cancel()
+        timeoutTimer = nil
+        onDisconnected?()
+    }
+}
+
+/// A reply callback kept alive by an sd-bus slot's userdata.
+private final class ReplyHandler {
+    let handle: (BusMessage) -> Void
+
+    init(_ handle: @escaping (BusMessage) -> Void) {
+        self.handle = handle
+    }
+}
+
+/// A callback for `DispatchQueue.async`, which demands a Sendable closure: the callback is
+/// made on the client's serial queue and runs on it, so it never crosses threads.
+private struct QueuedCallback: @unchecked Sendable {
+    let run: () -> Void
+}
