@@ -25,6 +25,7 @@ build: deps
 
 release: deps
 	$(SWIFT) build -c release --product nudge
+	$(SWIFT) build -c release --product nudged
 
 check: deps
 	$(SWIFT) build --build-tests
@@ -34,16 +35,24 @@ test: check
 
 demo: release
 	@scripts/demo "$$($(SWIFT) build -c release --show-bin-path)/nudge"
+	@scripts/demo-service "$$($(SWIFT) build -c release --show-bin-path)"
 
 bench: release bench-deps
 	bench/run
 
+# The binaries, the user unit (pointing at the installed nudged), and the documented config
+# as an example to copy to ~/.config/nudge/nudge.conf.
 install: release
-	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/lib/systemd/user" "$(DESTDIR)$(PREFIX)/share/doc/nudge"
 	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/nudge" "$(DESTDIR)$(PREFIX)/bin/nudge"
+	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/nudged" "$(DESTDIR)$(PREFIX)/bin/nudged"
+	sed 's|@BINDIR@|$(PREFIX)/bin|' units/nudge.service > "$(DESTDIR)$(PREFIX)/lib/systemd/user/nudge.service"
+	chmod 0644 "$(DESTDIR)$(PREFIX)/lib/systemd/user/nudge.service"
+	install -m 0644 config/nudge.conf "$(DESTDIR)$(PREFIX)/share/doc/nudge/nudge.conf"
 
 uninstall:
-	rm -f "$(DESTDIR)$(PREFIX)/bin/nudge"
+	rm -f "$(DESTDIR)$(PREFIX)/bin/nudge" "$(DESTDIR)$(PREFIX)/bin/nudged" \
+		"$(DESTDIR)$(PREFIX)/lib/systemd/user/nudge.service" "$(DESTDIR)$(PREFIX)/share/doc/nudge/nudge.conf"
 
 clean:
 	rm -rf .build

@@ -6,6 +6,8 @@
 OUT_DIR/json/<op>-<size>.json   hyperfine --export-json; results[0] is nudge, results[1] task
 OUT_DIR/rss-<size>.txt          "nudge KiB" and "task KiB" lines (peak RSS of a list)
 OUT_DIR/meta.txt                "key<TAB>value" lines for the notes under the table
+OUT_DIR/extra-rows.tsv          rows measured otherwise (the schedule, the service):
+                                label, todos, nudge, peer, target, met ("yes", "no" or "-")
 """
 
 import json
@@ -97,6 +99,17 @@ for label, op, size, kind, bound in ROWS:
         target, met = "-", None
     met_text = "-" if met is None else ("yes" if met else "**no**")
     lines.append(f"| {label} | {size:,} | {nudge_text} | {task_text} | {ratio_text} | {target} | {met_text} |")
+
+extra = os.path.join(out, "extra-rows.tsv")
+if os.path.exists(extra):
+    for line in open(extra):
+        if not line.strip():
+            continue
+        label, todos, nudge_text, peer, target, met = line.rstrip("\n").split("\t")
+        met_text = {"yes": "yes", "no": "**no**"}.get(met, "-")
+        if met == "no":
+            misses.append(f"{label} @ {todos}: {nudge_text}, target {target}")
+        lines.append(f"| {label} | {todos} | {nudge_text} | {peer} | - | {target} | {met_text} |")
 
 runs = meta.get("runs", "?")
 warmup = meta.get("warmup", "?")

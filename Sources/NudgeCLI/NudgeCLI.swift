@@ -7,7 +7,7 @@ public enum NudgeCLI {
     nonisolated(unsafe) static let commands: [any Command.Type] = [
         AddCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self,
         DoneCommand.self, UndoCommand.self, DeleteCommand.self, PostponeCommand.self,
-        SnoozeCommand.self, RemindCommand.self, UpcomingCommand.self, ExplainCommand.self, ConfigCommand.self,
+        SnoozeCommand.self, RemindCommand.self, UpcomingCommand.self, ExplainCommand.self, HistoryCommand.self, ConfigCommand.self,
         CategoryCommand.self, HelpCommand.self,
     ]
 

@@ -147,10 +147,4 @@ struct NotificationWriter {
 
 extension String {
     var uppercasedFirst: String { prefix(1).uppercased() + dropFirst() }
-
-    /// For servers that read the body as markup: `&`, `<` and `>` shown as typed.
-    var markupEscaped: String {
-        replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
-    }
 }

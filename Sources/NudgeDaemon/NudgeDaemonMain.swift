@@ -1,4 +1,175 @@
-/// The `nudged` program.
+import Dispatch
+import Foundation
+import NudgeConfigFile
+import NudgeCore
+import NudgeStore
+import NudgeSystem
+
+/// The `nudged` program: the reminder service wired to the main queue, timers, inotify,
+/// signals, D-Bus and systemd.
 public enum NudgeDaemonMain {
-    public static func run() -> Int32 { 1 }
+    public static func run() -> Int32 {
+        signal(SIGPIPE, SIG_IGN)
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print("""
+                nudged: the Nudge reminder service
+
+                Usage: nudged [--db PATH] [--config PATH]
+
+                Runs in the foreground (systemd starts it: systemctl --user enable --now nudge),
+                shows each reminder when it is due as a desktop notification with Done and Snooze
+                buttons, and logs to the journal (journalctl --user -t nudged).
+                """)
+            return 0
+        }
+        let options: [String: String]
+        do { options = try parse(arguments) } catch {
+            FileHandle.standardError.write(Data("nudged: \(error)\n".utf8))
+            return 2
+        }
+        let daemon: Daemon
+        do {
+            daemon = try Daemon(databasePath: options["db"] ?? TodoStore.defaultPath(),
+                                configPath: options["config"] ?? ConfigFile.defaultPath(environment: ProcessInfo.processInfo.environment))
+            try daemon.start()
+        } catch {
+            FileHandle.standardError.write(Data("nudged: \(error)\n".utf8))
+            ServiceManager.notify("STATUS=Failed: \(error)\nERRNO=1")
+            return 1
+        }
+        withExtendedLifetime(daemon) { dispatchMain() }
+    }
+
+    static func parse(_ arguments: [String]) throws -> [String: String] {
+        var options: [String: String] = [:]
+        var index = 0
+        while index < arguments.count {
+            let word = arguments[index]
+            index += 1
+            guard let name = ["db", "config"].first(where: { word == "--" + $0 || word.hasPrefix("--" + $0 + "=") }) else {
+                throw DaemonError("unknown argument '\(word)'; usage: nudged [--db PATH] [--config PATH]")
+            }
+            if let equals = word.firstIndex(of: "=") {
+                options[name] = String(word[word.index(after: equals)...])
+            } else {
+                guard index < arguments.count else { throw DaemonError("--\(name) needs a value: --\(name) PATH") }
+                options[name] = arguments[index]
+                index += 1
+            }
+        }
+        return options
+    }
+}
+
+/// Everything `nudged` runs on the main queue. Nothing here touches a global concurrent queue:
+/// on Linux that would start libdispatch's 1 Hz monitor and wake the idle service forever.
+final class Daemon {
+    let databasePath: String
+    let configPath: String
+    private let queue = DispatchQueue.main
+    private var service: ReminderService!
+    private var client: NotificationClient!
+    private let timer: DispatchSourceTimer
+    private var files: FileWatcher!
+    private var clock: ClockChangeWatcher!
+    private var signals: [DispatchSourceSignal] = []
+    private var watchdog: DispatchSourceTimer?
+
+    init(databasePath: String, configPath: String) throws {
+        self.databasePath = databasePath
+        self.configPath = configPath
+        timer = DispatchSource.makeTimerSource(queue: queue)
+    }
+
+    func start() throws {
+        // Signals first, so that none sent during start-up is lost.
+        for number in [SIGTERM, SIGINT, SIGHUP] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { [unowned self] in handle(signal: number) }
+            source.resume()
+            signals.append(source)
+        }
+        client = try NotificationClient(queue: queue)
+        // Without the session bus nothing can be shown; systemd starts the service again.
+        client.onDisconnected = {
+            FileHandle.standardError.write(Data("nudged: lost the session bus\n".utf8))
+            ServiceManager.notify("STATUS=Lost the session bus\nERRNO=107")
+            exit(1)
+        }
+        let configPath = configPath
+        let databasePath = databasePath
+        service = ReminderService(ReminderService.Environment(
+            loadConfig: { try ConfigFile.load(path: configPath) },
+            openStore: { planner in try TodoStore(path: databasePath, planner: planner) },
+            server: DBusNotificationServer(client: client),
+            events: JournalRecorder(),
+            wake: { [unowned self] in arm($0) },
+            status: { ServiceManager.notify("STATUS=" + $0) }))
+        timer.setEventHandler { [unowned self] in service.wake() }
+        timer.resume()
+        try service.start()
+        try watchFiles()
+        clock = try ClockChangeWatcher(queue: queue) { [unowned self] in
+            service.wake()
+        }
+        startWatchdog()
+        ServiceManager.notify("READY=1")
+    }
+
+    private func arm(_ date: Date?) {
+        guard let date else {
+            timer.schedule(wallDeadline: .distantFuture)
+            return
+        }
+        let seconds = max(0, date.timeIntervalSince1970)
+        let spec = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+        timer.schedule(wallDeadline: DispatchWallTime(timespec: spec), leeway: .milliseconds(1))
+    }
+
+    private func watchFiles() throws {
+        files = try FileWatcher(queue: queue)
+        let database = URL(fileURLWithPath: databasePath)
+        let databaseName = database.lastPathComponent
+        try files.watch(folder: database.deletingLastPathComponent().path) { [unowned self] name in
+            if name == databaseName || name == databaseName + "-wal" { service.databaseMayHaveChanged() }
+        }
+        let config = URL(fileURLWithPath: configPath)
+        let configFolder = config.deletingLastPathComponent().path
+        if FileManager.default.fileExists(atPath: configFolder) {
+            try files.watch(folder: configFolder) { [unowned self] name in
+                if name == config.lastPathComponent { reload("the config file changed") }
+            }
+        }
+        try? files.watch(folder: "/etc") { [unowned self] name in
+            guard name == "localtime" || name == "timezone" else { return }
+            NSTimeZone.resetSystemTimeZone()
+            reload("the time zone changed")
+        }
+    }
+
+    private func reload(_ why: String) {
+        ServiceManager.notify("RELOADING=1")
+        service.reload(why)
+        ServiceManager.notify("READY=1")
+    }
+
+    private func startWatchdog() {
+        guard let interval = ServiceManager.watchdogInterval() else { return }
+        let source = DispatchSource.makeTimerSource(queue: queue)
+        source.schedule(deadline: .now(), repeating: interval / 2)
+        source.setEventHandler { ServiceManager.notify("WATCHDOG=1") }
+        source.resume()
+        watchdog = source
+    }
+
+    private func handle(signal number: Int32) {
+        if number == SIGHUP {
+            reload("SIGHUP")
+            return
+        }
+        ServiceManager.notify("STOPPING=1")
+        service.stop { exit(0) }
+    }
 }

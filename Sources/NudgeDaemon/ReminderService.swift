@@ -37,6 +37,7 @@ final class ReminderService {
     private var failureLogged = false
     private var retryAt: Date?
     private var lastPlanned: String?
+    private var stopPoll: DispatchSourceTimer?
 
     init(_ environment: Environment) {
         self.environment = environment
@@ -102,6 +103,21 @@ final class ReminderService {
         guard (try? store.changedElsewhere()) == true else { return }
         fireDue(missedBefore: nil)
         plan()
+    }
+
+    /// Waits (up to a second) for notifications being shown to be answered, so that their ids
+    /// are recorded, then calls `done`. Unanswered ones stay queued and are shown after a restart.
+    func stop(_ done: @escaping () -> Void) {
+        record(.stopped, "stopping")
+        guard !inFlight.isEmpty else { return done() }
+        let deadline = now.addingTimeInterval(1)
+        let poll = DispatchSource.makeTimerSource(queue: .main)
+        poll.schedule(deadline: .now(), repeating: .milliseconds(20))
+        poll.setEventHandler { [unowned self] in
+            if inFlight.isEmpty || now >= deadline { done() }
+        }
+        poll.resume()
+        stopPoll = poll
     }
 
     // MARK: - Firing

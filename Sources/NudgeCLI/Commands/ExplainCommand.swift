@@ -43,8 +43,9 @@ enum ExplainCommand: Command {
         let reminders = planner.all(subject)
         var unsnoozed = subject
         unsnoozed.snoozedUntil = nil
-        let heldBySnooze = planner.all(unsnoozed).filter { candidate in
-            !reminders.contains { $0.rule == candidate.rule } && candidate.at > (subject.remindedThrough ?? .distantPast)
+        // What the snooze replaced, fired or not, is still part of the story.
+        let replaced = planner.all(unsnoozed).filter { candidate in
+            !reminders.contains { $0.rule == candidate.rule && $0.at == candidate.at }
         }
         let fired = Dictionary(firings.map { ("\($0.rule)@\($0.at.timeIntervalSince1970)", $0) }) { first, _ in first }
         var rows: [(Date, [String])] = []
@@ -66,9 +67,15 @@ enum ExplainCommand: Command {
             }
             rows.append((reminder.at, [UpcomingCommand.whenText(reminder.at, clock: clock), reminder.rule.description, status, why]))
         }
-        for reminder in heldBySnooze {
+        for reminder in replaced {
+            let status: String
+            if let firing = fired["\(reminder.rule)@\(reminder.at.timeIntervalSince1970)"] {
+                status = "fired " + UpcomingCommand.whenText(firing.firedAt, clock: clock).dropFirst(15)
+            } else {
+                status = reminder.at > (subject.remindedThrough ?? .distantPast) ? "snoozed" : "passed"
+            }
             rows.append((reminder.at, [UpcomingCommand.whenText(reminder.at, clock: clock), reminder.rule.description,
-                                       "snoozed", reason(reminder.rule, todo: todo, config: planner.config)]))
+                                       status, reason(reminder.rule, todo: todo, config: planner.config)]))
         }
         context.print()
         guard !rows.isEmpty else {

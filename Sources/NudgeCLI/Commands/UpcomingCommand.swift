@@ -78,21 +78,30 @@ extension TimeSpan {
 }
 
 extension Context {
-    /// Columns padded to their widest cell; the last column is not padded.
+    /// Columns padded to their widest cell; the last column is not padded. Written into one
+    /// string: `upcoming` may print tens of thousands of rows.
     func printTable(header: [String], rows: [[String]], rightAligned: Set<Int> = []) {
         let all = [header] + rows
-        let widths = header.indices.map { column in all.map { displayWidth($0[column]) }.max() ?? 0 }
+        let cellWidths = all.map { $0.map(displayWidth) }
+        let widths = header.indices.map { column in cellWidths.map { $0[column] }.max() ?? 0 }
+        var out = ""
+        out.reserveCapacity(all.count * (widths.reduce(0, +) + 2 * widths.count + 16))
         for (index, row) in all.enumerated() {
             var line = ""
             for (column, cell) in row.enumerated() {
-                let padding = String(repeating: " ", count: widths[column] - displayWidth(cell))
+                let padding = widths[column] - cellWidths[index][column]
                 if column == row.count - 1 {
                     line += cell
+                } else if rightAligned.contains(column) {
+                    line += String(repeating: " ", count: padding) + cell + "  "
                 } else {
-                    line += (rightAligned.contains(column) ? padding + cell : cell + padding) + "  "
+                    line += cell + String(repeating: " ", count: padding + 2)
                 }
             }
-            print(index == 0 ? styled(line, .bold) : line)
+            out += index == 0 ? styled(line, .bold) : line
+            out += "\n"
         }
+        out.removeLast()
+        print(out)
     }
 }

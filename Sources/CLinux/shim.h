@@ -1,0 +1,3 @@
+// Linux interfaces that Swift's Glibc module leaves out.
+#include <sys/timerfd.h>
+#include <sys/inotify.h>

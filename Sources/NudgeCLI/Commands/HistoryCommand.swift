@@ -1,0 +1,44 @@
+import Foundation
+import NudgeCore
+import NudgeSystem
+
+enum HistoryCommand: Command {
+    static let name = "history"
+    static let abstract = "Show what the reminder service did with a todo, from the journal"
+    static let usage = "nudge history ID [--json]"
+    static let options: [Option] = [.flag("json", "Print the journal entries as JSON")]
+    static let discussion = """
+        nudged logs every reminder it plans, fires and delivers, and every button pressed, to
+        the systemd journal; this reads them back (like journalctl NUDGE_TODO_ID=ID).
+        """
+
+    static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
+        let id = try todoID(arguments.positionals(min: 1, max: 1, usage: usage)[0])
+        let entries: [JournalEntry]
+        do {
+            entries = try JournalReader.entries(matching: ["SYSLOG_IDENTIFIER": "nudged", "NUDGE_TODO_ID": String(id)])
+        } catch {
+            throw .failed("cannot read the journal: \(error)")
+        }
+        let clock = WallClock(zone: context.zone)
+        if arguments.has("json") {
+            context.printJSON(.array(entries.map { entry in
+                .object([("at", .string(clock.iso8601(entry.realtime))), ("event", .string(entry["NUDGE_EVENT"])),
+                         ("rule", .string(entry["NUDGE_RULE"])), ("message", .string(entry.message))])
+            }))
+            return
+        }
+        guard !entries.isEmpty else {
+            context.print("No history for todo \(id) in the journal; nudged writes it there while it runs.")
+            return
+        }
+        let rows = entries.map { entry in
+            let (day, hour, minute) = clock.dayAndTime(of: entry.realtime)
+            let second = clock.time(of: entry.realtime).second
+            let when = String(DueText.monthNames[day.month - 1].prefix(3)) + " \(day.day) "
+                + String(format: "%02d:%02d:%02d", hour, minute, second)
+            return [when, entry["NUDGE_EVENT"] ?? "", entry["NUDGE_RULE"] ?? "", entry.message ?? ""]
+        }
+        context.printTable(header: ["WHEN", "EVENT", "RULE", "MESSAGE"], rows: rows)
+    }
+}
