@@ -8,6 +8,7 @@ final class JournalRecorder: EventRecorder {
         var fields = [("NUDGE_EVENT", event.kind.rawValue), ("MESSAGE_ID", event.kind.messageID)]
         if let id = event.todoID { fields.append(("NUDGE_TODO_ID", String(id))) }
         if let rule = event.rule { fields.append(("NUDGE_RULE", rule)) }
+        fields += event.fields
         log.send(message: event.message, priority: event.priority, fields: fields)
     }
 }

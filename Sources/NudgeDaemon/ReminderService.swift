@@ -48,8 +48,9 @@ final class ReminderService {
 
     private var now: Date { environment.now() }
 
-    private func record(_ kind: ServiceEvent.Kind, _ message: String, todo: Int64? = nil, rule: String? = nil, priority: Int32 = 6) {
-        environment.events.record(ServiceEvent(kind: kind, message: message, todoID: todo, rule: rule, priority: priority))
+    private func record(_ kind: ServiceEvent.Kind, _ message: String, todo: Int64? = nil, rule: String? = nil,
+                        priority: Int32 = 6, fields: [(String, String)] = []) {
+        environment.events.record(ServiceEvent(kind: kind, message: message, todoID: todo, rule: rule, priority: priority, fields: fields))
     }
 
     // MARK: - Life cycle
@@ -207,8 +208,11 @@ final class ReminderService {
                 do { try store.markShown(delivery.id, server: server, notificationID: id, at: now) } catch {
                     record(.failed, "could not record a shown notification: \(error)", priority: 3)
                 }
+                // From the moment it was due to the server's answer: the fire latency.
+                let latency = max(0, now.timeIntervalSince(delivery.dueAt)) * 1000
                 record(.delivered, "delivered: \(content.summary) (notification \(id))",
-                       todo: delivery.kind == .reminder ? delivery.todoIDs.first : nil, rule: delivery.rule)
+                       todo: delivery.kind == .reminder ? delivery.todoIDs.first : nil, rule: delivery.rule,
+                       fields: [("NUDGE_NOTIFICATION_ID", String(id)), ("NUDGE_LATENCY_MS", String(format: "%.1f", latency))])
             case .failure(let error):
                 reportFailureOnce("could not show \"\(content.summary)\": \(error)", todo: delivery.todoIDs.first, rule: delivery.rule)
                 retryLater()

@@ -30,6 +30,13 @@ struct ServiceEvent: Equatable {
     var rule: String?
     /// syslog level: 3 error, 4 warning, 5 notice, 6 info, 7 debug.
     var priority: Int32 = 6
+    /// More journal fields, e.g. NUDGE_LATENCY_MS on "delivered".
+    var fields: [(String, String)] = []
+
+    static func == (a: ServiceEvent, b: ServiceEvent) -> Bool {
+        (a.kind, a.message, a.todoID, a.rule, a.priority) == (b.kind, b.message, b.todoID, b.rule, b.priority)
+            && a.fields.elementsEqual(b.fields) { $0 == $1 }
+    }
 }
 
 /// Where events go: the journal in production, a list in tests.

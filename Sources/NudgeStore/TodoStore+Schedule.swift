@@ -44,7 +44,9 @@ extension TodoStore {
         try db.writeTransaction {
             guard try setting(Self.fingerprintKey) != planner.fingerprint else { return }
             try db.execute("DELETE FROM schedule")
-            try insertPlans(for: subjects(where: "t.completed_at IS NULL"))
+            // One todo at a time: planning 100,000 should not hold them all in memory.
+            let insert = try db.prepare("INSERT OR IGNORE INTO schedule (todo_id, at, nominal, rule) VALUES (?, ?, ?, ?)")
+            try forEachSubject(where: "t.completed_at IS NULL") { try insertPlan(for: $0, using: insert) }
             try setSetting(Self.fingerprintKey, planner.fingerprint)
             if try setting(Self.digestThroughKey) == nil {
                 try setSetting(Self.digestThroughKey, String(Int64(Date().timeIntervalSince1970)))
@@ -65,17 +67,26 @@ extension TodoStore {
 
     private func insertPlans(for subjects: [ReminderSubject]) throws {
         let insert = try db.prepare("INSERT OR IGNORE INTO schedule (todo_id, at, nominal, rule) VALUES (?, ?, ?, ?)")
-        for subject in subjects {
-            for reminder in planner.pending(subject) {
-                try insert.bind([.integer(subject.todo.id), .integer(Self.stamp(reminder.at)),
-                                 .integer(Self.stamp(reminder.nominal)), .text(reminder.rule.description)])
-                while try insert.step() {}
-            }
+        for subject in subjects { try insertPlan(for: subject, using: insert) }
+    }
+
+    private func insertPlan(for subject: ReminderSubject, using insert: Statement) throws {
+        for reminder in planner.pending(subject) {
+            try insert.bind([.integer(subject.todo.id), .integer(Self.stamp(reminder.at)),
+                             .integer(Self.stamp(reminder.nominal)), .text(reminder.rule.description)])
+            while try insert.step() {}
         }
     }
 
     /// The todos matching `condition` with what the planner needs to know about them.
     func subjects(where condition: String) throws -> [ReminderSubject] {
+        var subjects: [ReminderSubject] = []
+        try forEachSubject(where: condition) { subjects.append($0) }
+        return subjects
+    }
+
+    /// Calls `body` with each todo matching `condition`, read one row at a time.
+    func forEachSubject(where condition: String, _ body: (ReminderSubject) throws -> Void) throws {
         var custom: [Int64: [CustomReminder]] = [:]
         let customRows = try db.prepare("""
             SELECT r.todo_id, r.before_days, r.before_seconds, r.at FROM custom_reminders r
@@ -86,15 +97,17 @@ extension TodoStore {
             custom[row.int64(0), default: []].append(Self.customReminder(from: row, offset: 1))
         }
         var zones = ZoneCache()
-        return try db.query("""
+        let rows = try db.prepare("""
             SELECT \(Self.todoColumns.replacingOccurrences(of: "FROM", with: ", t.default_reminders, t.snoozed_until, coalesce(t.reminded_through, t.updated_at) FROM"))
             WHERE \(condition)
-            """) { row in
+            """)
+        while try rows.step() {
+            let row = Row(statement: rows)
             let todo = Self.todo(from: row, zones: &zones)
-            return ReminderSubject(todo: todo, custom: custom[todo.id] ?? [],
-                                   usesDefaultRules: row.int64(17) != 0,
-                                   snoozedUntil: row.optionalInt64(18).map(Self.date(fromStamp:)),
-                                   remindedThrough: Self.date(fromStamp: row.int64(19)))
+            try body(ReminderSubject(todo: todo, custom: custom[todo.id] ?? [],
+                                     usesDefaultRules: row.int64(17) != 0,
+                                     snoozedUntil: row.optionalInt64(18).map(Self.date(fromStamp:)),
+                                     remindedThrough: Self.date(fromStamp: row.int64(19))))
         }
     }
 

@@ -89,11 +89,6 @@ final class JournaldHarness: Sendable {
     }
 }
 
-private struct HarnessError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
 /// Runs a test or suite with a journald accepting entries.
 struct JournaldTrait: SuiteTrait, TestTrait, TestScoping {
     func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
