@@ -70,9 +70,4 @@ public struct Todo: Hashable, Sendable {
     }
 
     public var isCompleted: Bool { completedAt != nil }
-
-    public func isOverdue(now: Date, calendar: Calendar) -> Bool {
-        guard !isCompleted, let due else { return false }
-        return due.hasPassed(now: now, calendar: calendar)
-    }
 }

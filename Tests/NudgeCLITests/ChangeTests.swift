@@ -111,3 +111,20 @@ struct ChangeTests {
         #expect(Set(todos.map { $0["id"] as! Int }).count == 1600)
     }
 }
+
+/// `--json` on the commands that change todos.
+struct ChangeJSONTests {
+    let nudge = Nudge()
+
+    @Test func changingCommandsPrintTheTodosAsJSON() throws {
+        try nudge("add", "a", "--due", "tomorrow 9am")
+        try nudge("add", "b")
+        #expect(try nudge("done", "1", "2", "--json").array().map { $0["completed"] as? Bool } == [true, true])
+        #expect(try nudge("undo", "1", "--json").array().map { $0["completed"] as? Bool } == [false])
+        #expect(try nudge("postpone", "1", "1d", "--json").object()["due"] as? String == "2026-12-01T09:00:00+01:00")
+        let snoozed = try nudge("snooze", "1", "1h", "--json").object()
+        #expect(snoozed["todo"] as? Int == 1)
+        #expect(snoozed["until"] as? String == "2026-11-29T11:53:00+01:00")
+        #expect(try nudge("delete", "2", "--yes", "--json").array().map { $0["title"] as? String } == ["b"])
+    }
+}

@@ -6,8 +6,8 @@ import NudgeStore
 enum DoneCommand: Command {
     static let name = "done"
     static let abstract = "Mark todos as done"
-    static let usage = "nudge done ID..."
-    static let options: [Option] = []
+    static let usage = "nudge done ID... [--json]"
+    static let options: [Option] = [.flag("json", "Print the todos as JSON afterwards")]
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         try setCompleted(true, arguments: arguments, context: context)
@@ -17,8 +17,8 @@ enum DoneCommand: Command {
 enum UndoCommand: Command {
     static let name = "undo"
     static let abstract = "Mark done todos as not done again"
-    static let usage = "nudge undo ID..."
-    static let options: [Option] = []
+    static let usage = "nudge undo ID... [--json]"
+    static let options: [Option] = [.flag("json", "Print the todos as JSON afterwards")]
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         try setCompleted(false, arguments: arguments, context: context)
@@ -36,6 +36,10 @@ extension Command {
             }
         } catch {
             throw CLIError(error)
+        }
+        if arguments.has("json") {
+            context.printJSON(.array(result.after.map(context.json)))
+            return
         }
         for (before, after) in zip(result.before, result.after) {
             if before.isCompleted == done {

@@ -4,8 +4,8 @@ import NudgeStore
 enum DeleteCommand: Command {
     static let name = "delete"
     static let abstract = "Delete todos for good"
-    static let usage = "nudge delete ID... [--yes]"
-    static let options: [Option] = [.flag("yes", "Delete without asking")]
+    static let usage = "nudge delete ID... [--yes] [--json]"
+    static let options: [Option] = [.flag("yes", "Delete without asking"), .flag("json", "Print the deleted todos as JSON")]
     static let discussion = """
         On a terminal, nudge asks before deleting. Elsewhere (scripts, pipes) --yes is required.
         To keep a todo's record, mark it done instead: nudge done ID.
@@ -28,6 +28,10 @@ enum DeleteCommand: Command {
         }
         let deleted: [Todo]
         do { deleted = try store.delete(ids: ids) } catch { throw CLIError(error) }
+        if arguments.has("json") {
+            context.printJSON(.array(deleted.map(context.json)))
+            return
+        }
         for todo in deleted {
             context.print("Deleted \(todo.id): \(todo.title)")
         }

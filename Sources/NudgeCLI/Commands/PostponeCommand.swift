@@ -4,8 +4,8 @@ import NudgeStore
 enum PostponeCommand: Command {
     static let name = "postpone"
     static let abstract = "Move a todo's due date later"
-    static let usage = "nudge postpone ID DURATION"
-    static let options: [Option] = []
+    static let usage = "nudge postpone ID DURATION [--json]"
+    static let options: [Option] = [.flag("json", "Print the todo as JSON afterwards")]
     static let discussion = """
         DURATION is like 10m, 2h, 1h30m, 3d or 1w. An all-day todo moves by whole days.
         Moving by days keeps the time of day, also across daylight saving changes.
@@ -27,6 +27,10 @@ enum PostponeCommand: Command {
             }
             todo.due = try span.added(to: old, calendar: context.calendar)
             let saved = try store.update(todo, now: context.now)
+            if arguments.has("json") {
+                context.printJSON(context.json(saved))
+                return
+            }
             let text = context.dueText
             context.print("Postponed \(saved.id): \(saved.title)")
             context.print("  due      " + text.relative(old) + " → " + text.relative(saved.due!))

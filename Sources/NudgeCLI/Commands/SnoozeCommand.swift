@@ -5,9 +5,10 @@ import NudgeStore
 enum SnoozeCommand: Command {
     static let name = "snooze"
     static let abstract = "Hold a todo's reminders for a while"
-    static let usage = "nudge snooze ID [DURATION | --until WHEN]"
+    static let usage = "nudge snooze ID [DURATION | --until WHEN] [--json]"
     static let options: [Option] = [
         .value("until", "WHEN", "Hold them until this moment, e.g. \"tomorrow 9am\""),
+        .flag("json", "Print {todo, until} as JSON"),
     ]
     static let discussion = """
         Reminders that would fire before then are held, and one reminder fires in their place.
@@ -40,6 +41,10 @@ enum SnoozeCommand: Command {
         let store = try context.store()
         do {
             let todo = try store.snooze(todoID: id, until: until, now: context.now)
+            if arguments.has("json") {
+                context.printJSON(.object([("todo", .int(todo.id)), ("until", .string(WallClock(zone: context.zone).iso8601(until)))]))
+                return
+            }
             context.print("Snoozed \(todo.id): \(todo.title)")
             context.print("  reminders held until \(context.dueText.relative(.at(until, zone: context.zone)))")
         } catch {
