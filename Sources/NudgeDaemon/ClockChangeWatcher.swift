@@ -30,7 +30,7 @@ final class ClockChangeWatcher {
 
     private func schedule() throws(DaemonError) {
         var spec = itimerspec()
-        spec.it_value.tv_sec = Int(Int32.max)
+        spec.it_value.tv_sec = 7_258_118_400 // 2200-01-01: never, in practice
         let flags = Int32(TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET)
         guard timerfd_settime(fd, flags, &spec, nil) == 0 else {
             throw DaemonError("timerfd_settime: \(String(cString: strerror(errno)))")
