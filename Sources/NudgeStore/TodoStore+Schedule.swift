@@ -199,7 +199,9 @@ extension TodoStore {
                              .integer(Self.stamp(firedAt))])
             while try record.step() {}
             if let id = reminder.todoID {
-                try advance.bind([.integer(Self.stamp(reminder.at)), .integer(id)])
+                // Everything of this todo up to the firing is handled: after a long sleep or a
+                // clock jump, the nags in between are not sent one after another.
+                try advance.bind([.integer(Self.stamp(max(reminder.at, firedAt))), .integer(id)])
                 while try advance.step() {}
                 todos.insert(id)
             } else if reminder.at > (try digestThrough()) {

@@ -170,3 +170,52 @@ struct ReminderServiceTests {
         #expect(fixture.server.shown.isEmpty)
     }
 }
+
+/// The clock jumping: the service is woken (by the clock-change timerfd) and asks again.
+struct ClockJumpTests {
+    let fixture = ServiceFixture()
+
+    @Test func aJumpForwardFiresWhatCameDueAndAJumpBackRefiresNothing() throws {
+        fixture.config.reminders.nagEvery = TimeSpan(seconds: 3600)
+        try fixture.add("a", at: fixture.date(29, 12))
+        try fixture.add("b", at: fixture.date(29, 14))
+        try fixture.start()
+        // The clock is set forward to 14:30: both are due (a's nag too) and go out now.
+        fixture.advance(to: fixture.date(29, 14, 30))
+        #expect(Set(fixture.events.kinds(.fired).map(\.todoID)) == [1, 2])
+        let shown = fixture.server.shown.count
+        // Set back to 11:00: nothing fires twice, and the timer waits for what is still to come.
+        fixture.advance(to: fixture.date(29, 11))
+        #expect(fixture.server.shown.count == shown)
+        #expect(fixture.wakeAt == fixture.date(29, 15))
+    }
+}
+
+struct FileWatcherTests {
+    @Test func reportsTheNamesWrittenInAWatchedFolder() throws {
+        let folder = TemporaryDirectory()
+        let queue = DispatchQueue(label: "watcher")
+        let names = Mailbox()
+        let watcher = try queue.sync { try FileWatcher(queue: queue) }
+        try queue.sync { try watcher.watch(folder: folder.path) { names.add($0) } }
+        #expect(FileManager.default.createFile(atPath: folder.file("nudge.db-wal"), contents: Data("x".utf8)))
+        #expect(names.wait(for: "nudge.db-wal"))
+        withExtendedLifetime(watcher) {}
+    }
+}
+
+/// Names seen on the watcher's queue, waited for on the test's.
+final class Mailbox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var names: [String] = []
+
+    func add(_ name: String) { lock.withLock { names.append(name) } }
+
+    func wait(for name: String) -> Bool {
+        for _ in 0..<200 {
+            if lock.withLock({ names.contains(name) }) { return true }
+            usleep(10_000)
+        }
+        return false
+    }
+}
