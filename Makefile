@@ -7,7 +7,7 @@ DESTDIR ?=
 
 # Build and test dependencies, as Debian packages.
 PACKAGES = pkg-config libsqlite3-dev libsystemd-dev libical-dev libinih-dev \
-	faketime bsdutils dbus dunst xvfb libnotify-bin systemd
+	faketime bsdutils dbus dunst xvfb libnotify-bin libglib2.0-bin systemd tzdata
 BENCH_PACKAGES = taskwarrior hyperfine time
 
 .PHONY: all build release deps bench-deps check test demo bench install uninstall clean
