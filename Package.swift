@@ -31,5 +31,6 @@ let package = Package(
         .testTarget(name: "NudgeSystemTests", dependencies: ["NudgeSystem"]),
         .testTarget(name: "NudgeDaemonTests", dependencies: ["NudgeDaemon"]),
         .testTarget(name: "NudgeCLITests", dependencies: ["nudge", "NudgeCore"]),
+        .testTarget(name: "NudgeDaemonE2ETests", dependencies: ["nudged", "nudge"]),
     ]
 )

@@ -1,0 +1,136 @@
+import Foundation
+
+/// A child process started with posix_spawn, with an empty signal mask and default signal
+/// actions.
+///
+/// Foundation's `Process` passes on the spawning thread's signal mask, and Swift Testing runs
+/// tests on libdispatch threads that block nearly every signal: a child started that way
+/// never sees SIGTERM (dunst would not stop; a daemon under test could not be told to quit).
+final class ChildProcess {
+    let pid: pid_t
+    let path: String
+    private(set) var exitStatus: Int32?
+
+    /// Starts `path`. Its stdin is /dev/null; its stdout goes to `stdout` (a descriptor, which
+    /// the caller closes in the parent) or else the file `log`, its stderr to `log`
+    /// (/dev/null when nil).
+    init(_ path: String, _ arguments: [String], environment: [String: String],
+         stdout: Int32? = nil, log: String? = nil) throws {
+        self.path = path
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        let logPath = log ?? "/dev/null"
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, logPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        if let stdout {
+            posix_spawn_file_actions_adddup2(&actions, stdout, 1)
+        } else {
+            posix_spawn_file_actions_adddup2(&actions, 2, 1)
+        }
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGPIPE, SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGCHLD, SIGUSR1, SIGUSR2, SIGALRM] {
+            sigaddset(&defaults, signal)
+        }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let r = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        guard r == 0 else { throw HarnessError("cannot start \(path): \(String(cString: strerror(r)))") }
+        self.pid = pid
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Whether the child has not been reaped yet.
+    var isRunning: Bool {
+        reap(blocking: false)
+        return exitStatus == nil
+    }
+
+    func send(_ signal: Int32) {
+        if exitStatus == nil { kill(pid, signal) }
+    }
+
+    /// Waits up to `timeout` seconds for the child to exit; its wait status, or nil.
+    @discardableResult
+    func wait(timeout: Double) -> Int32? {
+        _ = NotificationServerHarness.waitUntil(timeout: timeout) { !isRunning }
+        return exitStatus
+    }
+
+    /// SIGCONT and SIGTERM, then SIGKILL after 3 s; waits for the exit.
+    func stop() {
+        guard isRunning else { return }
+        send(SIGCONT)
+        send(SIGTERM)
+        if wait(timeout: 3) == nil {
+            send(SIGKILL)
+            reap(blocking: true)
+        }
+    }
+
+    private func reap(blocking: Bool) {
+        guard exitStatus == nil else { return }
+        var status: Int32 = 0
+        let r = waitpid(pid, &status, blocking ? 0 : WNOHANG)
+        if r == pid || (r < 0 && errno == ECHILD) { exitStatus = status }
+    }
+
+    /// Runs a command to its end and returns its stdout.
+    static func output(_ path: String, _ arguments: [String], environment: [String: String]) throws -> String {
+        let fds = try makePipe()
+        let child: ChildProcess
+        do {
+            child = try ChildProcess(path, arguments, environment: environment, stdout: fds[1])
+        } catch {
+            close(fds[0])
+            close(fds[1])
+            throw error
+        }
+        close(fds[1])
+        let text = readAll(fds[0])
+        close(fds[0])
+        child.reap(blocking: true)
+        return text
+    }
+
+    /// A pipe whose ends are closed on exec (a child gets one only through dup2).
+    static func makePipe() throws -> [Int32] {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw HarnessError("pipe: \(String(cString: strerror(errno)))") }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        return fds
+    }
+
+    /// Reads `fd` up to end of file, or up to the first newline when `line` is set.
+    static func readAll(_ fd: Int32, line: Bool = false) -> String {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(fd, &buffer, line ? 1 : buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            bytes += buffer[0..<count]
+            if line && bytes.last == UInt8(ascii: "\n") { break }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

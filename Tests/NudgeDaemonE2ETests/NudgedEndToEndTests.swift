@@ -1,0 +1,405 @@
+import Foundation
+import Testing
+
+/// `nudged` end to end: the real service and CLI binaries, a private session bus with dunst
+/// under Xvfb as the notification server, journald, and real time. One test at a time: each
+/// runs an X server and dunst, and the timing checks need the machine's attention.
+@Suite(.serialized, .journald)
+struct NudgedEndToEndTests {
+    // MARK: Showing a reminder
+
+    @Test func aDueTodoIsShownWithinASecondWithItsTitleNotesUrgencyAndButtons() async throws {
+        let world = try NudgedWorld()
+        let due = world.secondsAhead(2)
+        try world.add("Call the plumber", due: due, "--priority", "high",
+                      "--notes", "Kitchen sink\nAsk about the boiler\nBring the invoice\nFourth line not shown")
+        let plants = try world.add("Water the plants", due: due, "--priority", "medium")
+        let daemon = try world.startDaemon()
+
+        let records = try await world.waitForRecords(count: 2, timeout: 6)
+        #expect(records.count == 2)
+        let urgent = try #require(records.first { $0["DUNST_SUMMARY"] == "Call the plumber" }, "\(records)")
+        let normal = try #require(records.first { $0["DUNST_SUMMARY"] == "Water the plants" }, "\(records)")
+        #expect(urgent["DUNST_BODY"] == "due now\nKitchen sink\nAsk about the boiler\nBring the invoice")
+        #expect(urgent["DUNST_URGENCY"] == "CRITICAL")
+        #expect(normal["DUNST_BODY"] == "due now")
+        #expect(normal["DUNST_URGENCY"] == "NORMAL")
+        for record in records {
+            #expect(record["DUNST_APP_NAME"] == "Nudge")
+            let shown = try #require(NudgedWorld.shownAt(record))
+            // Not early, and at most a second late.
+            #expect(shown.timeIntervalSince(due) >= -0.01, "shown \(shown.timeIntervalSince(due)) s from its due time")
+            #expect(shown.timeIntervalSince(due) <= 1, "shown \(shown.timeIntervalSince(due)) s after its due time")
+        }
+
+        // The buttons, as dunst offers them to its menu: "#Done (Water the plants) [2,done]".
+        try await world.waitForEvent("delivered", of: daemon, matching: ["NUDGE_TODO_ID": String(plants)])
+        try world.server.click(actionMatching: "no button is labelled like this")
+        #expect(try await eventually(timeout: 5) { world.menuLines.count >= 4 }, "menu: \(world.menuLines)")
+        let buttons = Self.buttons(world.menuLines)
+        // dunst keeps actions in a hash table: their order in the menu is its own.
+        let offered = try #require(buttons.first?.value, "no actions in \(world.menuLines)").sorted()
+        #expect(offered == ["Done: done", "Snooze 1 h: snooze-1", "Snooze 10 min: snooze-0", "Tomorrow 9:00: snooze-2"],
+                "menu: \(world.menuLines)")
+        for (summary, labels) in buttons {
+            #expect(labels.sorted() == offered, "the buttons of \(summary)")
+        }
+    }
+
+    /// "label: key" lines per summary, from dunst's menu lines `#LABEL (SUMMARY) [ID,KEY]`.
+    static func buttons(_ lines: [String]) -> [String: [String]] {
+        var buttons: [String: [String]] = [:]
+        for line in lines where line.hasPrefix("#") {
+            guard let open = line.range(of: " ("), let bracket = line.range(of: ") [", options: .backwards),
+                  let comma = line[bracket.upperBound...].firstIndex(of: ",") else { continue }
+            let label = String(line[line.index(after: line.startIndex)..<open.lowerBound])
+            let summary = String(line[open.upperBound..<bracket.lowerBound])
+            let key = String(line[line.index(after: comma)...].dropLast())
+            buttons[summary, default: []].append(label + ": " + key)
+        }
+        return buttons
+    }
+
+    @Test func doneCompletesATodoAndMovesARepeatingOneToItsNextDay() async throws {
+        let world = try NudgedWorld()
+        let daemon = try world.startDaemon()
+
+        let due = world.secondsAhead(2)
+        let plain = try world.add("Pay the rent", due: due)
+        _ = try await world.waitForRecords(count: 1)
+        try await world.waitForEvent("delivered", of: daemon, matching: ["NUDGE_TODO_ID": String(plain)])
+        try world.server.click(actionMatching: "#Done (Pay the rent)")
+        #expect(try await eventually(timeout: 5) { try world.todo(plain)["completed"] as? Bool == true },
+                "todo: \(String(describing: try? world.todo(plain))); nudged: \(world.daemonLog)")
+        #expect(NudgedWorld.date(fromJSON: try world.todo(plain)["completedAt"]) != nil)
+
+        let firstDue = world.secondsAhead(2)
+        let daily = try world.add("Stretch", due: firstDue, "--repeat", "daily")
+        _ = try await world.waitForRecords(count: 2)
+        try await world.waitForEvent("delivered", of: daemon, matching: ["NUDGE_TODO_ID": String(daily)])
+        try world.server.click(actionMatching: "#Done (Stretch)")
+        // The next day at the same time of day. A series keeps its time of day to the minute
+        // (SeriesStart), so the seconds the CLI took for the first due are not kept.
+        let nextDue = firstDue.addingTimeInterval(86_400)
+        #expect(try await eventually(timeout: 5) {
+            guard let due = NudgedWorld.date(fromJSON: try world.todo(daily)["due"]) else { return false }
+            return due <= nextDue && nextDue.timeIntervalSince(due) < 60
+        }, "todo: \(String(describing: try? world.todo(daily))); nudged: \(world.daemonLog)")
+        #expect(try world.todo(daily)["completed"] as? Bool == false)
+        try await world.waitForEvent("completed", of: daemon, matching: ["NUDGE_TODO_ID": String(daily)])
+    }
+
+    // MARK: What is shown is what was written
+
+    @Test func markupInTheTitleAndNotesIsShownLiterally() async throws {
+        let world = try NudgedWorld()
+        let title = "<b>Tom & Jerry</b> <3"
+        let due = world.secondsAhead(2)
+        try world.add(title, due: due, "--notes", "a < b & c")
+        try world.startDaemon()
+
+        let record = try await world.waitForRecords(count: 1)[0]
+        #expect(record["DUNST_SUMMARY"] == title)
+        // dunst parses bodies as markup: the service escapes what it sends.
+        #expect(record["DUNST_BODY"] == "due now\na &lt; b &amp; c")
+        let dunstLog = (try? String(contentsOfFile: world.server.folder.file("dunst.log"), encoding: .utf8)) ?? ""
+        #expect(!dunstLog.contains("Unable to parse markup"), "dunst.log: \(dunstLog)")
+        // What dunst rendered: its markup text, in which every character given is an entity
+        // or itself, so the screen shows exactly the title and the notes.
+        _ = try world.server.dunstctl("close-all")
+        let history = try world.server.dunstctl("history")
+        let shown = try #require(Self.history(history).first, "history: \(history)")
+        #expect(shown["summary"] == title)
+        #expect(shown["body"] == "due now\na &lt; b &amp; c")
+        #expect(shown["message"] == "<b>&lt;b&gt;Tom &amp; Jerry&lt;/b&gt; &lt;3</b>\ndue now\na &lt; b &amp; c",
+                "history: \(history)")
+    }
+
+    /// The notifications in `dunstctl history` output, newest first: field name to its data.
+    static func history(_ json: String) -> [[String: String]] {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
+              let lists = object["data"] as? [[[String: Any]]], let list = lists.first else { return [] }
+        return list.map { fields in
+            fields.compactMapValues { ($0 as? [String: Any])?["data"] }.compactMapValues { "\($0)" }
+        }
+    }
+
+    // MARK: Todos added while the service runs
+
+    @Test func todosAddedWhileTheServiceRunsFireOnTimeAndAtOnceWhenAlreadyDue() async throws {
+        let world = try NudgedWorld()
+        let daemon = try world.startDaemon()
+        try await world.waitForEvent("started", of: daemon)
+
+        let due = world.secondsAhead(2)
+        try world.add("Later today", due: due)
+        let first = try await world.waitForRecords(count: 1)[0]
+        #expect(first["DUNST_SUMMARY"] == "Later today")
+        let shown = try #require(NudgedWorld.shownAt(first))
+        #expect(shown.timeIntervalSince(due) >= -0.01 && shown.timeIntervalSince(due) <= 1,
+                "shown \(shown.timeIntervalSince(due)) s from its due time")
+
+        // Due at once: the next whole second (due times are whole seconds, and a reminder at or
+        // before the moment a todo is added is passed over by design). Only the database's
+        // change tells the service; it must plan it at once and show it on time.
+        let soon = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 0.3).rounded(.up))
+        let id = try world.add("Right now", due: soon)
+        let added = Date()
+        let planned = try await world.waitForEvent("planned", of: daemon, matching: ["NUDGE_TODO_ID": String(id)], timeout: 2)
+        let plannedAt = try #require(NudgedWorld.loggedAt(planned))
+        #expect(plannedAt.timeIntervalSince(added) <= 0.5, "planned \(plannedAt.timeIntervalSince(added)) s after the add")
+        let records = try await world.waitForRecords(count: 2)
+        #expect(records[1]["DUNST_SUMMARY"] == "Right now")
+        let shownNow = try #require(NudgedWorld.shownAt(records[1]))
+        #expect(shownNow.timeIntervalSince(soon) >= -0.01 && shownNow.timeIntervalSince(soon) <= 1,
+                "shown \(shownNow.timeIntervalSince(soon)) s from its due time")
+        #expect(shownNow.timeIntervalSince(added) <= 1.5, "shown \(shownNow.timeIntervalSince(added)) s after the add")
+    }
+
+    /// A config file in the database's folder (NUDGE_CONFIG and NUDGE_DB side by side) must not
+    /// hide the database's changes from the service.
+    @Test func aTodoAddedWhileTheServiceRunsFiresWhenTheConfigFileIsBesideTheDatabase() async throws {
+        let world = try NudgedWorld(databaseBesideConfig: true)
+        let daemon = try world.startDaemon()
+        try await world.waitForEvent("started", of: daemon)
+
+        let due = world.secondsAhead(2)
+        try world.add("Beside the config", due: due)
+        let record = try await world.waitForRecords(count: 1)[0]
+        #expect(record["DUNST_SUMMARY"] == "Beside the config")
+        let shown = try #require(NudgedWorld.shownAt(record))
+        #expect(shown.timeIntervalSince(due) >= -0.01 && shown.timeIntervalSince(due) <= 1,
+                "shown \(shown.timeIntervalSince(due)) s from its due time")
+    }
+
+    /// A reminder a minute before the due time fires a few milliseconds after that moment,
+    /// when the due time is a hair under a minute away: it still reads "due in 1 min".
+    @Test func aReminderAMinuteBeforeSaysDueInOneMinute() async throws {
+        let world = try NudgedWorld()
+        let due = world.secondsAhead(62)
+        try world.add("Leave for the station", due: due, "--remind", "1m")
+        try world.startDaemon()
+
+        let record = try await world.waitForRecords(count: 1, timeout: 6)[0]
+        #expect(record["DUNST_SUMMARY"] == "Leave for the station")
+        #expect(record["DUNST_BODY"] == "due in 1 min")
+        let shown = try #require(NudgedWorld.shownAt(record))
+        let early = due.addingTimeInterval(-60)
+        #expect(shown.timeIntervalSince(early) >= -0.01 && shown.timeIntervalSince(early) <= 1,
+                "shown \(shown.timeIntervalSince(early)) s from a minute before the due time")
+    }
+
+    // MARK: The notification server comes and goes
+
+    @Test func aReminderWaitsForTheNotificationServerAndSurvivesItsRestart() async throws {
+        let world = try NudgedWorld(startingServer: false)
+        let daemon = try world.startDaemon()
+        let due = world.secondsAhead(1)
+        let id = try world.add("Feed the cat", due: due)
+        try await world.waitForEvent("fired", of: daemon, matching: ["NUDGE_TODO_ID": String(id)])
+        try await Task.sleep(for: .seconds(max(0, due.addingTimeInterval(2).timeIntervalSinceNow)))
+        #expect(try world.server.records().isEmpty)
+
+        try world.server.startServer()
+        let owned = Date()
+        let record = try await world.waitForRecords(count: 1)[0]
+        #expect(record["DUNST_SUMMARY"] == "Feed the cat")
+        let shown = try #require(NudgedWorld.shownAt(record))
+        #expect(shown.timeIntervalSince(owned) <= 2, "shown \(shown.timeIntervalSince(owned)) s after dunst took the name")
+
+        world.server.stopServer()
+        try world.server.startServer()
+        let later = world.secondsAhead(2)
+        try world.add("Feed the dog", due: later)
+        let records = try await world.waitForRecords(count: 2)
+        #expect(records[1]["DUNST_SUMMARY"] == "Feed the dog")
+        let shownLater = try #require(NudgedWorld.shownAt(records[1]))
+        #expect(shownLater.timeIntervalSince(later) <= 1, "shown \(shownLater.timeIntervalSince(later)) s after its due time")
+        #expect(daemon.isRunning)
+    }
+
+    // MARK: Restarts
+
+    @Test func afterAKillNothingIsShownTwiceAndWhatWasMissedComesAsOneNotification() async throws {
+        let world = try NudgedWorld()
+        let first = try world.startDaemon()
+        let id = try world.add("Take out the bins", due: world.secondsAhead(2))
+        _ = try await world.waitForRecords(count: 1)
+        try await world.waitForEvent("delivered", of: first, matching: ["NUDGE_TODO_ID": String(id)])
+        first.send(SIGKILL)
+        #expect(first.wait(timeout: 5) != nil)
+
+        // Due while no service runs.
+        let missedDue = world.secondsAhead(1)
+        try world.add("Book the flights", due: missedDue)
+        try world.add("Renew the insurance", due: missedDue)
+        try await Task.sleep(for: .seconds(max(0, missedDue.addingTimeInterval(0.5).timeIntervalSinceNow)))
+
+        let second = try world.startDaemon()
+        let records = try await world.waitForRecords(count: 2)
+        #expect(records[1]["DUNST_SUMMARY"] == "Missed while Nudge was not running: 2 todos")
+        let body = records[1]["DUNST_BODY"] ?? ""
+        #expect(body.contains("Book the flights") && body.contains("Renew the insurance"), "body: \(body)")
+        // Nothing more: not the bins again, not the missed ones one by one.
+        #expect(try await staysTrue(for: 2) { try world.server.records().count == 2 },
+                "records: \(world.summaries)")
+        #expect(second.isRunning)
+    }
+
+    // MARK: systemd
+
+    @Test func readinessStatusWatchdogAndStoppingReachTheNotifySocket() async throws {
+        let world = try NudgedWorld()
+        try world.add("Renew the passport", due: world.secondsAhead(3600))
+        let socket = try NotifySocket()
+        let daemon = try world.startDaemon(environment: ["NOTIFY_SOCKET": socket.path, "WATCHDOG_USEC": "400000"])
+
+        var messages: [(at: Date, text: String)] = []
+        #expect(try await eventually(timeout: 5) {
+            messages += socket.received()
+            return messages.contains { $0.text.split(separator: "\n").contains("READY=1") }
+        }, "datagrams: \(messages.map(\.text)); nudged: \(world.daemonLog)")
+        let statuses = messages.flatMap { $0.text.split(separator: "\n") }.filter { $0.hasPrefix("STATUS=") }
+        #expect(statuses.contains { $0.contains("Next:") && $0.contains("Renew the passport") }, "statuses: \(statuses)")
+
+        // WatchdogSec=0.4 s: a ping at least every 0.2 s.
+        let ready = messages.first { $0.text.split(separator: "\n").contains("READY=1") }!.at
+        try await Task.sleep(for: .seconds(max(0, ready.addingTimeInterval(1).timeIntervalSinceNow)))
+        messages += socket.received()
+        let pings = messages.filter { $0.text == "WATCHDOG=1" && $0.at.timeIntervalSince(ready) <= 1.05 }
+        #expect(pings.count >= 3, "datagrams: \(messages.map(\.text))")
+
+        daemon.send(SIGTERM)
+        let status = try #require(daemon.wait(timeout: 5), "nudged did not stop on SIGTERM")
+        #expect(status == 0, "wait status \(status); nudged: \(world.daemonLog)")
+        messages += socket.received()
+        #expect(messages.contains { $0.text.split(separator: "\n").contains("STOPPING=1") }, "datagrams: \(messages.map(\.text))")
+    }
+
+    @Test func theJournalHoldsEachStepWithItsFieldsAndNudgeHistoryShowsThem() async throws {
+        let world = try NudgedWorld()
+        let title = "Journal check " + UUID().uuidString.prefix(8)
+        let id = try world.add(title, due: world.secondsAhead(2))
+        let daemon = try world.startDaemon()
+        _ = try await world.waitForRecords(count: 1)
+        try await world.waitForEvent("delivered", of: daemon, matching: ["NUDGE_TODO_ID": String(id)])
+
+        let entries = try world.journal(of: daemon, matching: ["NUDGE_TODO_ID": String(id)])
+        for event in ["planned", "fired", "delivered"] {
+            let entry = try #require(entries.first { $0["NUDGE_EVENT"] == event }, "no \(event) in \(entries)")
+            #expect(entry["SYSLOG_IDENTIFIER"] == "nudged")
+            #expect(entry["NUDGE_TODO_ID"] == String(id))
+            #expect(entry["NUDGE_RULE"] == "due", "\(event): \(entry)")
+            #expect(entry["PRIORITY"] == "6", "\(event): \(entry)")
+            let messageID = entry["MESSAGE_ID"] ?? ""
+            #expect(messageID.count == 32 && messageID.allSatisfy(\.isHexDigit), "\(event): MESSAGE_ID \(messageID)")
+            #expect(entry["MESSAGE"]?.contains(title) == true, "\(event): \(entry["MESSAGE"] ?? "")")
+        }
+        let delivered = entries.first { $0["NUDGE_EVENT"] == "delivered" }!
+        #expect(delivered["NUDGE_NOTIFICATION_ID"].flatMap(UInt32.init) != nil)
+        #expect(delivered["NUDGE_LATENCY_MS"].flatMap(Double.init) != nil)
+        #expect(Set(entries.compactMap { $0["MESSAGE_ID"] }).count >= 3, "one MESSAGE_ID per kind of event")
+
+        let history = try world.nudge("history", String(id))
+        #expect(history.status == 0, "\(history.stderr)")
+        let lines = history.stdout.split(separator: "\n").filter { $0.contains(title) }
+        for event in ["planned", "fired", "delivered"] {
+            #expect(lines.contains { $0.contains(" \(event) ") && $0.contains(" due ") }, "no \(event) in:\n\(history.stdout)")
+        }
+    }
+
+    // MARK: Many at once
+
+    @Test func fiveRemindersAtOneMomentArriveAsOneNotification() async throws {
+        let world = try NudgedWorld()
+        let due = world.secondsAhead(3)
+        let titles = ["Milk", "Eggs", "Bread", "Butter", "Coffee"]
+        for title in titles { try world.add(title, due: due) }
+        try world.startDaemon()
+
+        let record = try await world.waitForRecords(count: 1, timeout: 6)[0]
+        #expect(record["DUNST_SUMMARY"] == "5 todos due")
+        let lines = (record["DUNST_BODY"] ?? "").split(separator: "\n")
+        #expect(lines.count == 5, "body: \(record["DUNST_BODY"] ?? "")")
+        for title in titles {
+            #expect(lines.contains { $0.contains(title) }, "\(title) not in \(lines)")
+        }
+        let shown = try #require(NudgedWorld.shownAt(record))
+        #expect(shown.timeIntervalSince(due) >= -0.01 && shown.timeIntervalSince(due) <= 1,
+                "shown \(shown.timeIntervalSince(due)) s from its due time")
+        #expect(try await staysTrue(for: 1.5) { try world.server.records().count == 1 },
+                "records: \(world.summaries)")
+    }
+
+    // MARK: Configuration
+
+    @Test func sighupAndAChangedConfigFileReloadTheRules() async throws {
+        let world = try NudgedWorld()
+        let daemon = try world.startDaemon()
+        try await world.waitForEvent("started", of: daemon)
+        daemon.send(SIGHUP)
+        let hup = try await world.waitForEvent("reloaded", of: daemon)
+        #expect(hup["MESSAGE"]?.contains("SIGHUP") == true, "\(hup["MESSAGE"] ?? "")")
+
+        // Due in two minutes and a bit; with the new rules, also reminded two minutes before.
+        let due = world.secondsAhead(124)
+        let id = try world.add("Join the call", due: due)
+        try world.writeConfig(NudgedWorld.quietConfig.replacingOccurrences(of: "before = none", with: "before = 2m"))
+        let changed = try await world.waitForEvent("reloaded", of: daemon, matching: ["MESSAGE": "reloaded (the config file changed)"])
+        #expect(changed["PRIORITY"] == "6")
+
+        let record = try await world.waitForRecords(count: 1, timeout: 8)[0]
+        #expect(record["DUNST_SUMMARY"] == "Join the call")
+        #expect(record["DUNST_BODY"] == "due in 2 min")
+        let early = due.addingTimeInterval(-120)
+        let shown = try #require(NudgedWorld.shownAt(record))
+        #expect(shown.timeIntervalSince(early) >= -0.01 && shown.timeIntervalSince(early) <= 1,
+                "shown \(shown.timeIntervalSince(early)) s from two minutes before the due time")
+        try await world.waitForEvent("fired", of: daemon, matching: ["NUDGE_TODO_ID": String(id)])
+    }
+
+    @Test func aBrokenConfigFileStopsTheStartWithOneLineNamingTheFileAndLine() async throws {
+        let world = try NudgedWorld(config: "[reminders]\nbefore = banana\n", startingServer: false)
+        let daemon = try world.startDaemon()
+        let status = try #require(daemon.wait(timeout: 10), "nudged kept running with a broken config: \(world.daemonLog)")
+        // Exited (not killed by a signal), with a failure code.
+        #expect(status & 0x7f == 0 && (status >> 8) & 0xff != 0, "wait status \(status)")
+        let lines = world.daemonLog.split(separator: "\n")
+        #expect(lines.count == 1, "stderr: \(world.daemonLog)")
+        #expect(lines.first?.contains(world.configPath + ":2:") == true, "stderr: \(world.daemonLog)")
+        #expect(lines.first?.contains("banana") == true, "stderr: \(world.daemonLog)")
+    }
+}
+
+/// Snoozing waits a real minute (the shortest snooze is 1m), so it has a suite of its own that
+/// runs beside the others instead of after them.
+@Suite(.journald)
+struct NudgedSnoozeEndToEndTests {
+    @Test func snoozeBringsTheReminderBackAfterTheChosenTimeInPlaceOfTheFirst() async throws {
+        let world = try NudgedWorld(config: NudgedWorld.quietConfig + "[snooze]\nchoices = 1m, 1h\n")
+        let daemon = try world.startDaemon()
+        let id = try world.add("Check the oven", due: world.secondsAhead(2))
+        _ = try await world.waitForRecords(count: 1)
+        try await world.waitForEvent("delivered", of: daemon, matching: ["NUDGE_TODO_ID": String(id)])
+
+        try world.server.click(actionMatching: "#Snooze 1 min (Check the oven)")
+        let clicked = Date()
+        try await world.waitForEvent("snoozed", of: daemon, matching: ["NUDGE_TODO_ID": String(id)])
+        let upcoming = try world.nudge("upcoming", "--json").array()
+        let snooze = try #require(upcoming.first { $0["rule"] as? String == "snooze" && $0["todo"] as? Int == id },
+                                  "upcoming: \(upcoming)")
+        let until = try #require(NudgedWorld.date(fromJSON: snooze["at"]))
+        #expect(abs(until.timeIntervalSince(clicked.addingTimeInterval(60))) <= 2, "snoozed until \(until), clicked at \(clicked)")
+
+        let records = try await world.waitForRecords(count: 2, timeout: 70)
+        #expect(records.count == 2)
+        #expect(records[1]["DUNST_SUMMARY"] == "Check the oven")
+        #expect(records[1]["DUNST_BODY"]?.hasPrefix("overdue since ") == true, "body: \(records[1]["DUNST_BODY"] ?? "")")
+        let shown = try #require(NudgedWorld.shownAt(records[1]))
+        // `until` is printed to the second: the reminder comes within the second after it.
+        #expect(shown.timeIntervalSince(until) >= -0.01 && shown.timeIntervalSince(until) <= 2,
+                "shown \(shown.timeIntervalSince(until)) s from the snooze's end")
+        // One notification on screen for the todo, not two.
+        #expect(try world.server.displayedCount() == 1)
+    }
+}

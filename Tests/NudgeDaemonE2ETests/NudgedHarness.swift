@@ -1,0 +1,311 @@
+import Foundation
+import Testing
+
+/// One end-to-end world for `nudged`: a private session bus with dunst under Xvfb
+/// (`NotificationServerHarness`), a temporary database and config file, the real `nudge` CLI
+/// to add todos, and the real `nudged` started as a child with a clean signal mask.
+///
+///     let world = try NudgedWorld(config: NudgedWorld.quietConfig)
+///     let due = world.secondsAhead(2)
+///     let id = try world.add("Buy milk", due: due)
+///     let daemon = try world.startDaemon()
+///     let shown = try await world.waitForRecords(count: 1)   // what dunst received
+///     let entries = try world.journal(of: daemon)            // what nudged logged
+///
+/// Every child runs with TZ=UTC, so due times are written and read in UTC. `nudged`'s stderr
+/// goes to `nudged.log` in `folder` (appended across restarts).
+final class NudgedWorld {
+    /// Only the reminder at the due time: no early reminders, no nagging, no digest.
+    static let quietConfig = """
+        [reminders]
+        before = none
+        nag_every = off
+        [digest]
+        enabled = no
+
+        """
+
+    /// The folder of the test bundle, where SwiftPM also puts `nudge` and `nudged`.
+    static let binaries: URL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    static let nudgeBinary = binaries.appendingPathComponent("nudge").path
+    static let nudgedBinary = binaries.appendingPathComponent("nudged").path
+
+    let server: NotificationServerHarness
+    let folder = TemporaryDirectory()
+    /// When the world was made: journal entries older than this belong to other runs.
+    let started = Date()
+
+    /// The database, in a folder of its own (as ~/.local/share/nudge), or beside the config file.
+    let database: String
+    /// The config file, in a folder of its own (as ~/.config/nudge).
+    let configPath: String
+    var daemonLogPath: String { folder.file("nudged.log") }
+    /// Every `nudged` started, kept running until the world goes away.
+    private(set) var daemons: [ChildProcess] = []
+
+    init(config: String = NudgedWorld.quietConfig, startingServer: Bool = true, databaseBesideConfig: Bool = false) throws {
+        server = try NotificationServerHarness(startingServer: startingServer)
+        for name in ["config", "data"] {
+            try FileManager.default.createDirectory(atPath: folder.file(name), withIntermediateDirectories: true)
+        }
+        configPath = folder.file("config/nudge.conf")
+        database = folder.file((databaseBesideConfig ? "config" : "data") + "/nudge.db")
+        try writeConfig(config)
+    }
+
+    deinit {
+        // Before the bus goes.
+        daemons.forEach { $0.stop() }
+    }
+
+    /// Replaces the config file at once (write to a temporary name, then rename), as editors do.
+    func writeConfig(_ text: String) throws {
+        try text.write(toFile: configPath, atomically: true, encoding: .utf8)
+    }
+
+    // MARK: The CLI
+
+    private var childEnvironment: [String: String] {
+        ["PATH": "/usr/bin:/bin", "HOME": folder.path, "LANG": "C.UTF-8", "TZ": "UTC",
+         "NUDGE_DB": database, "NUDGE_CONFIG": configPath]
+    }
+
+    /// Runs `nudge` (Foundation's Process is fine here: nothing signals it).
+    @discardableResult
+    func nudge(_ arguments: String...) throws -> Run {
+        try nudge(arguments)
+    }
+
+    func nudge(_ arguments: [String]) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.nudgeBinary)
+        process.arguments = arguments
+        process.environment = childEnvironment
+        let run = try Run.launch(process)
+        return run
+    }
+
+    /// Adds a todo due at `due` (whole seconds) and returns its id.
+    @discardableResult
+    func add(_ title: String, due: Date, _ more: String...) throws -> Int {
+        let run = try nudge(["add", title, "--due", Self.dueText(due), "--json"] + more)
+        guard run.status == 0 else { throw HarnessError("nudge add failed (\(run.status)): \(run.stderr)") }
+        return try #require(try run.object()["id"] as? Int, "no id in \(run.stdout)")
+    }
+
+    /// `nudge show ID --json`.
+    func todo(_ id: Int) throws -> [String: Any] {
+        let run = try nudge("show", String(id), "--json")
+        guard run.status == 0 else { throw HarnessError("nudge show \(id) failed: \(run.stderr)") }
+        return try run.object()
+    }
+
+    /// "2026-11-29 10:53:07": how `--due` takes a moment to the second, in UTC.
+    static func dueText(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        return formatter.string(from: date)
+    }
+
+    /// A moment on a whole second, at least `seconds` from now.
+    func secondsAhead(_ seconds: Int) -> Date {
+        Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + Double(seconds)).rounded(.up))
+    }
+
+    /// Reads the `2026-11-29T10:53:07+00:00` form `--json` prints.
+    static func date(fromJSON text: Any?) -> Date? {
+        guard let text = text as? String else { return nil }
+        return ISO8601DateFormatter().date(from: text)
+    }
+
+    // MARK: The service
+
+    /// Starts `nudged` with the bus of this world, stderr appended to `nudged.log`. It runs
+    /// until stopped or the world goes away.
+    @discardableResult
+    func startDaemon(environment more: [String: String] = [:]) throws -> ChildProcess {
+        var environment = childEnvironment.merging(server.environment) { $1 }
+        environment.merge(more) { $1 }
+        let daemon = try ChildProcess(Self.nudgedBinary, [], environment: environment, log: daemonLogPath)
+        daemons.append(daemon)
+        return daemon
+    }
+
+    /// What `nudged` wrote to stderr so far.
+    var daemonLog: String {
+        (try? String(contentsOfFile: daemonLogPath, encoding: .utf8)) ?? ""
+    }
+
+    /// Journal entries of the `nudged` process `daemon` since this world was made, oldest first
+    /// (`journalctl -o json _PID=... SYSLOG_IDENTIFIER=nudged`, plus any other matches).
+    func journal(of daemon: ChildProcess, matching: [String: String] = [:]) throws -> [[String: String]] {
+        try Self.journal(["_PID": String(daemon.pid), "SYSLOG_IDENTIFIER": "nudged"].merging(matching) { $1 }, since: started)
+    }
+
+    static func journal(_ matches: [String: String], since: Date) throws -> [[String: String]] {
+        let microseconds = UInt64(since.timeIntervalSince1970 * 1_000_000)
+        let arguments = ["-o", "json", "--no-pager"] + matches.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        let output = try ChildProcess.output("/usr/bin/journalctl", arguments,
+                                             environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+        return output.split(separator: "\n").compactMap { line -> [String: String]? in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
+            var entry: [String: String] = [:]
+            for (key, value) in object {
+                if let text = value as? String {
+                    entry[key] = text
+                } else if let bytes = value as? [Int] {
+                    // journalctl prints values it finds unprintable as arrays of bytes.
+                    entry[key] = String(decoding: bytes.map { UInt8(truncatingIfNeeded: $0) }, as: UTF8.self)
+                }
+            }
+            guard let stamp = entry["__REALTIME_TIMESTAMP"].flatMap(UInt64.init), stamp >= microseconds else { return nil }
+            return entry
+        }
+    }
+
+    /// When the journal received `entry`.
+    static func loggedAt(_ entry: [String: String]) -> Date? {
+        guard let text = entry["__REALTIME_TIMESTAMP"], let microseconds = Double(text) else { return nil }
+        return Date(timeIntervalSince1970: microseconds / 1e6)
+    }
+
+    /// Waits for a journal entry of `daemon` with NUDGE_EVENT=`event` (and the other matches).
+    @discardableResult
+    func waitForEvent(_ event: String, of daemon: ChildProcess, matching: [String: String] = [:],
+                      timeout: Double = 5) async throws -> [String: String] {
+        var found: [String: String]?
+        let matches = matching.merging(["NUDGE_EVENT": event]) { $1 }
+        _ = try await eventually(timeout: timeout) {
+            found = try journal(of: daemon, matching: matches).last
+            return found != nil
+        }
+        guard let found else {
+            throw HarnessError("no '\(event)' event from nudged \(daemon.pid) in \(timeout) s; its journal: "
+                               + ((try? journal(of: daemon).compactMap { $0["MESSAGE"] }.joined(separator: " | ")) ?? "")
+                               + "; stderr: \(daemonLog)")
+        }
+        return found
+    }
+
+    // MARK: What dunst saw
+
+    /// Waits up to `timeout` seconds for at least `count` notifications and returns them all.
+    func waitForRecords(count: Int, timeout: Double = 5) async throws -> [[String: String]] {
+        var found: [[String: String]] = []
+        _ = try await eventually(timeout: timeout) {
+            found = try server.records()
+            return found.count >= count
+        }
+        guard found.count >= count else {
+            let journal = daemons.map { daemon in
+                "nudged \(daemon.pid): " + ((try? self.journal(of: daemon).compactMap { $0["MESSAGE"] }.joined(separator: " | ")) ?? "")
+            }
+            throw HarnessError("\(found.count) notifications recorded, wanted \(count); \(journal.joined(separator: "; ")); stderr: \(daemonLog)")
+        }
+        return found
+    }
+
+    /// When dunst's record script ran for `record`.
+    static func shownAt(_ record: [String: String]) -> Date? {
+        record["RECORDED_AT"].flatMap(Double.init).map(Date.init(timeIntervalSince1970:))
+    }
+
+    /// The summaries of the notifications dunst recorded, for messages.
+    var summaries: [String] {
+        ((try? server.records()) ?? []).map { $0["DUNST_SUMMARY"] ?? "" }
+    }
+
+    /// What dunst's dmenu script was given by `click` so far (one line per action).
+    var menuLines: [String] {
+        let text = (try? String(contentsOfFile: server.folder.file("pick-input"), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map(String.init)
+    }
+}
+
+/// What one run of `nudge` did.
+struct Run {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+
+    func object() throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any], "not a JSON object: \(stdout)")
+    }
+
+    func array() throws -> [[String: Any]] {
+        try #require(try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [[String: Any]], "not a JSON array: \(stdout)")
+    }
+
+    static func launch(_ process: Process) throws -> Run {
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // nudge writes at most a line or two to stderr, so reading stdout first cannot stall it.
+        let outBytes = out.fileHandleForReading.readDataToEndOfFile()
+        let errBytes = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus,
+                   stdout: String(decoding: outBytes, as: UTF8.self),
+                   stderr: String(decoding: errBytes, as: UTF8.self))
+    }
+}
+
+/// Polls `condition` every 20 ms until it holds or `timeout` seconds passed; whether it held.
+func eventually(timeout: Double, _ condition: () throws -> Bool) async throws -> Bool {
+    let end = Date().addingTimeInterval(timeout)
+    while true {
+        if try condition() { return true }
+        if Date() > end { return false }
+        try await Task.sleep(for: .milliseconds(20))
+    }
+}
+
+/// Polls `condition` for `duration` seconds and says whether it stayed true all along.
+func staysTrue(for duration: Double, _ condition: () throws -> Bool) async throws -> Bool {
+    let end = Date().addingTimeInterval(duration)
+    while Date() < end {
+        if try !condition() { return false }
+        try await Task.sleep(for: .milliseconds(50))
+    }
+    return try condition()
+}
+
+/// An AF_UNIX datagram socket bound in a fresh folder, standing in for systemd's NOTIFY_SOCKET.
+final class NotifySocket {
+    let folder = TemporaryDirectory()
+    let path: String
+    let fd: Int32
+
+    init() throws {
+        path = folder.file("notify")
+        fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: path.utf8) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard fd >= 0, bound == 0 else { throw HarnessError("cannot bind \(path): \(String(cString: strerror(errno)))") }
+    }
+
+    deinit {
+        close(fd)
+    }
+
+    /// The datagrams waiting, without blocking, each with the moment it was read.
+    func received() -> [(at: Date, text: String)] {
+        var messages: [(Date, String)] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            guard count >= 0 else { return messages }
+            messages.append((Date(), String(decoding: buffer[..<count], as: UTF8.self)))
+        }
+    }
+}
