@@ -8,7 +8,8 @@ import Glibc
 final class FileWatcher {
     private let fd: Int32
     private let source: DispatchSourceRead
-    private var handlers: [Int32: (String) -> Void] = [:]
+    /// By watch descriptor; inotify gives one folder one descriptor, however often it is added.
+    private var handlers: [Int32: [(String) -> Void]] = [:]
 
     init(queue: DispatchQueue) throws {
         fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
@@ -29,7 +30,7 @@ final class FileWatcher {
         let mask = UInt32(IN_CLOSE_WRITE | IN_MODIFY | IN_CREATE | IN_MOVED_TO | IN_DELETE)
         let wd = inotify_add_watch(fd, folder, mask)
         guard wd >= 0 else { throw DaemonError("cannot watch \(folder): \(String(cString: strerror(errno)))") }
-        handlers[wd] = handler
+        handlers[wd, default: []].append(handler)
     }
 
     private func readEvents() {
@@ -46,7 +47,7 @@ final class FileWatcher {
                     return (event.wd, Int(event.len), String(decoding: nameBytes, as: UTF8.self))
                 }
                 offset += MemoryLayout<inotify_event>.size + length
-                handlers[wd]?(name)
+                handlers[wd]?.forEach { $0(name) }
             }
         }
     }

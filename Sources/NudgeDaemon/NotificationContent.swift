@@ -97,13 +97,15 @@ struct NotificationWriter {
             if distance > 0 { return "due " + Self.phrase(text.relative(day)) }
             return "overdue since " + Self.phrase(text.relative(day))
         case .at(let instant, _):
-            let seconds = instant.timeIntervalSince(now)
+            // Reminders fire a moment after their time: "1 minute before" is 59.99 s before.
+            let minutes = Int((instant.timeIntervalSince(now) / 60).rounded())
+            let seconds = Double(minutes * 60)
             let (day, hour, minute) = clock.dayAndTime(of: instant)
             let time = String(format: "%02d:%02d", hour, minute)
             let sameDay = day == text.today
-            if abs(seconds) < 60 { return "due now" }
+            if minutes == 0 { return "due now" }
             if seconds > 0 {
-                if seconds < 3600 { return "due in \(Int((seconds / 60).rounded())) min" }
+                if seconds < 3600 { return "due in \(minutes) min" }
                 if seconds < 3 * 3600 { return "due in \(Self.hours(seconds))" }
                 return sameDay ? "due at \(time)" : "due " + Self.phrase(text.relative(day)) + " at " + time
             }

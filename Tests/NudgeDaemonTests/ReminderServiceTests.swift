@@ -202,6 +202,51 @@ struct FileWatcherTests {
         #expect(names.wait(for: "nudge.db-wal"))
         withExtendedLifetime(watcher) {}
     }
+
+    @Test func twoWatchesOfOneFolderBothHearOfIt() throws {
+        let folder = TemporaryDirectory()
+        let queue = DispatchQueue(label: "watcher")
+        let database = Mailbox(), config = Mailbox()
+        let watcher = try queue.sync { try FileWatcher(queue: queue) }
+        try queue.sync {
+            try watcher.watch(folder: folder.path) { database.add($0) }
+            try watcher.watch(folder: folder.path) { config.add($0) }
+        }
+        #expect(FileManager.default.createFile(atPath: folder.file("nudge.db"), contents: Data("x".utf8)))
+        #expect(database.wait(for: "nudge.db"))
+        #expect(config.wait(for: "nudge.db"))
+        withExtendedLifetime(watcher) {}
+    }
+}
+
+struct NotificationWriterTests {
+    let zone = TimeZone(identifier: "Europe/Berlin")!
+
+    func line(dueIn seconds: TimeInterval) -> String {
+        let now = Date(timeIntervalSince1970: 1_795_945_980) // Sunday 2026-11-29 10:53 in Berlin
+        let todo = Todo(id: 1, title: "t", due: .at(now.addingTimeInterval(seconds), zone: zone), createdAt: now, updatedAt: now)
+        return NotificationWriter(now: now, zone: zone, config: NudgeConfig()).dueLine(todo)
+    }
+
+    @Test func saysWhenItIsDueAsAPersonWould() {
+        #expect(line(dueIn: 59.99) == "due in 1 min")
+        #expect(line(dueIn: 10) == "due now")
+        #expect(line(dueIn: -20) == "due now")
+        #expect(line(dueIn: 15 * 60) == "due in 15 min")
+        #expect(line(dueIn: 90 * 60) == "due in 1 h 30 min")
+        #expect(line(dueIn: 5 * 3600 + 7 * 60) == "due at 16:00")
+        #expect(line(dueIn: 24 * 3600 - 53 * 60) == "due tomorrow at 10:00")
+        #expect(line(dueIn: -(53 * 60 + 60 * 60)) == "overdue since 09:00")
+        #expect(line(dueIn: -24 * 3600) == "overdue since yesterday 10:53")
+    }
+
+    @Test func labelsSnoozeChoices() {
+        #expect(NotificationWriter.label(.span(TimeSpan(seconds: 600))) == "Snooze 10 min")
+        #expect(NotificationWriter.label(.span(TimeSpan(seconds: 3600))) == "Snooze 1 h")
+        #expect(NotificationWriter.label(.span(TimeSpan(days: 2))) == "Snooze 2 days")
+        #expect(NotificationWriter.label(.span(TimeSpan(days: 7))) == "Snooze 1 week")
+        #expect(NotificationWriter.label(.when("tomorrow 09:00")) == "Tomorrow 9:00")
+    }
 }
 
 /// Names seen on the watcher's queue, waited for on the test's.
