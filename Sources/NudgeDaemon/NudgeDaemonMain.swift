@@ -111,6 +111,8 @@ final class Daemon {
         timer.resume()
         try service.start()
         try watchFiles()
+        // A commit between opening the store and watching its folder would go unnoticed.
+        service.databaseMayHaveChanged()
         clock = try ClockChangeWatcher(queue: queue) { [unowned self] in
             service.wake()
         }

@@ -10,11 +10,11 @@ struct NudgedEndToEndTests {
 
     @Test func aDueTodoIsShownWithinASecondWithItsTitleNotesUrgencyAndButtons() async throws {
         let world = try NudgedWorld()
+        let daemon = try await world.startDaemonAndWait()
         let due = world.secondsAhead(2)
         try world.add("Call the plumber", due: due, "--priority", "high",
                       "--notes", "Kitchen sink\nAsk about the boiler\nBring the invoice\nFourth line not shown")
         let plants = try world.add("Water the plants", due: due, "--priority", "medium")
-        let daemon = try world.startDaemon()
 
         let records = try await world.waitForRecords(count: 2, timeout: 6)
         #expect(records.count == 2)
@@ -94,9 +94,9 @@ struct NudgedEndToEndTests {
     @Test func markupInTheTitleAndNotesIsShownLiterally() async throws {
         let world = try NudgedWorld()
         let title = "<b>Tom & Jerry</b> <3"
+        try await world.startDaemonAndWait()
         let due = world.secondsAhead(2)
         try world.add(title, due: due, "--notes", "a < b & c")
-        try world.startDaemon()
 
         let record = try await world.waitForRecords(count: 1)[0]
         #expect(record["DUNST_SUMMARY"] == title)
@@ -279,8 +279,8 @@ struct NudgedEndToEndTests {
     @Test func theJournalHoldsEachStepWithItsFieldsAndNudgeHistoryShowsThem() async throws {
         let world = try NudgedWorld()
         let title = "Journal check " + UUID().uuidString.prefix(8)
+        let daemon = try await world.startDaemonAndWait()
         let id = try world.add(title, due: world.secondsAhead(2))
-        let daemon = try world.startDaemon()
         _ = try await world.waitForRecords(count: 1)
         try await world.waitForEvent("delivered", of: daemon, matching: ["NUDGE_TODO_ID": String(id)])
 
@@ -312,10 +312,10 @@ struct NudgedEndToEndTests {
 
     @Test func fiveRemindersAtOneMomentArriveAsOneNotification() async throws {
         let world = try NudgedWorld()
+        try await world.startDaemonAndWait()
         let due = world.secondsAhead(3)
         let titles = ["Milk", "Eggs", "Bread", "Butter", "Coffee"]
         for title in titles { try world.add(title, due: due) }
-        try world.startDaemon()
 
         let record = try await world.waitForRecords(count: 1, timeout: 6)[0]
         #expect(record["DUNST_SUMMARY"] == "5 todos due")

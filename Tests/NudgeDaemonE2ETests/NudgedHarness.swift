@@ -133,6 +133,15 @@ final class NudgedWorld {
         return daemon
     }
 
+    /// Starts `nudged` and waits until it has planned for the first time, so that a todo added
+    /// next is seen while it runs, however slowly a loaded machine started it.
+    @discardableResult
+    func startDaemonAndWait(environment more: [String: String] = [:]) async throws -> ChildProcess {
+        let daemon = try startDaemon(environment: more)
+        _ = try await waitForEvent("planned", of: daemon, timeout: 20)
+        return daemon
+    }
+
     /// What `nudged` wrote to stderr so far.
     var daemonLog: String {
         (try? String(contentsOfFile: daemonLogPath, encoding: .utf8)) ?? ""
