@@ -24,13 +24,16 @@ let package = Package(
         .executableTarget(name: "nudge", dependencies: ["NudgeCLI"]),
         .executableTarget(name: "nudged", dependencies: ["NudgeDaemon"]),
         .executableTarget(name: "nudge-schedule-bench", dependencies: ["NudgeCore", "NudgeStore"]),
+        // What several test targets share: temporary folders, child processes, and the real
+        // parts the end-to-end tests start (dbus-daemon, Xvfb and dunst, journald).
+        .target(name: "NudgeTestSupport", path: "Tests/NudgeTestSupport"),
         .testTarget(name: "NudgeCoreTests", dependencies: ["NudgeCore"]),
-        .testTarget(name: "NudgeStoreTests", dependencies: ["NudgeStore"]),
+        .testTarget(name: "NudgeStoreTests", dependencies: ["NudgeStore", "NudgeTestSupport"]),
         .testTarget(name: "NudgeRecurrenceTests", dependencies: ["NudgeRecurrence"]),
-        .testTarget(name: "NudgeConfigFileTests", dependencies: ["NudgeConfigFile"]),
-        .testTarget(name: "NudgeSystemTests", dependencies: ["NudgeSystem"]),
-        .testTarget(name: "NudgeDaemonTests", dependencies: ["NudgeDaemon"]),
-        .testTarget(name: "NudgeCLITests", dependencies: ["nudge", "NudgeCore"]),
-        .testTarget(name: "NudgeDaemonE2ETests", dependencies: ["nudged", "nudge"]),
+        .testTarget(name: "NudgeConfigFileTests", dependencies: ["NudgeConfigFile", "NudgeTestSupport"]),
+        .testTarget(name: "NudgeSystemTests", dependencies: ["NudgeSystem", "NudgeTestSupport"]),
+        .testTarget(name: "NudgeDaemonTests", dependencies: ["NudgeDaemon", "NudgeTestSupport"]),
+        .testTarget(name: "NudgeCLITests", dependencies: ["nudge", "NudgeCore", "NudgeTestSupport"]),
+        .testTarget(name: "NudgeDaemonE2ETests", dependencies: ["nudged", "nudge", "NudgeTestSupport"]),
     ]
 )

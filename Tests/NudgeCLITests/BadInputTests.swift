@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import NudgeTestSupport
 
 /// Each bad input gets one line on stderr, the documented exit status, and changes nothing.
 struct BadInputTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import NudgeTestSupport
 
 /// What one run of the built `nudge` binary did.
 struct Run {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import NudgeTestSupport
 
 /// The reminder commands end to end, at Sunday 2026-11-29 10:53 in Berlin.
 struct ReminderCommandTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import NudgeTestSupport
 
 /// `nudged` end to end: the real service and CLI binaries, a private session bus with dunst
 /// under Xvfb as the notification server, journald, and real time. One test at a time: each

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import NudgeTestSupport
 
 /// One end-to-end world for `nudged`: a private session bus with dunst under Xvfb
 /// (`NotificationServerHarness`), a temporary database and config file, the real `nudge` CLI

@@ -3,6 +3,7 @@ import NudgeCore
 import NudgeStore
 import NudgeSystem
 @testable import NudgeDaemon
+@testable import NudgeTestSupport
 
 /// A notification server that remembers what it was asked to show and answers at once
 /// (or, with `answering` false, only when told).

@@ -3,6 +3,7 @@ import NudgeCore
 import NudgeStore
 import NudgeSystem
 import Testing
+@testable import NudgeTestSupport
 @testable import NudgeDaemon
 
 struct ReminderServiceTests {

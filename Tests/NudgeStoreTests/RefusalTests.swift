@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import Testing
+@testable import NudgeTestSupport
 @testable import NudgeStore
 
 /// Files the store must refuse, leaving them exactly as they were.

@@ -1,6 +1,7 @@
 import Foundation
 import NudgeCore
 import Testing
+@testable import NudgeTestSupport
 @testable import NudgeStore
 
 struct ScheduleTests {

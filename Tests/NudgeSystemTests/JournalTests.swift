@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+@testable import NudgeTestSupport
 @testable import NudgeSystem
 
 /// EventLog and JournalReader against a real journald.

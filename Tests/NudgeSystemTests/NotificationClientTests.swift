@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 @testable import NudgeSystem
 import Testing
+@testable import NudgeTestSupport
 
 /// Each test runs its own bus and dunst; they change DBUS_SESSION_BUS_ADDRESS, so one at a time.
 @Suite(.serialized)

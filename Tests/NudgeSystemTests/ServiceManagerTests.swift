@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import NudgeTestSupport
 @testable import NudgeSystem
 
 /// sd_notify and the watchdog against a datagram socket standing in for systemd. The tests set

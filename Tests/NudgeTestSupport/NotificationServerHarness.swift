@@ -10,7 +10,7 @@ import Foundation
 ///     let shown = try server.waitForRecords(count: 1)        // what dunst received
 ///     shown[0]["DUNST_SUMMARY"], ["DUNST_BODY"], ["DUNST_URGENCY"] ("LOW", "NORMAL", "CRITICAL"),
 ///         ["DUNST_APP_NAME"], ["DUNST_ICON_PATH"], ["DUNST_CATEGORY"], ["DUNST_DESKTOP_ENTRY"],
-///         ["DUNST_ID"], ["DUNST_TIMEOUT"]
+///         ["DUNST_ID"], ["DUNST_TIMEOUT"], ["RECORDED_AT"] (when it was shown, `date +%s.%N`)
 ///     try server.click(actionMatching: "snooze")             // as a mouse click on that button
 ///     try server.displayedCount()                            // `dunstctl count displayed`
 ///     try server.dunstctl("history")                         // any dunstctl command's stdout
@@ -118,9 +118,12 @@ final class NotificationServerHarness {
     // MARK: What dunst saw and did
 
     /// One dictionary of DUNST_* variables per notification dunst received (replacements
-    /// included), oldest first.
+    /// included), oldest first, each with RECORDED_AT: when the record script ran, as
+    /// seconds since 1970 with a fraction (`date +%s.%N`).
     func records() throws -> [[String: String]] {
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.file("records")).sorted()
+        // A record is written to NAME.tmp and renamed when complete.
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.file("records"))
+            .filter { !$0.hasSuffix(".tmp") }.sorted()
         return try names.map { name in
             let bytes = try Data(contentsOf: URL(fileURLWithPath: folder.file("records/" + name)))
             var record: [String: String] = [:]
@@ -187,12 +190,23 @@ final class NotificationServerHarness {
             #!/bin/sh
             # Run by dunst once per notification: keep its DUNST_* variables, NUL-separated.
             file='\(folder.file("records"))'/$(date +%s%N)-$$
-            env -0 | grep -z '^DUNST_' > "$file.tmp" && mv "$file.tmp" "$file"
+            { env -0 | grep -z '^DUNST_'; printf 'RECORDED_AT=%s\0' "$(date +%s.%N)"; } > "$file.tmp" && mv "$file.tmp" "$file"
             """)
         try """
             [global]
+            # As dunst's own dunstrc: without it, dunst 1.9 leaves body-markup out of its
+            # capabilities but still parses bodies as markup.
+            markup = full
             dmenu = \(folder.file("pick.sh"))
             icon_path = \(folder.file("icons"))
+            # Notifications stay until closed, so that a test on a loaded machine can still
+            # press their buttons.
+            [urgency_low]
+            timeout = 0
+            [urgency_normal]
+            timeout = 0
+            [urgency_critical]
+            timeout = 0
             [record]
             summary = "*"
             script = \(folder.file("record.sh"))
