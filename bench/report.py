@@ -145,6 +145,10 @@ notes += ["",
           f"(release build); {meta.get('date', '?')}."
           + (f" Calibration: `task next` at {small:,} todos took {calib} ms "
              f"(85 ms on a quiet reference machine of this class)." if calib else "")]
+if meta.get("service_load_before"):
+    notes += ["", "Service rows (`bench/service`: nudged with a private bus, Xvfb and dunst 1.9; raw numbers in "
+              f"`service.txt`): load average {meta['service_load_before']} before, "
+              f"{meta.get('service_load_after', '?')} after."]
 try:
     busy = float(meta.get("load_before", "0").split()[0]) > 0.5 or float(meta.get("load_after", "0").split()[0]) > 0.5
 except ValueError:
