@@ -90,7 +90,8 @@ public enum NudgeCLI {
     /// that what is stored is exactly what was typed.
     static func validUTF8Arguments() throws(CLIError) -> [String] {
         var words: [String] = []
-        for index in 1..<Int(CommandLine.argc) {
+        // argc can be 0 when a program is started without even its own name.
+        for index in 1..<max(1, Int(CommandLine.argc)) {
             guard let pointer = CommandLine.unsafeArgv[index] else { continue }
             guard let word = String(validatingCString: pointer) else {
                 throw .usage("argument \(index) is not valid UTF-8 text; Nudge keeps text as UTF-8")

@@ -9,7 +9,7 @@ public struct ReminderSubject: Sendable {
     public var usesDefaultRules: Bool
     public var snoozedUntil: Date?
     /// Reminders at or before this moment have fired, or were passed over (they came before
-    /// the todo was added or last changed).
+    /// the second the todo was added or last changed: one due that very second still fires).
     public var remindedThrough: Date?
 
     public init(todo: Todo, custom: [CustomReminder] = [], usesDefaultRules: Bool = true,

@@ -250,7 +250,7 @@ extension TodoStore {
             _ = try fetch(ids: [todoID])
             if clearing { try db.run("DELETE FROM custom_reminders WHERE todo_id = ?", [.integer(todoID)]) }
             try insertCustomReminders(adding, todoID: todoID)
-            try db.run("UPDATE todos SET updated_at = ?1, reminded_through = max(coalesce(reminded_through, ?1), ?1) WHERE id = ?2",
+            try db.run("UPDATE todos SET updated_at = ?1, reminded_through = max(coalesce(reminded_through, ?1 - 1), ?1 - 1) WHERE id = ?2",
                        [.integer(Self.stamp(now)), .integer(todoID)])
             try replan(ids: [todoID])
             guard let subject = try subjects(where: "t.id = \(todoID)").first else { throw StoreError.noSuchTodos([todoID]) }
@@ -263,7 +263,7 @@ extension TodoStore {
         try write {
             let todo = try fetch(ids: [todoID])[0]
             guard !todo.isCompleted else { throw StoreError.alreadyDone(todoID) }
-            try db.run("UPDATE todos SET snoozed_until = ?1, reminded_through = max(coalesce(reminded_through, ?2), ?2) WHERE id = ?3",
+            try db.run("UPDATE todos SET snoozed_until = ?1, reminded_through = max(coalesce(reminded_through, ?2 - 1), ?2 - 1) WHERE id = ?3",
                        [.integer(Self.stamp(until)), .integer(Self.stamp(now)), .integer(todoID)])
             try replan(ids: [todoID])
             return todo

@@ -68,7 +68,7 @@ extension TodoStore {
                       .integer(Int64(new.priority.rawValue)), categoryID.sqlValue,
                       new.repetition.map(\.rrule).sqlValue, new.repetition.map(\.from.rawValue).sqlValue,
                       (new.repetition?.start?.description).sqlValue,
-                      .integer(new.usesDefaultRules ? 1 : 0), .integer(stamp), .integer(stamp), .integer(stamp)])
+                      .integer(new.usesDefaultRules ? 1 : 0), .integer(stamp - 1), .integer(stamp), .integer(stamp)])
             let id = db.lastInsertRowID
             try insertCustomReminders(new.reminders, todoID: id)
             try replan(ids: [id])
@@ -139,7 +139,7 @@ extension TodoStore {
             try db.run("""
                 UPDATE todos SET title = ?1, notes = ?2, due_at = ?3, due_day = ?4, due_zone = ?5,
                     priority = ?6, category_id = ?7, repeat_rule = ?8, repeat_from = ?9, repeat_start = ?12, updated_at = ?10,
-                    reminded_through = max(coalesce(reminded_through, ?10), ?10)
+                    reminded_through = max(coalesce(reminded_through, ?10 - 1), ?10 - 1)
                 WHERE id = ?11
                 """, [.text(todo.title), todo.notes.sqlValue, dueAt.sqlValue, dueDay.sqlValue,
                       dueZone.sqlValue, .integer(Int64(todo.priority.rawValue)),
@@ -164,12 +164,12 @@ extension TodoStore {
             let complete = try db.prepare(
                 "UPDATE todos SET completed_at = ?1, updated_at = ?1, snoozed_until = NULL WHERE id = ?2 AND completed_at IS NULL")
             let reopen = try db.prepare("""
-                UPDATE todos SET completed_at = NULL, updated_at = ?1, reminded_through = ?1
+                UPDATE todos SET completed_at = NULL, updated_at = ?1, reminded_through = ?1 - 1
                 WHERE id = ?2 AND completed_at IS NOT NULL
                 """)
             let advance = try db.prepare("""
                 UPDATE todos SET due_at = ?1, due_day = ?2, due_zone = ?3, updated_at = ?4,
-                    reminded_through = ?4, snoozed_until = NULL
+                    reminded_through = ?4 - 1, snoozed_until = NULL
                 WHERE id = ?5
                 """)
             let record = try db.prepare("INSERT INTO completions (todo_id, due_at, due_day, completed_at) VALUES (?, ?, ?, ?)")

@@ -26,9 +26,14 @@ public final class EventLog: Sendable {
     /// Logs as `identifier`, falling back to lines on `fallback`, which stays the caller's to close.
     public convenience init(identifier: String = "nudged", fallback: Int32 = STDERR_FILENO) {
         self.init(identifier: identifier, fallback: fallback) { entry in
-            sd_journal_sendv(entry.baseAddress, Int32(entry.count))
+            // sd_journal_sendv drops entries without a word when the socket does not exist.
+            guard access(Self.socketPath, F_OK) == 0 else { return -ENOENT }
+            return sd_journal_sendv(entry.baseAddress, Int32(entry.count))
         }
     }
+
+    /// Where journald listens for entries.
+    static let socketPath = "/run/systemd/journal/socket"
 
     /// For tests: `submit` stands in for `sd_journal_sendv`; the iovecs point into memory that
     /// is valid only during the call. It returns 0 or `-errno`.

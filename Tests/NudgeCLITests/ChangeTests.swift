@@ -49,7 +49,7 @@ struct ChangeTests {
         #expect(refused.stderr.hasPrefix("nudge: delete needs --yes"))
         #expect(try nudge("delete", "1", "--yes").stdout == "Deleted 1: a\n")
         // On a terminal it asks, and anything but yes keeps the todo.
-        let command = "faketime '2026-11-29 10:53:00' \"$NUDGE\" delete 2"
+        let command = "faketime -f '2026-11-29 10:53:00' \"$NUDGE\" delete 2"
         let declined = try nudge.shell("echo n | script -qec \(shellQuote(command)) /dev/null")
         #expect(declined.stdout.contains("This cannot be undone. [y/N]"))
         #expect(try nudge("show", "2").status == 0)

@@ -85,7 +85,7 @@ struct ListTests {
         try nudge("add", "late", "--due", "yesterday")
         #expect(!(try nudge("list").stdout.contains("\u{1B}[")))
         // `script` gives nudge a pseudo-terminal as stdout.
-        let command = "faketime '2026-11-29 10:53:00' \"$NUDGE\" list"
+        let command = "faketime -f '2026-11-29 10:53:00' \"$NUDGE\" list"
         let colored = try nudge.shell("script -qec \(shellQuote(command)) /dev/null")
         #expect(colored.stdout.contains("\u{1B}[31mYesterday"))
         let plain = try nudge.shell("NO_COLOR=1 script -qec \(shellQuote(command)) /dev/null")

@@ -47,7 +47,8 @@ struct Nudge {
         let process = Process()
         if let now {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/faketime")
-            process.arguments = [now, Self.binary] + arguments
+            // -f: the clock stands still, so that a slow start does not move "now".
+            process.arguments = ["-f", now, Self.binary] + arguments
         } else {
             process.executableURL = URL(fileURLWithPath: Self.binary)
             process.arguments = arguments

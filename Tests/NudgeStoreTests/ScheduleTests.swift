@@ -37,6 +37,12 @@ struct ScheduleTests {
         #expect(try store.nextReminderTime() == date(29, 11, 50))
     }
 
+    @Test func aTodoDueTheSecondItIsAddedStillReminds() throws {
+        let store = try store()
+        _ = try store.add(NewTodo(title: "now", due: .at(now, zone: berlin)), now: now)
+        #expect(rules(try store.dueReminders(through: now)) == ["1 due 2026-11-29T10:53"])
+    }
+
     @Test func aFiredReminderIsNeverReturnedAgain() throws {
         let store = try store()
         _ = try store.add(NewTodo(title: "a", due: .at(date(29, 12), zone: berlin)), now: now)
