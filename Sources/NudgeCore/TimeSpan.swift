@@ -37,19 +37,11 @@ public struct TimeSpan: Hashable, Sendable, CustomStringConvertible {
         } catch {
             throw InputError("'\(trimmed)' is not a duration: \(error.reason); accepted: \(TimeSpan.acceptedForms)")
         }
-        var span = TimeSpan()
-        for piece in pieces {
-            switch piece.unit {
-            case .minute: span.seconds += piece.amount * 60
-            case .hour: span.seconds += piece.amount * 3600
-            case .day: span.days += piece.amount
-            case .week: span.days += piece.amount * 7
-            case .month, .year:
-                throw InputError("'\(trimmed)' is not a duration: months and years vary in length, use days or weeks (e.g. 30d, 52w); accepted: \(TimeSpan.acceptedForms)")
-            }
-            if span.days * 86_400 + span.seconds > TimeSpan.maximumSeconds {
-                throw InputError("'\(trimmed)' is too long: a duration can be at most 100 years; accepted: \(TimeSpan.acceptedForms)")
-            }
+        guard let (span, months) = SpanPiece.total(pieces) else {
+            throw InputError("'\(trimmed)' is too long: a duration can be at most 100 years; accepted: \(TimeSpan.acceptedForms)")
+        }
+        guard months == 0 else {
+            throw InputError("'\(trimmed)' is not a duration: months and years vary in length, use days or weeks (e.g. 30d, 52w); accepted: \(TimeSpan.acceptedForms)")
         }
         self = span
     }
@@ -108,6 +100,25 @@ struct SpanPiece: Equatable, Sendable {
 
     var amount: Int
     var unit: Unit
+
+    /// The pieces added up: days and seconds as a span, months apart (they vary in length).
+    /// Nil past 100 years.
+    static func total(_ pieces: [SpanPiece]) -> (span: TimeSpan, months: Int)? {
+        var months = 0
+        var span = TimeSpan()
+        for piece in pieces {
+            switch piece.unit {
+            case .minute: span.seconds += piece.amount * 60
+            case .hour: span.seconds += piece.amount * 3600
+            case .day: span.days += piece.amount
+            case .week: span.days += piece.amount * 7
+            case .month: months += piece.amount
+            case .year: months += piece.amount * 12
+            }
+            if months > 1200 || span.days * 86_400 + span.seconds > TimeSpan.maximumSeconds { return nil }
+        }
+        return (span, months)
+    }
 
     /// Why a text is not a span; `reason` completes a sentence such as "'x' is not a duration: …".
     struct Problem: Error {

@@ -121,20 +121,8 @@ public struct WhenParser: Sendable {
         } catch {
             throw InputError("can't read '\(input)' as a date: \(error.reason); relative dates look like in 2h, in 3 days, in 1h30m, +45m, in 2 months")
         }
-        var months = 0
-        var span = TimeSpan()
-        for piece in pieces {
-            switch piece.unit {
-            case .minute: span.seconds += piece.amount * 60
-            case .hour: span.seconds += piece.amount * 3600
-            case .day: span.days += piece.amount
-            case .week: span.days += piece.amount * 7
-            case .month: months += piece.amount
-            case .year: months += piece.amount * 12
-            }
-            if months > 1200 || span.days * 86_400 + span.seconds > TimeSpan.maximumSeconds {
-                throw InputError("'\(input)' is too far away: at most 100 years ahead")
-            }
+        guard let (span, months) = SpanPiece.total(pieces) else {
+            throw InputError("'\(input)' is too far away: at most 100 years ahead")
         }
         var result = now
         if months != 0 {

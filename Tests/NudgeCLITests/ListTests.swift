@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import NudgeTestSupport
 
 struct ListTests {
     let nudge = Nudge()

@@ -2,26 +2,6 @@ import Foundation
 import Testing
 @testable import NudgeTestSupport
 
-/// What one run of the built `nudge` binary did.
-struct Run {
-    let status: Int32
-    let stdout: String
-    let stderr: String
-
-    /// stdout parsed as JSON.
-    func json() throws -> Any {
-        try JSONSerialization.jsonObject(with: Data(stdout.utf8), options: [.fragmentsAllowed])
-    }
-
-    func object() throws -> [String: Any] {
-        try #require(try json() as? [String: Any], "not a JSON object: \(stdout)")
-    }
-
-    func array() throws -> [[String: Any]] {
-        try #require(try json() as? [[String: Any]], "not a JSON array: \(stdout)")
-    }
-}
-
 /// Runs the real `nudge` binary against a database in a temporary folder, in a fixed zone,
 /// optionally at a fixed time through libfaketime.
 struct Nudge {
@@ -56,7 +36,7 @@ struct Nudge {
         var env = ["PATH": "/usr/bin:/bin", "HOME": folder.path, "TZ": zone, "NUDGE_DB": database]
         env.merge(environment) { $1 }
         process.environment = env
-        return try Self.launch(process, input: input)
+        return try Run.launch(process, input: input)
     }
 
     /// Runs a shell command line with `nudge` set to the binary, for bytes no Swift string holds.
@@ -66,23 +46,6 @@ struct Nudge {
         process.arguments = ["-c", script]
         process.environment = ["PATH": "/usr/bin:/bin", "HOME": folder.path, "TZ": zone,
                                "NUDGE_DB": database, "NUDGE": Self.binary]
-        return try Self.launch(process, input: nil)
-    }
-
-    static func launch(_ process: Process, input: String?) throws -> Run {
-        let out = Pipe(), err = Pipe(), stdin = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = stdin
-        try process.run()
-        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-        try stdin.fileHandleForWriting.close()
-        // nudge writes at most a line or two to stderr, so reading stdout first cannot stall it.
-        let outBytes = out.fileHandleForReading.readDataToEndOfFile()
-        let errBytes = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus,
-                   stdout: String(decoding: outBytes, as: UTF8.self),
-                   stderr: String(decoding: errBytes, as: UTF8.self))
+        return try Run.launch(process, input: nil)
     }
 }

@@ -234,36 +234,6 @@ final class NudgedWorld {
     }
 }
 
-/// What one run of `nudge` did.
-struct Run {
-    let status: Int32
-    let stdout: String
-    let stderr: String
-
-    func object() throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any], "not a JSON object: \(stdout)")
-    }
-
-    func array() throws -> [[String: Any]] {
-        try #require(try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [[String: Any]], "not a JSON array: \(stdout)")
-    }
-
-    static func launch(_ process: Process) throws -> Run {
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // nudge writes at most a line or two to stderr, so reading stdout first cannot stall it.
-        let outBytes = out.fileHandleForReading.readDataToEndOfFile()
-        let errBytes = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus,
-                   stdout: String(decoding: outBytes, as: UTF8.self),
-                   stderr: String(decoding: errBytes, as: UTF8.self))
-    }
-}
-
 /// Polls `condition` every 20 ms until it holds or `timeout` seconds passed; whether it held.
 func eventually(timeout: Double, _ condition: () throws -> Bool) async throws -> Bool {
     let end = Date().addingTimeInterval(timeout)
@@ -282,40 +252,4 @@ func staysTrue(for duration: Double, _ condition: () throws -> Bool) async throw
         try await Task.sleep(for: .milliseconds(50))
     }
     return try condition()
-}
-
-/// An AF_UNIX datagram socket bound in a fresh folder, standing in for systemd's NOTIFY_SOCKET.
-final class NotifySocket {
-    let folder = TemporaryDirectory()
-    let path: String
-    let fd: Int32
-
-    init() throws {
-        path = folder.file("notify")
-        fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: path.utf8) }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard fd >= 0, bound == 0 else { throw HarnessError("cannot bind \(path): \(String(cString: strerror(errno)))") }
-    }
-
-    deinit {
-        close(fd)
-    }
-
-    /// The datagrams waiting, without blocking, each with the moment it was read.
-    func received() -> [(at: Date, text: String)] {
-        var messages: [(Date, String)] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
-            guard count >= 0 else { return messages }
-            messages.append((Date(), String(decoding: buffer[..<count], as: UTF8.self)))
-        }
-    }
 }

@@ -7,46 +7,6 @@ import Testing
 /// process-wide environment variables, so they run one at a time and put them back after.
 @Suite(.serialized)
 struct ServiceManagerTests {
-    /// A bound AF_UNIX datagram socket in a fresh folder, as systemd's notify socket.
-    final class NotifySocket {
-        let folder: String
-        let path: String
-        let fd: Int32
-
-        init() throws {
-            var template = Array("/tmp/nudge-notify-XXXXXX".utf8CString)
-            folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
-            path = folder + "/notify"
-            fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-            var address = sockaddr_un()
-            address.sun_family = sa_family_t(AF_UNIX)
-            withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: path.utf8) }
-            let bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-                }
-            }
-            try #require(fd >= 0 && bound == 0, "cannot bind \(path): \(String(cString: strerror(errno)))")
-        }
-
-        deinit {
-            close(fd)
-            unlink(path)
-            rmdir(folder)
-        }
-
-        /// The datagrams waiting, without blocking.
-        func received() -> [String] {
-            var messages: [String] = []
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            while true {
-                let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
-                guard count >= 0 else { return messages }
-                messages.append(String(decoding: buffer[..<count], as: UTF8.self))
-            }
-        }
-    }
-
     /// Runs `body` with `variables` set (nil: unset), then restores what was there.
     func with(_ variables: [String: String?], _ body: () throws -> Void) rethrows {
         let saved = variables.keys.map { ($0, getenv($0).map { String(cString: $0) }) }
@@ -66,7 +26,7 @@ struct ServiceManagerTests {
         with(["NOTIFY_SOCKET": socket.path]) {
             #expect(ServiceManager.notify("READY=1\nSTATUS=Next: Buy milk at 18:00"))
             #expect(ServiceManager.notify("WATCHDOG=1"))
-            #expect(socket.received() == ["READY=1\nSTATUS=Next: Buy milk at 18:00", "WATCHDOG=1"])
+            #expect(socket.received().map(\.text) == ["READY=1\nSTATUS=Next: Buy milk at 18:00", "WATCHDOG=1"])
             // The variable stays, for the next notification.
             #expect(getenv("NOTIFY_SOCKET").map { String(cString: $0) } == socket.path)
         }
@@ -80,7 +40,7 @@ struct ServiceManagerTests {
 
     @Test func notifyToAMissingSocketFailsQuietly() throws {
         let socket = try NotifySocket()
-        with(["NOTIFY_SOCKET": socket.folder + "/gone"]) {
+        with(["NOTIFY_SOCKET": socket.folder.file("gone")]) {
             #expect(!ServiceManager.notify("READY=1"))
         }
         #expect(socket.received().isEmpty)
