@@ -27,9 +27,9 @@ let package = Package(
         // What several test targets share: temporary folders, child processes, and the real
         // parts the end-to-end tests start (dbus-daemon, Xvfb and dunst, journald).
         .target(name: "NudgeTestSupport", path: "Tests/NudgeTestSupport"),
-        .testTarget(name: "NudgeCoreTests", dependencies: ["NudgeCore"]),
+        .testTarget(name: "NudgeCoreTests", dependencies: ["NudgeCore", "NudgeTestSupport"]),
         .testTarget(name: "NudgeStoreTests", dependencies: ["NudgeStore", "NudgeTestSupport"]),
-        .testTarget(name: "NudgeRecurrenceTests", dependencies: ["NudgeRecurrence"]),
+        .testTarget(name: "NudgeRecurrenceTests", dependencies: ["NudgeRecurrence", "NudgeTestSupport"]),
         .testTarget(name: "NudgeConfigFileTests", dependencies: ["NudgeConfigFile", "NudgeTestSupport"]),
         .testTarget(name: "NudgeSystemTests", dependencies: ["NudgeSystem", "NudgeTestSupport"]),
         .testTarget(name: "NudgeDaemonTests", dependencies: ["NudgeDaemon", "NudgeTestSupport"]),

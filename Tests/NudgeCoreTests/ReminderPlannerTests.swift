@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import NudgeTestSupport
 @testable import NudgeCore
 
 struct ReminderPlannerTests {
@@ -215,18 +216,5 @@ struct ReminderPlannerTests {
             #expect(pending.filter { if case .nag = $0.rule { return true } else { return false } }.count <= 1)
         }
         #expect(withNext > 20_000)
-    }
-}
-
-/// A small seeded generator, so the random cases are the same on every run.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

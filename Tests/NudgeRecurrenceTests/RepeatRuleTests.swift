@@ -1,6 +1,7 @@
 import Foundation
 import NudgeCore
 import Testing
+@testable import NudgeTestSupport
 @testable import NudgeRecurrence
 
 /// Helpers for building and reading instants in named zones.
@@ -259,19 +260,6 @@ struct RepeatRuleNextDueTests {
     }
 }
 
-/// A tiny deterministic random number generator (SplitMix64).
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 struct RepeatRulePropertyTests {
     static let rules = [
         "daily", "weekdays", "weekly", "monthly", "yearly", "every 2 weeks", "every 3 days", "every 6 months",
@@ -287,7 +275,7 @@ struct RepeatRulePropertyTests {
     @Test func nextDueIsAlwaysLaterAndNeverHangs() throws {
         let rules = try Self.rules.map { try RepeatRule(parsing: $0) }
         let zones = Self.zones.map(zone)
-        var rng = SplitMix64(state: 20_260_101)
+        var rng = SplitMix64(seed: 20_260_101)
         let start = utc("2026-01-01T00:00:00Z").timeIntervalSince1970
         let end = utc("2031-01-01T00:00:00Z").timeIntervalSince1970
         var failures = 0
