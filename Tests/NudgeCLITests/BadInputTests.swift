@@ -67,8 +67,9 @@ struct BadInputTests {
         #expect(try nudge("--version").stdout == "nudge 0.1.0\n")
         let overview = try nudge("help")
         #expect(overview.status == 0)
-        #expect(overview.stdout.contains("Usage: nudge [--db PATH] COMMAND"))
-        for command in ["add", "list", "show", "edit", "done", "undo", "delete", "postpone", "category"] {
+        #expect(overview.stdout.contains("Usage: nudge [--db PATH] [--config PATH] COMMAND"))
+        for command in ["add", "list", "show", "edit", "done", "undo", "delete", "postpone", "snooze", "remind",
+                        "upcoming", "explain", "history", "config", "category"] {
             #expect(overview.stdout.contains("\n  \(command) "))
             let help = try nudge("help", command)
             #expect(help.stdout == (try nudge(command, "--help")).stdout)

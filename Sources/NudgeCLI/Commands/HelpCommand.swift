@@ -9,7 +9,7 @@ enum HelpCommand: Command {
         return """
             nudge: a todo list that reminds you
 
-            Usage: nudge [--db PATH] COMMAND [ARGUMENTS]
+            Usage: nudge [--db PATH] [--config PATH] COMMAND [ARGUMENTS]
 
             Commands:
             \(NudgeCLI.commands.map { "  " + $0.name.padding(to: width) + "  " + $0.abstract }.joined(separator: "\n"))
@@ -18,8 +18,10 @@ enum HelpCommand: Command {
               next fri, 9am, 17:30, in 2h, in 3 days, +45m, eod, eow, eom, dec 24.
             Durations: 10m, 2h, 1h30m, 3d, 1w.
 
-            The database is $NUDGE_DB, or --db PATH, or else
-            $XDG_DATA_HOME/nudge/nudge.db (~/.local/share/nudge/nudge.db).
+            The database is --db PATH, or $NUDGE_DB, or else
+            $XDG_DATA_HOME/nudge/nudge.db (~/.local/share/nudge/nudge.db). The reminder rules
+            are in --config PATH, or $NUDGE_CONFIG, or $XDG_CONFIG_HOME/nudge/nudge.conf.
+            The reminder service is nudged (systemctl --user enable --now nudge).
 
             'nudge help COMMAND' or 'nudge COMMAND --help' tells more about a command.
             """
