@@ -71,6 +71,9 @@ final class Daemon {
     private var service: ReminderService!
     private var client: NotificationClient!
     private let timer: DispatchSourceTimer
+    /// Editors write a file in several steps (create, write, close): one reload for them all.
+    private let reloadTimer: DispatchSourceTimer
+    private var reloadReason = ""
     private var files: FileWatcher!
     private var clock: ClockChangeWatcher!
     private var signals: [DispatchSourceSignal] = []
@@ -80,6 +83,7 @@ final class Daemon {
         self.databasePath = databasePath
         self.configPath = configPath
         timer = DispatchSource.makeTimerSource(queue: queue)
+        reloadTimer = DispatchSource.makeTimerSource(queue: queue)
     }
 
     func start() throws {
@@ -109,6 +113,9 @@ final class Daemon {
             status: { ServiceManager.notify("STATUS=" + $0) }))
         timer.setEventHandler { [unowned self] in service.wake() }
         timer.resume()
+        reloadTimer.setEventHandler { [unowned self] in reload(reloadReason) }
+        reloadTimer.schedule(wallDeadline: .distantFuture)
+        reloadTimer.resume()
         try service.start()
         try watchFiles()
         // A commit between opening the store and watching its folder would go unnoticed.
@@ -137,18 +144,42 @@ final class Daemon {
         try files.watch(folder: database.deletingLastPathComponent().path) { [unowned self] name in
             if name == databaseName || name == databaseName + "-wal" { service.databaseMayHaveChanged() }
         }
-        let config = URL(fileURLWithPath: configPath)
-        let configFolder = config.deletingLastPathComponent().path
-        if FileManager.default.fileExists(atPath: configFolder) {
-            try files.watch(folder: configFolder) { [unowned self] name in
-                if name == config.lastPathComponent { reload("the config file changed") }
-            }
-        }
+        try watchConfig()
         try? files.watch(folder: "/etc") { [unowned self] name in
             guard name == "localtime" || name == "timezone" else { return }
             NSTimeZone.resetSystemTimeZone()
-            reload("the time zone changed")
+            reloadSoon("the time zone changed")
         }
+    }
+
+    /// The config file's folder; while it does not exist (no config yet), its parent, so that
+    /// a config written later is read without a restart.
+    private func watchConfig() throws {
+        let config = URL(fileURLWithPath: configPath)
+        let folder = config.deletingLastPathComponent()
+        if FileManager.default.fileExists(atPath: folder.path) {
+            try files.watch(folder: folder.path) { [unowned self] name in
+                if name == config.lastPathComponent { reloadSoon("the config file changed") }
+            }
+            return
+        }
+        let parent = folder.deletingLastPathComponent().path
+        guard FileManager.default.fileExists(atPath: parent) else { return }
+        var watching = false
+        try files.watch(folder: parent) { [unowned self] name in
+            guard name == folder.lastPathComponent, !watching,
+                  FileManager.default.fileExists(atPath: folder.path) else { return }
+            watching = true
+            try? files.watch(folder: folder.path) { [unowned self] name in
+                if name == config.lastPathComponent { reloadSoon("the config file changed") }
+            }
+            if FileManager.default.fileExists(atPath: configPath) { reloadSoon("the config file appeared") }
+        }
+    }
+
+    private func reloadSoon(_ why: String) {
+        reloadReason = why
+        reloadTimer.schedule(deadline: .now() + .milliseconds(50))
     }
 
     private func reload(_ why: String) {

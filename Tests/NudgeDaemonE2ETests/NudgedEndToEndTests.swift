@@ -356,6 +356,19 @@ struct NudgedEndToEndTests {
         try await world.waitForEvent("fired", of: daemon, matching: ["NUDGE_TODO_ID": String(id)])
     }
 
+    @Test func aConfigFileWrittenAfterTheStartIsReadInAFolderThatDidNotExist() async throws {
+        let world = try NudgedWorld()
+        let configFolder = (world.configPath as NSString).deletingLastPathComponent
+        try FileManager.default.removeItem(atPath: configFolder)
+        let daemon = try await world.startDaemonAndWait()
+        try FileManager.default.createDirectory(atPath: configFolder, withIntermediateDirectories: false)
+        try world.writeConfig(NudgedWorld.quietConfig)
+        let reloaded = try await world.waitForEvent("reloaded", of: daemon)
+        #expect(reloaded["MESSAGE"]?.hasPrefix("reloaded (the config file") == true, "\(reloaded)")
+        // One write, one reload.
+        #expect(try await staysTrue(for: 0.5) { try world.journal(of: daemon, matching: ["NUDGE_EVENT": "reloaded"]).count == 1 })
+    }
+
     @Test func aBrokenConfigFileStopsTheStartWithOneLineNamingTheFileAndLine() async throws {
         let world = try NudgedWorld(config: "[reminders]\nbefore = banana\n", startingServer: false)
         let daemon = try world.startDaemon()
