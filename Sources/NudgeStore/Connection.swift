@@ -54,9 +54,7 @@ public final class Connection {
 
     /// Runs a statement that returns no rows.
     public func run(_ sql: String, _ arguments: [SQLValue] = []) throws(SQLiteError) {
-        let statement = try prepare(sql)
-        try statement.bind(arguments)
-        while try statement.step() {}
+        try prepare(sql).run(arguments)
     }
 
     /// The first column of the first row, or nil when there is no row.

@@ -68,6 +68,12 @@ public final class Statement {
         }
     }
 
+    /// Binds `values` and runs the statement to its end, for statements that return no rows.
+    public func run(_ values: [SQLValue]) throws(SQLiteError) {
+        try bind(values)
+        while try step() {}
+    }
+
     /// Advances to the next row; false when the statement is done.
     public func step() throws(SQLiteError) -> Bool {
         switch sqlite3_step(handle) {

@@ -57,9 +57,8 @@ extension TodoStore {
                 """)
             var ids: [Int64] = []
             for delivery in deliveries {
-                try insert.bind([.text(delivery.kind.rawValue), .text(delivery.todoIDs.map(String.init).joined(separator: ",")),
-                                 .text(delivery.rule), .integer(Self.stamp(delivery.dueAt)), .integer(Self.stamp(now))])
-                while try insert.step() {}
+                try insert.run([.text(delivery.kind.rawValue), .text(delivery.todoIDs.map(String.init).joined(separator: ",")),
+                                .text(delivery.rule), .integer(Self.stamp(delivery.dueAt)), .integer(Self.stamp(now))])
                 ids.append(db.lastInsertRowID)
             }
             return try selectDeliveries("WHERE id IN (\(ids.map(String.init).joined(separator: ","))) ORDER BY id")

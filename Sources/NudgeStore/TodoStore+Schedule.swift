@@ -58,8 +58,7 @@ extension TodoStore {
     func replan(ids: [Int64]) throws {
         let delete = try db.prepare("DELETE FROM schedule WHERE todo_id = ?")
         for id in ids {
-            try delete.bind([.integer(id)])
-            while try delete.step() {}
+            try delete.run([.integer(id)])
         }
         let list = ids.map(String.init).joined(separator: ",")
         try insertPlans(for: subjects(where: "t.id IN (\(list)) AND t.completed_at IS NULL"))
@@ -72,9 +71,8 @@ extension TodoStore {
 
     private func insertPlan(for subject: ReminderSubject, using insert: Statement) throws {
         for reminder in planner.pending(subject) {
-            try insert.bind([.integer(subject.todo.id), .integer(Self.stamp(reminder.at)),
-                             .integer(Self.stamp(reminder.nominal)), .text(reminder.rule.description)])
-            while try insert.step() {}
+            try insert.run([.integer(subject.todo.id), .integer(Self.stamp(reminder.at)),
+                            .integer(Self.stamp(reminder.nominal)), .text(reminder.rule.description)])
         }
     }
 
@@ -121,11 +119,10 @@ extension TodoStore {
         for reminder in reminders {
             switch reminder {
             case .before(let span):
-                try insert.bind([.integer(todoID), .integer(Int64(span.days)), .integer(Int64(span.seconds)), .null])
+                try insert.run([.integer(todoID), .integer(Int64(span.days)), .integer(Int64(span.seconds)), .null])
             case .at(let date):
-                try insert.bind([.integer(todoID), .null, .null, .integer(Self.stamp(date))])
+                try insert.run([.integer(todoID), .null, .null, .integer(Self.stamp(date))])
             }
-            while try insert.step() {}
         }
     }
 
@@ -195,14 +192,12 @@ extension TodoStore {
         let advance = try db.prepare("UPDATE todos SET reminded_through = max(coalesce(reminded_through, 0), ?) WHERE id = ?")
         var todos: Set<Int64> = []
         for reminder in reminders {
-            try record.bind([reminder.todoID.sqlValue, .text(reminder.rule), .integer(Self.stamp(reminder.at)),
-                             .integer(Self.stamp(firedAt))])
-            while try record.step() {}
+            try record.run([reminder.todoID.sqlValue, .text(reminder.rule), .integer(Self.stamp(reminder.at)),
+                            .integer(Self.stamp(firedAt))])
             if let id = reminder.todoID {
                 // Everything of this todo up to the firing is handled: after a long sleep or a
                 // clock jump, the nags in between are not sent one after another.
-                try advance.bind([.integer(Self.stamp(max(reminder.at, firedAt))), .integer(id)])
-                while try advance.step() {}
+                try advance.run([.integer(Self.stamp(max(reminder.at, firedAt))), .integer(id)])
                 todos.insert(id)
             } else if reminder.at > (try digestThrough()) {
                 try setSetting(Self.digestThroughKey, String(Self.stamp(reminder.at)))

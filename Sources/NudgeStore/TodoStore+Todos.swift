@@ -84,7 +84,7 @@ extension TodoStore {
     /// The todos with these ids that still exist, in the order given.
     public func existingTodos(ids: [Int64]) throws(StoreError) -> [Todo] {
         try perform {
-            try ids.compactMap { id in try selectTodos("SELECT \(Self.todoColumns) WHERE t.id = ?", [.integer(id)]).first }
+            try lookUp(ids: ids).found
         }
     }
 
@@ -175,21 +175,17 @@ extension TodoStore {
             let record = try db.prepare("INSERT INTO completions (todo_id, due_at, due_day, completed_at) VALUES (?, ?, ?, ?)")
             for todo in before {
                 if !done {
-                    try reopen.bind([.integer(stamp), .integer(todo.id)])
-                    while try reopen.step() {}
+                    try reopen.run([.integer(stamp), .integer(todo.id)])
                     continue
                 }
                 guard !todo.isCompleted else { continue }
                 let (dueAt, dueDay, _) = Self.columns(for: todo.due)
-                try record.bind([.integer(todo.id), dueAt.sqlValue, dueDay.sqlValue, .integer(stamp)])
-                while try record.step() {}
+                try record.run([.integer(todo.id), dueAt.sqlValue, dueDay.sqlValue, .integer(stamp)])
                 if todo.repetition != nil, let next = nextDue(todo) {
                     let (at, day, zone) = Self.columns(for: next)
-                    try advance.bind([at.sqlValue, day.sqlValue, zone.sqlValue, .integer(stamp), .integer(todo.id)])
-                    while try advance.step() {}
+                    try advance.run([at.sqlValue, day.sqlValue, zone.sqlValue, .integer(stamp), .integer(todo.id)])
                 } else {
-                    try complete.bind([.integer(stamp), .integer(todo.id)])
-                    while try complete.step() {}
+                    try complete.run([.integer(stamp), .integer(todo.id)])
                 }
             }
             try replan(ids: ids)
@@ -203,8 +199,7 @@ extension TodoStore {
             let todos = try fetch(ids: ids)
             let statement = try db.prepare("DELETE FROM todos WHERE id = ?")
             for id in ids {
-                try statement.bind([.integer(id)])
-                while try statement.step() {}
+                try statement.run([.integer(id)])
             }
             return todos
         }
@@ -217,6 +212,13 @@ extension TodoStore {
     // MARK: - Rows
 
     func fetch(ids: [Int64]) throws -> [Todo] {
+        let (found, missing) = try lookUp(ids: ids)
+        guard missing.isEmpty else { throw StoreError.noSuchTodos(missing) }
+        return found
+    }
+
+    /// The todos with these ids, in the order given, and the ids that have none.
+    func lookUp(ids: [Int64]) throws -> (found: [Todo], missing: [Int64]) {
         let statement = try db.prepare("SELECT \(Self.todoColumns) WHERE t.id = ?")
         var found: [Todo] = []
         var missing: [Int64] = []
@@ -229,8 +231,7 @@ extension TodoStore {
                 missing.append(id)
             }
         }
-        guard missing.isEmpty else { throw StoreError.noSuchTodos(missing) }
-        return found
+        return (found, missing)
     }
 
     func selectTodos(_ sql: String, _ arguments: [SQLValue]) throws -> [Todo] {
