@@ -17,11 +17,11 @@ final class Context {
     private var output = ""
     private var openedStore: TodoStore?
 
-    init(databasePath: String?, configPath: String?, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    init(databasePath: String?, configPath: String?, now: Date, zone: TimeZone, environment: [String: String]) {
         self.configPath = configPath
         self.environment = environment
-        now = Date()
-        zone = TimeZone.current
+        self.now = now
+        self.zone = zone
         calendar = .nudge(zone: zone)
         self.databasePath = databasePath ?? TodoStore.defaultPath(environment: environment)
         color = isatty(STDOUT_FILENO) == 1 && (environment["NO_COLOR"] ?? "").isEmpty
@@ -32,7 +32,7 @@ final class Context {
         if let openedStore { return openedStore }
         let planner = ReminderPlanner(config: try config(), zone: zone)
         do {
-            let store = try TodoStore(path: databasePath, planner: planner)
+            let store = try TodoStore(path: databasePath, planner: planner, now: now)
             openedStore = store
             return store
         } catch {

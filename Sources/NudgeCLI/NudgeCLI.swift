@@ -15,12 +15,14 @@ public enum NudgeCLI {
         commands.first { $0.name == name }
     }
 
-    public static func main() -> Int32 {
+    /// Runs the command line of this process at `now` in `zone`: the clock and zone come from
+    /// the executable, so that everything below can be run at any fixed time.
+    public static func main(now: Date, zone: TimeZone, environment: [String: String]) -> Int32 {
         let context: Context
         do {
             let words = try validUTF8Arguments()
             let (global, rest) = try globalOptions(words)
-            context = Context(databasePath: global["db"], configPath: global["config"])
+            context = Context(databasePath: global["db"], configPath: global["config"], now: now, zone: zone, environment: environment)
             defer { context.flush() }
             return try run(rest, context: context)
         } catch {

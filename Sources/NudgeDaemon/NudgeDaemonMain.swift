@@ -8,7 +8,9 @@ import NudgeSystem
 /// The `nudged` program: the reminder service wired to the main queue, timers, inotify,
 /// signals, D-Bus and systemd.
 public enum NudgeDaemonMain {
-    public static func run() -> Int32 {
+    /// Runs the service with this clock and zone (asked again at every use: the zone follows
+    /// /etc/localtime, the clock is the wall clock).
+    public static func run(now: @escaping () -> Date, zone: @escaping () -> TimeZone) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.contains("--help") || arguments.contains("-h") {
@@ -31,7 +33,8 @@ public enum NudgeDaemonMain {
         let daemon: Daemon
         do {
             daemon = try Daemon(databasePath: options["db"] ?? TodoStore.defaultPath(),
-                                configPath: options["config"] ?? ConfigFile.defaultPath(environment: ProcessInfo.processInfo.environment))
+                                configPath: options["config"] ?? ConfigFile.defaultPath(environment: ProcessInfo.processInfo.environment),
+                                now: now, zone: zone)
             try daemon.start()
         } catch {
             FileHandle.standardError.write(Data("nudged: \(error)\n".utf8))
@@ -79,9 +82,14 @@ final class Daemon {
     private var signals: [DispatchSourceSignal] = []
     private var watchdog: DispatchSourceTimer?
 
-    init(databasePath: String, configPath: String) throws {
+    private let now: () -> Date
+    private let zone: () -> TimeZone
+
+    init(databasePath: String, configPath: String, now: @escaping () -> Date, zone: @escaping () -> TimeZone) throws {
         self.databasePath = databasePath
         self.configPath = configPath
+        self.now = now
+        self.zone = zone
         timer = DispatchSource.makeTimerSource(queue: queue)
         reloadTimer = DispatchSource.makeTimerSource(queue: queue)
     }
@@ -106,9 +114,10 @@ final class Daemon {
         let databasePath = databasePath
         service = ReminderService(ReminderService.Environment(
             loadConfig: { try ConfigFile.load(path: configPath) },
-            openStore: { planner in try TodoStore(path: databasePath, planner: planner) },
+            openStore: { planner, moment in try TodoStore(path: databasePath, planner: planner, now: moment) },
             server: DBusNotificationServer(client: client),
             events: JournalRecorder(),
+            now: now, zone: zone,
             wake: { [unowned self] in arm($0) },
             status: { ServiceManager.notify("STATUS=" + $0) }))
         timer.setEventHandler { [unowned self] in service.wake() }

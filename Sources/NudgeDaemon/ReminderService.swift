@@ -10,11 +10,12 @@ final class ReminderService {
     /// Everything the service needs from outside, so that tests can stand in for each part.
     struct Environment {
         var loadConfig: () throws -> NudgeConfig
-        var openStore: (ReminderPlanner) throws -> TodoStore
+        /// Opens the store with this planner at this moment.
+        var openStore: (ReminderPlanner, Date) throws -> TodoStore
         var server: NotificationServer
         var events: EventRecorder
-        var now: () -> Date = Date.init
-        var zone: () -> TimeZone = { TimeZone.current }
+        var now: () -> Date
+        var zone: () -> TimeZone
         /// Arms the one wall-clock timer; nil disarms it.
         var wake: (Date?) -> Void
         /// A line for systemd's STATUS=.
@@ -71,7 +72,7 @@ final class ReminderService {
     private func load() throws {
         let config = try environment.loadConfig()
         let planner = ReminderPlanner(config: config, zone: environment.zone())
-        store = try environment.openStore(planner)
+        store = try environment.openStore(planner, now)
         self.config = config
         _ = try? store.changedElsewhere()
     }

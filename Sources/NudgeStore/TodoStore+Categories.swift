@@ -26,7 +26,7 @@ extension TodoStore {
         }
     }
 
-    public func addCategory(name: String, icon: String?, now: Date = Date()) throws(StoreError) -> Category {
+    public func addCategory(name: String, icon: String?, now: Date) throws(StoreError) -> Category {
         try write {
             if try db.scalar("SELECT 1 FROM categories WHERE name = ?", [.text(name)]) != nil {
                 throw StoreError.categoryExists(name)
@@ -51,7 +51,7 @@ extension TodoStore {
     }
 
     /// Deletes the category; its todos stay, without a category. Returns how many there were.
-    public func deleteCategory(_ name: String, now: Date = Date()) throws(StoreError) -> Int {
+    public func deleteCategory(_ name: String, now: Date) throws(StoreError) -> Int {
         try write {
             let id = try categoryID(named: name)
             let members = try db.query("SELECT id FROM todos WHERE category_id = ?", [.integer(id)]) { $0.int64(0) }

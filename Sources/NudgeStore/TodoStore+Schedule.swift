@@ -49,7 +49,7 @@ extension TodoStore {
             try forEachSubject(where: "t.completed_at IS NULL") { try insertPlan(for: $0, using: insert) }
             try setSetting(Self.fingerprintKey, planner.fingerprint)
             if try setting(Self.digestThroughKey) == nil {
-                try setSetting(Self.digestThroughKey, String(Int64(Date().timeIntervalSince1970)))
+                try setSetting(Self.digestThroughKey, String(Self.stamp(openedAt)))
             }
         }
     }
@@ -94,7 +94,7 @@ extension TodoStore {
             let row = Row(statement: customRows)
             custom[row.int64(0), default: []].append(Self.customReminder(from: row, offset: 1))
         }
-        var zones = ZoneCache()
+        var zones = ZoneCache(fallback: planner.calendar.timeZone)
         let rows = try db.prepare("""
             SELECT \(Self.todoColumns.replacingOccurrences(of: "FROM", with: ", t.default_reminders, t.snoozed_until, coalesce(t.reminded_through, t.updated_at) FROM"))
             WHERE \(condition)
@@ -182,7 +182,7 @@ extension TodoStore {
 
     /// Records that these reminders fired, so that no question asked afterwards returns them
     /// again, and plans what follows them (the next nag, the next digest).
-    public func recordFired(_ reminders: [ScheduledReminder], firedAt: Date = Date()) throws(StoreError) {
+    public func recordFired(_ reminders: [ScheduledReminder], firedAt: Date) throws(StoreError) {
         try write { try recordFiredRows(reminders, firedAt: firedAt) }
     }
 
@@ -217,7 +217,7 @@ extension TodoStore {
 
     /// The digest's reminders fired up to this moment.
     func digestThrough() throws -> Date {
-        Self.date(fromStamp: Int64(try setting(Self.digestThroughKey) ?? "") ?? Self.stamp(Date()))
+        Self.date(fromStamp: Int64(try setting(Self.digestThroughKey) ?? "") ?? Self.stamp(openedAt))
     }
 
     /// The local day of the earliest pending due, if any todo is pending with a due date.
@@ -240,7 +240,7 @@ extension TodoStore {
     }
 
     /// Adds reminders to a todo, after removing its old ones when `clearing`.
-    public func changeReminders(todoID: Int64, adding: [CustomReminder], clearing: Bool, now: Date = Date()) throws(StoreError) -> ReminderSubject {
+    public func changeReminders(todoID: Int64, adding: [CustomReminder], clearing: Bool, now: Date) throws(StoreError) -> ReminderSubject {
         try write {
             _ = try fetch(ids: [todoID])
             if clearing { try db.run("DELETE FROM custom_reminders WHERE todo_id = ?", [.integer(todoID)]) }
@@ -254,7 +254,7 @@ extension TodoStore {
     }
 
     /// Holds a pending todo's reminders until `until`, when one reminder fires in their place.
-    public func snooze(todoID: Int64, until: Date, now: Date = Date()) throws(StoreError) -> Todo {
+    public func snooze(todoID: Int64, until: Date, now: Date) throws(StoreError) -> Todo {
         try write {
             let todo = try fetch(ids: [todoID])[0]
             guard !todo.isCompleted else { throw StoreError.alreadyDone(todoID) }

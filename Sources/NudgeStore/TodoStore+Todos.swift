@@ -53,7 +53,7 @@ extension TodoStore {
         FROM todos t LEFT JOIN categories c ON c.id = t.category_id
         """
 
-    public func add(_ new: NewTodo, now: Date = Date()) throws(StoreError) -> Todo {
+    public func add(_ new: NewTodo, now: Date) throws(StoreError) -> Todo {
         try write {
             var categoryID: Int64?
             if let name = new.categoryName { categoryID = try self.categoryID(named: name) }
@@ -133,7 +133,7 @@ extension TodoStore {
     }
 
     /// Saves the title, notes, due, priority and category of `todo`.
-    public func update(_ todo: Todo, now: Date = Date()) throws(StoreError) -> Todo {
+    public func update(_ todo: Todo, now: Date) throws(StoreError) -> Todo {
         try write {
             let (dueAt, dueDay, dueZone) = Self.columns(for: todo.due)
             try db.run("""
@@ -156,7 +156,7 @@ extension TodoStore {
     /// `nextDue` gives it a next occurrence, moves there instead and stays pending; its
     /// completion is recorded. Returns the todos before and after, so the caller can tell what
     /// changed. Nothing changes unless every id exists.
-    public func setCompleted(ids: [Int64], done: Bool, now: Date = Date(),
+    public func setCompleted(ids: [Int64], done: Bool, now: Date,
                              nextDue: (Todo) -> Due? = { _ in nil }) throws(StoreError) -> (before: [Todo], after: [Todo]) {
         try write {
             let before = try fetch(ids: ids)
@@ -222,7 +222,7 @@ extension TodoStore {
         let statement = try db.prepare("SELECT \(Self.todoColumns) WHERE t.id = ?")
         var found: [Todo] = []
         var missing: [Int64] = []
-        var zones = ZoneCache()
+        var zones = ZoneCache(fallback: planner.calendar.timeZone)
         for id in ids {
             try statement.bind([.integer(id)])
             if try statement.step() {
@@ -235,7 +235,7 @@ extension TodoStore {
     }
 
     func selectTodos(_ sql: String, _ arguments: [SQLValue]) throws -> [Todo] {
-        var zones = ZoneCache()
+        var zones = ZoneCache(fallback: planner.calendar.timeZone)
         return try db.query(sql, arguments) { Self.todo(from: $0, zones: &zones) }
     }
 
@@ -293,10 +293,17 @@ extension TodoStore {
 struct ZoneCache {
     private var zones: [String: TimeZone] = [:]
 
+    /// The zone of a todo that names none, or one this machine does not know.
+    let fallback: TimeZone
+
+    init(fallback: TimeZone) {
+        self.fallback = fallback
+    }
+
     mutating func zone(_ identifier: String?) -> TimeZone {
-        guard let identifier else { return .current }
+        guard let identifier else { return fallback }
         if let zone = zones[identifier] { return zone }
-        let zone = TimeZone(identifier: identifier) ?? .current
+        let zone = TimeZone(identifier: identifier) ?? fallback
         zones[identifier] = zone
         return zone
     }

@@ -8,6 +8,9 @@ public final class TodoStore {
     /// Plans each todo's reminders whenever it changes.
     public let planner: ReminderPlanner
     let db: Connection
+    /// The moment the store was opened, for what needs a time and has none of its own (the
+    /// digest's starting point in a new database, a migration's record).
+    let openedAt: Date
     /// The last `PRAGMA data_version` seen by `changedElsewhere()`.
     var lastDataVersion: Int64?
 
@@ -21,10 +24,12 @@ public final class TodoStore {
 
     /// Opens the database at `path`, creating it (mode 0600, in a 0700 directory) when missing
     /// and upgrading it when older. A file that is not a Nudge database, is damaged, or comes
-    /// from a newer version is refused and left byte-for-byte as it was.
-    public init(path: String, planner: ReminderPlanner = ReminderPlanner(config: NudgeConfig(), zone: .current)) throws(StoreError) {
+    /// from a newer version is refused and left byte-for-byte as it was. `now` is the caller's
+    /// clock: nothing in the store reads the real one.
+    public init(path: String, planner: ReminderPlanner, now: Date) throws(StoreError) {
         self.path = path
         self.planner = planner
+        openedAt = now
         let isNew = !FileManager.default.fileExists(atPath: path)
         if isNew { try Self.createEmptyFile(at: path) }
         do {
@@ -121,7 +126,7 @@ public final class TodoStore {
             for migration in try pending(applied: appliedMigrations()) {
                 try db.execute(migration.sql)
                 try db.run("INSERT INTO nudge_migrations (name, applied_at) VALUES (?, ?)",
-                           [.text(migration.name), .integer(Int64(Date().timeIntervalSince1970))])
+                           [.text(migration.name), .integer(Self.stamp(openedAt))])
             }
         }
     }

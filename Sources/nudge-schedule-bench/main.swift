@@ -26,10 +26,10 @@ guard CommandLine.arguments.count == 2 else {
 let zone = TimeZone.current
 let planner = ReminderPlanner(config: NudgeConfig(), zone: zone)
 do {
-    var store: TodoStore!
-    let open = try milliseconds { store = try TodoStore(path: CommandLine.arguments[1], planner: planner) }
-    print("open-and-plan \(String(format: "%.2f", open))")
     let now = Date()
+    var store: TodoStore!
+    let open = try milliseconds { store = try TodoStore(path: CommandLine.arguments[1], planner: planner, now: now) }
+    print("open-and-plan \(String(format: "%.2f", open))")
     var next: [Double] = []
     for _ in 0..<200 { next.append(try milliseconds { _ = try store.nextReminderTime() }) }
     print("next-reminder \(String(format: "%.3f", median(next)))")

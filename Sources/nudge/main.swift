@@ -1,3 +1,5 @@
 import NudgeCLI
 import Foundation
-exit(NudgeCLI.main())
+
+// The only place the command line reads the real clock and zone.
+exit(NudgeCLI.main(now: Date(), zone: TimeZone.current, environment: ProcessInfo.processInfo.environment))

@@ -1,3 +1,5 @@
 import NudgeDaemon
 import Foundation
-exit(NudgeDaemonMain.run())
+
+// The only place the service reads the real clock and zone.
+exit(NudgeDaemonMain.run(now: { Date() }, zone: { TimeZone.current }))

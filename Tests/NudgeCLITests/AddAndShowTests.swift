@@ -50,7 +50,7 @@ struct AddAndShowTests {
         let run = try nudge("show", "1")
         #expect(run.status == 0)
         let lines = run.stdout.split(separator: "\n").map(String.init)
-        #expect(lines[0] == "Todo 1: Pay rent")
+        #expect(lines.first == "Todo 1: Pay rent")
         #expect(lines.contains("  Status    overdue"))
         #expect(lines.contains("  Due       Yesterday (Saturday, November 28, 2026)"))
         #expect(lines.contains("  Priority  low"))

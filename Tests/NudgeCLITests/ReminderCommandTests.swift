@@ -26,6 +26,7 @@ struct ReminderCommandTests {
             "2026-11-30T08:50:00+01:00 2 before 10m",
             "2026-11-30T09:00:00+01:00 2 all-day",
         ])
+        try #require(!reminders.isEmpty)
         #expect(Set(reminders[0].keys) == ["at", "todo", "title", "rule"])
         #expect(reminders[0]["title"] as? String == "Buy milk")
         let table = try nudge("upcoming", "--within", "5h").stdout

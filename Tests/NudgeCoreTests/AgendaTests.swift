@@ -43,7 +43,7 @@ struct AgendaTests {
         let due = at(30, 9)
         let todos = [todo(1, "b", due: due), todo(2, "a", due: due), todo(3, "c", due: due, priority: .high),
                      todo(4, "z", due: at(30, 8), priority: .low)]
-        let ids = Agenda(now: now, zone: berlin).sections(todos)[0].todos.map(\.id)
+        let ids = Agenda(now: now, zone: berlin).sections(todos).first?.todos.map(\.id)
         #expect(ids == [4, 3, 2, 1])
     }
 
@@ -56,7 +56,7 @@ struct AgendaTests {
     func sortFlagOverridesTheOrder(order: TodoOrder, expected: [Int64]) {
         let todos = [todo(1, "Zebra", due: at(30, 12)), todo(2, "apple", due: at(30, 8), priority: .low),
                      todo(3, "Mango", due: at(30, 10), priority: .high)]
-        #expect(Agenda(now: now, zone: berlin).sections(todos, order: order)[0].todos.map(\.id) == expected)
+        #expect(Agenda(now: now, zone: berlin).sections(todos, order: order).first?.todos.map(\.id) == expected)
     }
 
     @Test func allDayTodoIsOverdueOnlyFromTheNextDay() {

@@ -403,7 +403,7 @@ struct NudgedSnoozeEndToEndTests {
         #expect(abs(until.timeIntervalSince(clicked.addingTimeInterval(60))) <= 2, "snoozed until \(until), clicked at \(clicked)")
 
         let records = try await world.waitForRecords(count: 2, timeout: 70)
-        #expect(records.count == 2)
+        try #require(records.count == 2)
         #expect(records[1]["DUNST_SUMMARY"] == "Check the oven")
         #expect(records[1]["DUNST_BODY"]?.hasPrefix("overdue since ") == true, "body: \(records[1]["DUNST_BODY"] ?? "")")
         let shown = try #require(NudgedWorld.shownAt(records[1]))

@@ -71,7 +71,7 @@ final class ServiceFixture {
     var databasePath: String { folder.file("nudge.db") }
 
     func store() throws -> TodoStore {
-        try TodoStore(path: databasePath, planner: ReminderPlanner(config: config, zone: zone))
+        try TodoStore(path: databasePath, planner: ReminderPlanner(config: config, zone: zone), now: now)
     }
 
     func date(_ day: Int, _ hour: Int, _ minute: Int = 0) -> Date {
@@ -89,7 +89,7 @@ final class ServiceFixture {
     func start() throws {
         service = ReminderService(ReminderService.Environment(
             loadConfig: { [unowned self] in config },
-            openStore: { [unowned self] planner in try TodoStore(path: databasePath, planner: planner) },
+            openStore: { [unowned self] planner, moment in try TodoStore(path: databasePath, planner: planner, now: moment) },
             server: server, events: events,
             now: { [unowned self] in now }, zone: { [unowned self] in zone },
             wake: { [unowned self] in wakeAt = $0 },

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import NudgeCore
 import Testing
 @testable import NudgeTestSupport
 @testable import NudgeStore
@@ -7,6 +8,8 @@ import Testing
 /// Files the store must refuse, leaving them exactly as they were.
 struct RefusalTests {
     let folder = TemporaryDirectory()
+    let now = Date(timeIntervalSince1970: 1_796_126_400)
+    let planner = ReminderPlanner(config: NudgeConfig(), zone: TimeZone(identifier: "Europe/Berlin")!)
 
     func bytes(_ path: String) throws -> Data {
         try Data(contentsOf: URL(fileURLWithPath: path))
@@ -15,7 +18,7 @@ struct RefusalTests {
     func expectRefusedUntouched(_ path: String, _ expected: (StoreError) -> Bool) throws {
         let before = try bytes(path)
         do {
-            _ = try TodoStore(path: path)
+            _ = try TodoStore(path: path, planner: planner, now: now)
             Issue.record("the store opened \(path)")
         } catch {
             #expect(expected(error), "\(error)")
@@ -42,7 +45,7 @@ struct RefusalTests {
 
     @Test func refusesADatabaseFromANewerVersion() throws {
         let path = folder.file("nudge.db")
-        _ = try TodoStore(path: path)
+        _ = try TodoStore(path: path, planner: planner, now: now)
         let db = try Connection(path: path, create: false)
         try db.execute("INSERT INTO nudge_migrations VALUES ('999-from-the-future', 0); PRAGMA wal_checkpoint(TRUNCATE)")
         try expectRefusedUntouched(path) {
@@ -52,8 +55,8 @@ struct RefusalTests {
 
     @Test func refusesADamagedDatabase() throws {
         let path = folder.file("nudge.db")
-        let store = try TodoStore(path: path)
-        for index in 0..<200 { _ = try store.add(NewTodo(title: "todo \(index) " + String(repeating: "x", count: 200))) }
+        let store = try TodoStore(path: path, planner: planner, now: now)
+        for index in 0..<200 { _ = try store.add(NewTodo(title: "todo \(index) " + String(repeating: "x", count: 200)), now: now) }
         try store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         // Scribble over the schema page: the header still says SQLite, the content is garbage.
         var data = try bytes(path)
@@ -71,14 +74,14 @@ struct RefusalTests {
         let path = folder.file("old.db")
         let old = try Connection(path: path, create: true)
         try old.execute("CREATE TABLE nudge_migrations (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL); PRAGMA application_id = \(Schema.applicationID)")
-        let store = try TodoStore(path: path)
-        _ = try store.add(NewTodo(title: "works"))
+        let store = try TodoStore(path: path, planner: planner, now: now)
+        _ = try store.add(NewTodo(title: "works"), now: now)
         #expect(try store.count() == 1)
     }
 
     @Test func anEmptyFileBecomesANewDatabase() throws {
         let path = folder.file("empty.db")
         #expect(FileManager.default.createFile(atPath: path, contents: nil))
-        #expect(try TodoStore(path: path).count() == 0)
+        #expect(try TodoStore(path: path, planner: planner, now: now).count() == 0)
     }
 }

@@ -18,7 +18,7 @@ struct ScheduleTests {
         var config = NudgeConfig()
         config.digest.enabled = false
         edit(&config)
-        return try TodoStore(path: folder.file("nudge.db"), planner: ReminderPlanner(config: config, zone: berlin))
+        return try TodoStore(path: folder.file("nudge.db"), planner: ReminderPlanner(config: config, zone: berlin), now: now)
     }
 
     func rules(_ reminders: [ScheduledReminder]) -> [String] {
@@ -115,6 +115,7 @@ struct ScheduleTests {
         let todo = try store.add(NewTodo(title: "a", due: due, repetition: Repetition(rrule: "FREQ=DAILY", from: .due)), now: now)
         let next = Due.at(date(30, 18), zone: berlin)
         let (_, after) = try store.setCompleted(ids: [todo.id], done: true, now: now) { _ in next }
+        try #require(after.count == 1)
         #expect(after[0].due == next)
         #expect(!after[0].isCompleted)
         #expect(try store.db.scalar("SELECT count(*) FROM completions WHERE todo_id = 1")?.int64 == 1)

@@ -7,9 +7,12 @@ import Testing
 struct TodoStoreTests {
     let folder = TemporaryDirectory()
     let berlin = TimeZone(identifier: "Europe/Berlin")!
+    /// 2026-12-01 12:00 UTC: these tests are about storage, not the clock.
+    let now = Date(timeIntervalSince1970: 1_796_126_400)
+    var planner: ReminderPlanner { ReminderPlanner(config: NudgeConfig(), zone: berlin) }
 
     func makeStore() throws -> TodoStore {
-        try TodoStore(path: folder.file("data/nudge.db"))
+        try TodoStore(path: folder.file("data/nudge.db"), planner: planner, now: now)
     }
 
     @Test func createsAPrivateFileInAPrivateFolder() throws {
@@ -22,10 +25,10 @@ struct TodoStoreTests {
 
     @Test func keepsEveryFieldOfATodo() throws {
         let store = try makeStore()
-        _ = try store.addCategory(name: "Work", icon: "briefcase")
+        _ = try store.addCategory(name: "Work", icon: "briefcase", now: now)
         let instant = Date(timeIntervalSince1970: 1_798_099_200)
         let added = try store.add(NewTodo(title: "Report <b>&</b> 😀", notes: "line 1\nline 2",
-                                          due: .at(instant, zone: berlin), priority: .high, categoryName: "work"))
+                                          due: .at(instant, zone: berlin), priority: .high, categoryName: "work"), now: now)
         let read = try store.todos(ids: [added.id])[0]
         #expect(read == added)
         #expect(read.title == "Report <b>&</b> 😀")
@@ -36,35 +39,35 @@ struct TodoStoreTests {
         #expect(read.category?.icon == "briefcase")
         #expect(!read.isCompleted)
 
-        let allDay = try store.add(NewTodo(title: "Holiday", due: .allDay(LocalDate(year: 2026, month: 12, day: 24)!)))
+        let allDay = try store.add(NewTodo(title: "Holiday", due: .allDay(LocalDate(year: 2026, month: 12, day: 24)!)), now: now)
         #expect(try store.todos(ids: [allDay.id])[0].due == .allDay(LocalDate(year: 2026, month: 12, day: 24)!))
     }
 
     @Test func neverReusesAnID() throws {
         let store = try makeStore()
-        let first = try store.add(NewTodo(title: "a"))
-        let second = try store.add(NewTodo(title: "b"))
+        let first = try store.add(NewTodo(title: "a"), now: now)
+        let second = try store.add(NewTodo(title: "b"), now: now)
         _ = try store.delete(ids: [second.id])
-        let third = try store.add(NewTodo(title: "c"))
+        let third = try store.add(NewTodo(title: "c"), now: now)
         #expect(first.id == 1)
         #expect(third.id == 3)
     }
 
     @Test func completingAndReopeningRecordTheTime() throws {
         let store = try makeStore()
-        let todo = try store.add(NewTodo(title: "a"))
+        let todo = try store.add(NewTodo(title: "a"), now: now)
         let when = Date(timeIntervalSince1970: 1_800_000_000)
         let (before, after) = try store.setCompleted(ids: [todo.id], done: true, now: when)
         #expect(!before[0].isCompleted)
         #expect(after[0].completedAt == when)
-        let reopened = try store.setCompleted(ids: [todo.id], done: false).after[0]
+        let reopened = try store.setCompleted(ids: [todo.id], done: false, now: now).after[0]
         #expect(reopened.completedAt == nil)
     }
 
     @Test func anUnknownIDChangesNothing() throws {
         let store = try makeStore()
-        let todo = try store.add(NewTodo(title: "a"))
-        #expect(throws: StoreError.noSuchTodos([99])) { try store.setCompleted(ids: [todo.id, 99], done: true) }
+        let todo = try store.add(NewTodo(title: "a"), now: now)
+        #expect(throws: StoreError.noSuchTodos([99])) { try store.setCompleted(ids: [todo.id, 99], done: true, now: now) }
         #expect(throws: StoreError.noSuchTodos([98, 99])) { try store.delete(ids: [todo.id, 98, 99]) }
         #expect(try store.todos(ids: [todo.id])[0].completedAt == nil)
         #expect(try store.count() == 1)
@@ -72,12 +75,12 @@ struct TodoStoreTests {
 
     @Test func filtersCombine() throws {
         let store = try makeStore()
-        _ = try store.addCategory(name: "home", icon: nil)
-        _ = try store.add(NewTodo(title: "Buy MILK", categoryName: "home"))
-        _ = try store.add(NewTodo(title: "Call mum", notes: "about the milk", priority: .high))
-        _ = try store.add(NewTodo(title: "Pay rent", priority: .high, categoryName: "home"))
-        let done = try store.add(NewTodo(title: "Old milk"))
-        _ = try store.setCompleted(ids: [done.id], done: true)
+        _ = try store.addCategory(name: "home", icon: nil, now: now)
+        _ = try store.add(NewTodo(title: "Buy MILK", categoryName: "home"), now: now)
+        _ = try store.add(NewTodo(title: "Call mum", notes: "about the milk", priority: .high), now: now)
+        _ = try store.add(NewTodo(title: "Pay rent", priority: .high, categoryName: "home"), now: now)
+        let done = try store.add(NewTodo(title: "Old milk"), now: now)
+        _ = try store.setCompleted(ids: [done.id], done: true, now: now)
 
         func titles(_ query: TodoQuery) throws -> Set<String> { Set(try store.todos(matching: query).map(\.title)) }
         #expect(try titles(TodoQuery(search: "milk")) == ["Buy MILK", "Call mum"])
@@ -89,11 +92,11 @@ struct TodoStoreTests {
 
     @Test func searchTreatsWildcardsAndAccentsLiterally() throws {
         let store = try makeStore()
-        _ = try store.add(NewTodo(title: "100% done"))
-        _ = try store.add(NewTodo(title: "1000 things"))
-        _ = try store.add(NewTodo(title: "snake_case"))
-        _ = try store.add(NewTodo(title: "snakeXcase"))
-        _ = try store.add(NewTodo(title: "Crème BRÛLÉE"))
+        _ = try store.add(NewTodo(title: "100% done"), now: now)
+        _ = try store.add(NewTodo(title: "1000 things"), now: now)
+        _ = try store.add(NewTodo(title: "snake_case"), now: now)
+        _ = try store.add(NewTodo(title: "snakeXcase"), now: now)
+        _ = try store.add(NewTodo(title: "Crème BRÛLÉE"), now: now)
         #expect(try store.todos(matching: TodoQuery(search: "0%")).map(\.title) == ["100% done"])
         #expect(try store.todos(matching: TodoQuery(search: "e_c")).map(\.title) == ["snake_case"])
         #expect(try store.todos(matching: TodoQuery(search: "brûlée")).map(\.title) == ["Crème BRÛLÉE"])
@@ -101,9 +104,9 @@ struct TodoStoreTests {
 
     @Test func categoryNamesAreUniqueIgnoringCase() throws {
         let store = try makeStore()
-        _ = try store.addCategory(name: "Work", icon: nil)
-        #expect(throws: StoreError.categoryExists("work")) { try store.addCategory(name: "work", icon: nil) }
-        _ = try store.addCategory(name: "Home", icon: nil)
+        _ = try store.addCategory(name: "Work", icon: nil, now: now)
+        #expect(throws: StoreError.categoryExists("work")) { try store.addCategory(name: "work", icon: nil, now: now) }
+        _ = try store.addCategory(name: "Home", icon: nil, now: now)
         #expect(throws: StoreError.categoryExists("HOME")) { try store.renameCategory("work", to: "HOME") }
         #expect(try store.renameCategory("work", to: "Office").name == "Office")
         #expect(try store.category(named: "office").icon == Category.defaultIcon)
@@ -111,17 +114,17 @@ struct TodoStoreTests {
 
     @Test func deletingACategoryKeepsItsTodos() throws {
         let store = try makeStore()
-        _ = try store.addCategory(name: "work", icon: nil)
-        let todo = try store.add(NewTodo(title: "a", categoryName: "work"))
-        #expect(try store.deleteCategory("work") == 1)
+        _ = try store.addCategory(name: "work", icon: nil, now: now)
+        let todo = try store.add(NewTodo(title: "a", categoryName: "work"), now: now)
+        #expect(try store.deleteCategory("work", now: now) == 1)
         #expect(try store.todos(ids: [todo.id])[0].category == nil)
         #expect(try store.categories().isEmpty)
     }
 
     @Test func reopensAnExistingDatabaseWithoutMigratingAgain() throws {
         let path = folder.file("nudge.db")
-        _ = try TodoStore(path: path).add(NewTodo(title: "kept"))
-        let store = try TodoStore(path: path)
+        _ = try TodoStore(path: path, planner: planner, now: now).add(NewTodo(title: "kept"), now: now)
+        let store = try TodoStore(path: path, planner: planner, now: now)
         #expect(try store.todos(matching: TodoQuery()).map(\.title) == ["kept"])
         #expect(try store.db.scalar("SELECT count(*) FROM nudge_migrations")?.int64 == Int64(Schema.migrations.count))
         #expect(try store.db.scalar("PRAGMA journal_mode")?.string == "wal")

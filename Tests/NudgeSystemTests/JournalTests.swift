@@ -192,7 +192,7 @@ struct EventLogFallbackTests {
         #expect(journal.entries.withLock { $0.count } == 3)
     }
 
-    @Test func whenTheJournalComesBackLoggingReturnsToIt() {
+    @Test func whenTheJournalComesBackLoggingReturnsToIt() throws {
         let journal = FakeJournal(accepting: false)
         let capture = Capture()
         let log = EventLog(identifier: "nudged", fallback: capture.write, submit: journal.submit)
@@ -202,7 +202,7 @@ struct EventLogFallbackTests {
         journal.accepting.withLock { $0 = false }
         #expect(!log.send(message: "three", fields: []))
         let lines = capture.lines()
-        #expect(lines.count == 4)
+        try #require(lines.count == 4)
         #expect(lines[1].hasSuffix(": one") && lines[0].contains("not available"))
         #expect(lines[3].hasSuffix(": three") && lines[2].contains("not available"))
     }
