@@ -5,8 +5,8 @@
 
 --db     an existing nudge database with the schema already created (run `nudge --db PATH list`
          once first); the todos are inserted with Python's sqlite3 module in one transaction.
-         If the schema has reminders, the stored schedule is marked stale, so run any nudge
-         command once more afterwards to plan the reminders of the new todos.
+         If the schema has reminders, the stored schedule is marked stale, so run a nudge
+         command that changes something afterwards to plan the reminders of the new todos.
 --tasks  also write a JSON array for `task import` with the same todos (same UUIDs).
 --picks  write "id uuid" lines of pending todos, in a random (seeded) order, for the `done`
          and `show` benchmarks.

@@ -4,3 +4,9 @@
 static inline sqlite3_destructor_type nudge_sqlite_transient(void) {
     return SQLITE_TRANSIENT;
 }
+
+// sqlite3_db_config is variadic, which Swift cannot call. Closing the last connection would
+// otherwise checkpoint the write-ahead log into the database file.
+static inline int nudge_sqlite_disable_checkpoint_on_close(sqlite3 *db) {
+    return sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, (int *)0);
+}

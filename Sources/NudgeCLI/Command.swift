@@ -25,9 +25,6 @@ extension Command {
         return id
     }
 
-    static func openStore(_ context: Context) throws(CLIError) -> TodoStore {
-        try context.store()
-    }
 
     static func todoIDs(_ texts: [String]) throws(CLIError) -> [Int64] {
         var ids: [Int64] = []

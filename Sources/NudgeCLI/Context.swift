@@ -28,11 +28,14 @@ final class Context {
         stdinIsTerminal = isatty(STDIN_FILENO) == 1
     }
 
-    func store() throws(CLIError) -> TodoStore {
+    /// The store, opened once for what the command does: `.read` for a command that only
+    /// shows, `.write` for one that changes todos (see StoreAccess: nudged plans of record).
+    func store(_ access: StoreAccess) throws(CLIError) -> TodoStore {
         if let openedStore { return openedStore }
         let planner = ReminderPlanner(config: try config(), zone: zone)
         do {
-            let store = try TodoStore(path: databasePath, planner: planner, now: now)
+            let store = try TodoStore(path: databasePath, planner: planner, now: now, access: access,
+                                      recording: .configFile)
             openedStore = store
             return store
         } catch {

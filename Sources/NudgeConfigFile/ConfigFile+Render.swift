@@ -59,3 +59,10 @@ extension ConfigFile {
         return lines
     }
 }
+
+extension PlanRecording {
+    /// The plan of record's rules kept as the config file would set them.
+    public static let configFile = PlanRecording(
+        write: { ConfigFile.render($0) },
+        read: { try? ConfigFile.parse(text: $0, path: "the plan of record") })
+}

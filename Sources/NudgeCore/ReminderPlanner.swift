@@ -184,3 +184,16 @@ public struct ReminderPlanner: Sendable {
         return time
     }
 }
+
+/// How the rules of the plan of record are kept in the database as text (the config file's
+/// own form), so that a writer with other rules can plan by them.
+public struct PlanRecording: Sendable {
+    public var write: @Sendable (NudgeConfig) -> String
+    /// Nil for text this version cannot read.
+    public var read: @Sendable (String) -> NudgeConfig?
+
+    public init(write: @escaping @Sendable (NudgeConfig) -> String, read: @escaping @Sendable (String) -> NudgeConfig?) {
+        self.write = write
+        self.read = read
+    }
+}

@@ -114,7 +114,7 @@ final class Daemon {
         let databasePath = databasePath
         service = ReminderService(ReminderService.Environment(
             loadConfig: { try ConfigFile.load(path: configPath) },
-            openStore: { planner, moment in try TodoStore(path: databasePath, planner: planner, now: moment) },
+            openStore: { planner, moment in try TodoStore(path: databasePath, planner: planner, now: moment, access: .plan, recording: .configFile) },
             server: DBusNotificationServer(client: client),
             events: JournalRecorder(),
             now: now, zone: zone,

@@ -103,6 +103,9 @@ final class ReminderService {
     /// The database files changed; only other processes' commits matter.
     func databaseMayHaveChanged() {
         guard (try? store.changedElsewhere()) == true else { return }
+        do { try store.planAllIfRulesChanged() } catch {
+            record(.failed, "could not plan the schedule again: \(error)", priority: 3)
+        }
         fireDue(missedBefore: nil)
         plan()
     }

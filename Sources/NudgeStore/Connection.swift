@@ -5,12 +5,12 @@ import Foundation
 public final class Connection {
     let handle: OpaquePointer
 
-    /// Opens (and with `create`, creates) the database file at `path`. The corresponding C
-    /// function is `sqlite3_open_v2`.
-    public init(path: String, create: Bool) throws(SQLiteError) {
+    /// Opens (and with `create`, creates) the database file at `path`; with `readOnly`, a
+    /// connection that cannot write it. The corresponding C function is `sqlite3_open_v2`.
+    public init(path: String, create: Bool, readOnly: Bool = false) throws(SQLiteError) {
         var db: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
-            | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
+        let flags = access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         let rc = sqlite3_open_v2(path, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let error = SQLiteError(code: rc, connection: db)
@@ -22,6 +22,26 @@ public final class Connection {
 
     deinit {
         sqlite3_close_v2(handle)
+    }
+
+    /// Leaves the write-ahead log as it is when the connection closes, so that closing never
+    /// writes the database file (checkpoints are the store's to make). The corresponding C
+    /// function is `sqlite3_db_config` with `SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE`.
+    public func disableCheckpointOnClose() {
+        _ = nudge_sqlite_disable_checkpoint_on_close(handle)
+    }
+
+    /// Copies the whole database into `target` (an in-memory one, say). The corresponding C
+    /// functions are `sqlite3_backup_init`, `_step` and `_finish`.
+    public func copy(into target: Connection) throws(SQLiteError) {
+        guard let backup = sqlite3_backup_init(target.handle, "main", handle, "main") else {
+            throw SQLiteError(code: sqlite3_errcode(target.handle), connection: target.handle)
+        }
+        let step = sqlite3_backup_step(backup, -1)
+        let finish = sqlite3_backup_finish(backup)
+        guard step == SQLITE_DONE, finish == SQLITE_OK else {
+            throw SQLiteError(code: step == SQLITE_DONE ? finish : step, connection: target.handle)
+        }
     }
 
     /// How long a statement waits for another process's write lock before failing.
@@ -67,6 +87,9 @@ public final class Connection {
 
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
     public var changes: Int { Int(sqlite3_changes(handle)) }
+    /// Rows this connection has changed since it opened. The corresponding C function is
+    /// `sqlite3_total_changes64`.
+    public var totalChanges: Int64 { sqlite3_total_changes64(handle) }
 
     /// Runs `body` in a `BEGIN IMMEDIATE` transaction: the write lock is taken up front, so the
     /// busy timeout applies and concurrent writers queue up instead of failing mid-transaction.

@@ -19,7 +19,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
         case .newerVersion(let path, let names):
             "\(path) was written by a newer version of Nudge (it has schema changes this version does not know: \(names.joined(separator: ", "))); it was left untouched, upgrade nudge to use it"
         case .corrupt(let path, let reason):
-            "the database \(path) is damaged (\(reason)); it was left untouched, restore it from a backup or move it aside"
+            "the database \(path) is damaged (\(reason)); it was left untouched: restore it from a backup, or copy what can still be read into a new file with 'sqlite3 \(path.shellQuoted) .dump | sqlite3 recovered.db' and use that one (--db or NUDGE_DB)"
         case .failed(let reason):
             "database error: \(reason)"
         case .noSuchTodos(let ids) where ids.count == 1:

@@ -35,23 +35,70 @@ extension TodoStore {
     // MARK: - Planning
 
     static let fingerprintKey = "schedule_fingerprint"
+    static let recordConfigKey = "schedule_config"
+    static let recordZoneKey = "schedule_zone"
     static let digestThroughKey = "digest_through"
 
-    /// Plans every todo again when the rules or the zone differ from those that planned them.
-    func planAllIfRulesChanged() throws {
-        let stored = try setting(Self.fingerprintKey)
-        guard stored != planner.fingerprint else { return }
-        try db.writeTransaction {
+    /// A writer plans by the plan of record when its own rules differ and the record can be
+    /// read back; otherwise (the service, a new database, a record from another version) its
+    /// own rules plan every todo and become the record.
+    func adoptPlanOfRecord() throws {
+        if access == .write, let recording, let recorded = try recordedPlanner(recording) {
+            planner = recorded
+            return
+        }
+        try planAllIfRulesChanged()
+    }
+
+    private func recordedPlanner(_ recording: PlanRecording) throws -> ReminderPlanner? {
+        guard let stored = try setting(Self.fingerprintKey), stored != planner.fingerprint,
+              let text = try setting(Self.recordConfigKey), let config = recording.read(text),
+              let zone = try setting(Self.recordZoneKey).flatMap(TimeZone.init(identifier:)) else { return nil }
+        let recorded = ReminderPlanner(config: config, zone: zone)
+        return recorded.fingerprint == stored ? recorded : nil
+    }
+
+    /// Plans every todo again when the rules or the zone differ from those that planned them,
+    /// and records them as the plan of record. The service calls it whenever the database
+    /// changed, so that it takes the schedule back from anyone who planned it otherwise.
+    public func planAllIfRulesChanged() throws(StoreError) {
+        try perform {
             guard try setting(Self.fingerprintKey) != planner.fingerprint else { return }
-            try db.execute("DELETE FROM schedule")
-            // One todo at a time: planning 100,000 should not hold them all in memory.
-            let insert = try db.prepare("INSERT OR IGNORE INTO schedule (todo_id, at, nominal, rule) VALUES (?, ?, ?, ?)")
-            try forEachSubject(where: "t.completed_at IS NULL") { try insertPlan(for: $0, using: insert) }
-            try setSetting(Self.fingerprintKey, planner.fingerprint)
-            if try setting(Self.digestThroughKey) == nil {
-                try setSetting(Self.digestThroughKey, String(Self.stamp(openedAt)))
+            try db.writeTransaction {
+                guard try setting(Self.fingerprintKey) != planner.fingerprint else { return }
+                try db.execute("DELETE FROM schedule")
+                try planEveryPendingTodo()
+                try setSetting(Self.fingerprintKey, planner.fingerprint)
+                if let recording {
+                    try setSetting(Self.recordConfigKey, recording.write(planner.config))
+                    try setSetting(Self.recordZoneKey, planner.calendar.timeZone.identifier)
+                }
+                if try setting(Self.digestThroughKey) == nil {
+                    try setSetting(Self.digestThroughKey, String(Self.stamp(openedAt)))
+                }
             }
         }
+    }
+
+    /// A reader whose rules or zone differ from the plan of record gets its own schedule: a
+    /// temporary table of this connection, which hides the stored one and is never written to
+    /// the file.
+    func planInMemoryIfRulesDiffer() throws {
+        guard try setting(Self.fingerprintKey) != planner.fingerprint else { return }
+        try db.execute("""
+            CREATE TEMP TABLE schedule (
+                todo_id INTEGER NOT NULL, at INTEGER NOT NULL, nominal INTEGER NOT NULL, rule TEXT NOT NULL,
+                PRIMARY KEY (todo_id, at)
+            ) WITHOUT ROWID;
+            CREATE INDEX temp.schedule_by_time ON schedule(at);
+            """)
+        try planEveryPendingTodo()
+    }
+
+    /// One todo at a time: planning 100,000 should not hold them all in memory.
+    private func planEveryPendingTodo() throws {
+        let insert = try db.prepare("INSERT OR IGNORE INTO schedule (todo_id, at, nominal, rule) VALUES (?, ?, ?, ?)")
+        try forEachSubject(where: "t.completed_at IS NULL") { try insertPlan(for: $0, using: insert) }
     }
 
     /// Plans these todos again; called inside the transaction that changed them.

@@ -2,15 +2,35 @@ import CSQLite
 import Foundation
 import NudgeCore
 
+/// How a process uses the store, which decides what opening it may write.
+public enum StoreAccess: Sendable {
+    /// Reads only: the file is never written. When the caller's rules or zone differ from the
+    /// plan of record, its schedule is planned again in memory, for this connection alone.
+    case read
+    /// Changes todos, planning them by the plan of record (the rules and zone of the service);
+    /// in a database that has none yet, the caller's become it.
+    case write
+    /// The service: its rules and zone are the plan of record, and every todo is planned again
+    /// when they differ from those that planned the schedule.
+    case plan
+}
+
 /// The todos and categories in one SQLite file, shared safely by every `nudge` process.
 public final class TodoStore {
     public let path: String
-    /// Plans each todo's reminders whenever it changes.
-    public let planner: ReminderPlanner
-    let db: Connection
+    public let access: StoreAccess
+    /// How the plan of record's rules are kept as text; nil keeps only their fingerprint.
+    let recording: PlanRecording?
+    /// Plans each todo's reminders whenever it changes: the plan of record, except for a
+    /// reader with other rules, whose schedule lives in memory.
+    public internal(set) var planner: ReminderPlanner
+    private(set) var db: Connection
     /// The moment the store was opened, for what needs a time and has none of its own (the
     /// digest's starting point in a new database, a migration's record).
     let openedAt: Date
+    /// Rows changed by opening, once it succeeded (nil before): a refused file is not touched
+    /// on the way out, and one this process did not change is not checkpointed.
+    private var changesWhenOpened: Int64?
     /// The last `PRAGMA data_version` seen by `changedElsewhere()`.
     var lastDataVersion: Int64?
 
@@ -22,33 +42,67 @@ public final class TodoStore {
         return dataHome + "/nudge/nudge.db"
     }
 
-    /// Opens the database at `path`, creating it (mode 0600, in a 0700 directory) when missing
-    /// and upgrading it when older. A file that is not a Nudge database, is damaged, or comes
-    /// from a newer version is refused and left byte-for-byte as it was. `now` is the caller's
-    /// clock: nothing in the store reads the real one.
-    public init(path: String, planner: ReminderPlanner, now: Date) throws(StoreError) {
+    /// Opens the database at `path` for `access`. A writer creates it (mode 0600, in a 0700
+    /// directory) when missing and upgrades it when older; a reader leaves the file alone and
+    /// works on a copy in memory instead. A file that is not a Nudge database, is damaged, or
+    /// comes from a newer version is refused and left byte-for-byte as it was. `now` is the
+    /// caller's clock: nothing in the store reads the real one. `recording` keeps the plan of
+    /// record's rules as text, so that a writer with other rules can plan by them; without
+    /// it a writer's own rules become the plan of record.
+    public init(path: String, planner: ReminderPlanner, now: Date, access: StoreAccess = .plan,
+                recording: PlanRecording? = nil) throws(StoreError) {
         self.path = path
         self.planner = planner
+        self.access = access
+        self.recording = recording
         openedAt = now
-        let isNew = !FileManager.default.fileExists(atPath: path)
-        if isNew { try Self.createEmptyFile(at: path) }
+        let exists = FileManager.default.fileExists(atPath: path)
+        if !exists && access != .read { try Self.createEmptyFile(at: path) }
         do {
-            db = try Connection(path: path, create: false)
+            // A reader of a missing file sees an empty database that is never written anywhere.
+            db = try Connection(path: exists || access != .read ? path : ":memory:", create: !exists,
+                                readOnly: access == .read && exists)
         } catch {
             throw StoreError.cannotOpen(path: path, reason: error.message)
         }
+        db.disableCheckpointOnClose()
         db.setBusyTimeout(milliseconds: 15_000)
         do {
             let pending = try pendingMigrations()
             try db.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL")
-            try enableWriteAheadLog()
-            if !pending.isEmpty { try migrate() }
-            try planAllIfRulesChanged()
+            if access == .read {
+                if !pending.isEmpty { try upgradeInMemory(existing: exists) }
+                try planInMemoryIfRulesDiffer()
+            } else {
+                let checked = try refuseIfDamaged()
+                try enableWriteAheadLog()
+                if !pending.isEmpty { try migrate() }
+                // Into the log, not the file: the file stays as it was checked.
+                if let checked { try setSetting(Self.checkedFileKey, checked) }
+                try adoptPlanOfRecord()
+            }
+            changesWhenOpened = db.totalChanges
         } catch let error as StoreError {
             throw error
         } catch {
             throw storeError(error)
         }
+    }
+
+    deinit {
+        guard access != .read, let changesWhenOpened, db.totalChanges > changesWhenOpened else { return }
+        try? checkpointAndRecordFile()
+    }
+
+    /// An older file seen by a reader: upgraded in a copy in memory, never in place.
+    private func upgradeInMemory(existing: Bool) throws {
+        if existing {
+            let memory = try Connection(path: ":memory:", create: true)
+            try db.copy(into: memory)
+            db = memory
+            try db.execute("PRAGMA foreign_keys = ON")
+        }
+        try migrate()
     }
 
     private static func createEmptyFile(at path: String) throws(StoreError) {
@@ -76,10 +130,12 @@ public final class TodoStore {
         let applicationID = try db.scalar("PRAGMA application_id")?.int64 ?? 0
         if applicationID == 0 {
             let objects = try db.scalar("SELECT count(*) FROM sqlite_schema")?.int64 ?? 0
-            guard objects == 0 else { throw StoreError.notANudgeDatabase(path: path) }
-            return Schema.migrations
-        }
-        guard applicationID == Int64(Schema.applicationID) else {
+            if objects == 0 { return Schema.migrations }
+            // What `sqlite3 damaged.db .dump | sqlite3 recovered.db` makes: Nudge's tables
+            // without the header's application id, which a dump does not carry.
+            let record = try db.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'nudge_migrations'")?.int64
+            guard record == 1 else { throw StoreError.notANudgeDatabase(path: path) }
+        } else if applicationID != Int64(Schema.applicationID) {
             throw StoreError.notANudgeDatabase(path: path)
         }
         return try pending(applied: appliedMigrations())

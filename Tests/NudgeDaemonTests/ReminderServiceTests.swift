@@ -149,6 +149,19 @@ struct ReminderServiceTests {
         #expect(fixture.events.kinds(.closed).count == 1)
     }
 
+    @Test func theServiceTakesTheScheduleBackWhenAnotherZonePlannedIt() throws {
+        try fixture.add("a", at: nil)
+        _ = try fixture.store().add(NewTodo(title: "all day", due: .allDay(LocalDate(year: 2026, month: 11, day: 30)!)), now: fixture.now)
+        try fixture.start()
+        #expect(fixture.wakeAt == fixture.date(30, 9))
+        // Someone plans the same database in Tokyo, where 09:00 is eight hours earlier.
+        let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+        _ = try TodoStore(path: fixture.databasePath, planner: ReminderPlanner(config: fixture.config, zone: tokyo), now: fixture.now)
+        fixture.service.databaseMayHaveChanged()
+        #expect(fixture.wakeAt == fixture.date(30, 9))
+        #expect(try fixture.store().upcoming(from: fixture.now, through: fixture.date(30, 23)).map(\.at) == [fixture.date(30, 9)])
+    }
+
     @Test func aDigestListsWhatIsOverdueAndDueToday() throws {
         fixture.config.digest.enabled = true
         try fixture.add("late", at: fixture.date(28, 9))

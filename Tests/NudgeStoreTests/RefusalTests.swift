@@ -16,17 +16,20 @@ struct RefusalTests {
     }
 
     func expectRefusedUntouched(_ path: String, _ expected: (StoreError) -> Bool) throws {
+        let wal = path + "-wal"
+        let walBefore = FileManager.default.fileExists(atPath: wal) ? try bytes(wal) : Data()
         let before = try bytes(path)
-        do {
-            _ = try TodoStore(path: path, planner: planner, now: now)
-            Issue.record("the store opened \(path)")
-        } catch {
-            #expect(expected(error), "\(error)")
+        for access in [StoreAccess.write, .plan] {
+            do {
+                _ = try TodoStore(path: path, planner: planner, now: now, access: access)
+                Issue.record("the store opened \(path)")
+            } catch {
+                #expect(expected(error), "\(error)")
+            }
         }
         #expect(try bytes(path) == before)
-        let wal = path + "-wal"
         if FileManager.default.fileExists(atPath: wal) {
-            #expect(try bytes(wal).isEmpty)
+            #expect(try bytes(wal) == walBefore)
         }
     }
 
@@ -67,6 +70,56 @@ struct RefusalTests {
             if case .notANudgeDatabase = $0 { return true }
             return false
         }
+    }
+
+    /// 300 todos with long titles, written out to the file: enough pages to damage one that
+    /// a change to todo 1 never reads.
+    func makeDatabaseWithManyPages(_ path: String) throws {
+        let store = try TodoStore(path: path, planner: planner, now: now)
+        for index in 0..<300 { _ = try store.add(NewTodo(title: "todo \(index) " + String(repeating: "x", count: 200)), now: now) }
+    }
+
+    /// Overwrites the middle of page `page` (1-based), as a disk error or a stray write would.
+    func scribble(onPage page: Int, of path: String) throws {
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        try handle.seek(toOffset: UInt64((page - 1) * 4096 + 1000))
+        try handle.write(contentsOf: Data((0..<2000).map { UInt8(truncatingIfNeeded: $0 &* 31) }))
+        try handle.close()
+    }
+
+    @Test func aPageOverwrittenAnywhereIsRefusedBeforeAnyWrite() throws {
+        let path = folder.file("nudge.db")
+        try makeDatabaseWithManyPages(path)
+        let pages = try #require(try Connection(path: path, create: false, readOnly: true).scalar("PRAGMA page_count")?.int64)
+        try scribble(onPage: Int(pages) - 2, of: path)
+        try expectRefusedUntouched(path) { error in
+            guard case .corrupt(let damaged, _) = error else { return false }
+            return damaged == path && error.description.contains(".dump")
+        }
+    }
+
+    @Test func aWriterRecordsTheFileItLeftSoTheNextNeedNotCheckIt() throws {
+        let path = folder.file("nudge.db")
+        try makeDatabaseWithManyPages(path)
+        let store = try TodoStore(path: path, planner: planner, now: now, access: .write)
+        #expect(try store.setting(TodoStore.checkedFileKey) == store.fileStamp())
+        #expect(try store.refuseIfDamaged() == nil)
+    }
+
+    @Test func whatADumpOfADamagedFileRecoversOpensAsANudgeDatabase() throws {
+        let damaged = folder.file("nudge.db")
+        try makeDatabaseWithManyPages(damaged)
+        let recovered = folder.file("recovered.db")
+        // As `sqlite3 nudge.db .dump | sqlite3 recovered.db`: the tables, not the header.
+        let copy = try Connection(path: recovered, create: true)
+        try copy.execute("ATTACH '\(damaged)' AS old")
+        for (name, sql) in try copy.query("SELECT name, sql FROM old.sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'", [], row: { ($0.text(0) ?? "", $0.text(1) ?? "") }) {
+            try copy.execute(sql)
+            try copy.execute("INSERT INTO main.\(name) SELECT * FROM old.\(name)")
+        }
+        try copy.execute("DETACH old")
+        #expect(try copy.scalar("PRAGMA application_id")?.int64 == 0)
+        #expect(try TodoStore(path: recovered, planner: planner, now: now).count() == 300)
     }
 
     @Test func upgradesAnOlderDatabaseInPlace() throws {

@@ -48,7 +48,7 @@ enum AddCommand: Command {
             }
         }
         let todo: Todo
-        do { todo = try context.store().add(new, now: context.now) } catch { throw CLIError(error) }
+        do { todo = try context.store(.write).add(new, now: context.now) } catch { throw CLIError(error) }
         if arguments.has("json") {
             context.printJSON(context.json(todo))
         } else {

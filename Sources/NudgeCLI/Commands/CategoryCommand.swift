@@ -20,7 +20,7 @@ enum CategoryCommand: Command {
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         let words = try arguments.positionals(min: 1, usage: usage)
-        let store = try openStore(context)
+        let store = try context.store(words[0] == "list" || words[0] == "ls" ? .read : .write)
         do {
             switch words[0] {
             case "add":

@@ -35,7 +35,7 @@ enum EditCommand: Command {
             throw .usage("nothing to change; give at least one of " + fields.map { "--" + $0 }.joined(separator: ", "))
         }
         let newRepetition = try repetition(arguments)
-        let store = try openStore(context)
+        let store = try context.store(.write)
         do {
             let old = try store.todos(ids: [id])[0]
             var todo = old

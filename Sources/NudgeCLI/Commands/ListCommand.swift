@@ -41,7 +41,7 @@ enum ListCommand: Command {
             }
             order = chosen
         }
-        let store = try openStore(context)
+        let store = try context.store(.read)
         let todos: [Todo]
         do { todos = try store.todos(matching: query) } catch { throw CLIError(error) }
         let sections = context.agenda.sections(todos, order: order)

@@ -19,7 +19,7 @@ enum PostponeCommand: Command {
         let id = try todoID(words[0])
         let span: TimeSpan
         do { span = try TimeSpan(parsing: words[1]) } catch { throw CLIError(error) }
-        let store = try openStore(context)
+        let store = try context.store(.write)
         do {
             var todo = try store.todos(ids: [id])[0]
             guard let old = todo.due else {

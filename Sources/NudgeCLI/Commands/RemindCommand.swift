@@ -21,13 +21,14 @@ enum RemindCommand: Command {
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         let id = try todoID(arguments.positionals(min: 1, max: 1, usage: usage)[0])
         let adding = try arguments.all("add").map { text throws(CLIError) in try reminder(text, context: context) }
-        let store = try context.store()
+        let changing = !adding.isEmpty || arguments.has("clear")
+        let store = try context.store(changing ? .write : .read)
         do {
             var subject = try store.reminderSubject(id: id)
             if subject.todo.due == nil, adding.contains(where: { if case .before = $0 { true } else { false } }) {
                 throw CLIError.failed("todo \(id) has no due date to count back from; set one with 'nudge edit \(id) --due WHEN', or remind at a moment (--add \"fri 9am\")")
             }
-            if !adding.isEmpty || arguments.has("clear") {
+            if changing {
                 subject = try store.changeReminders(todoID: id, adding: adding, clearing: arguments.has("clear"), now: context.now)
             }
             if !subject.custom.isEmpty {

@@ -9,7 +9,7 @@ enum ShowCommand: Command {
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         let id = try todoID(arguments.positionals(min: 1, max: 1, usage: usage)[0])
         let todo: Todo
-        do { todo = try context.store().todos(ids: [id])[0] } catch { throw CLIError(error) }
+        do { todo = try context.store(.read).todos(ids: [id])[0] } catch { throw CLIError(error) }
         if arguments.has("json") {
             context.printJSON(context.json(todo))
             return

@@ -38,7 +38,7 @@ enum SnoozeCommand: Command {
         guard until > context.now else {
             throw .usage("\(context.dueText.long(until)) has already passed; snooze until a later moment")
         }
-        let store = try context.store()
+        let store = try context.store(.write)
         do {
             let todo = try store.snooze(todoID: id, until: until, now: context.now)
             if arguments.has("json") {
