@@ -67,7 +67,8 @@ final class Context {
 
     func whenParser() -> WhenParser { WhenParser(now: now, calendar: calendar) }
 
-    /// Collects a line of output; everything is written at once by `flush`.
+    /// Collects a line of output; everything is written at once by `flush`. Text from todos
+    /// and from the command line goes through `Terminal.visible` first; `styled` codes do not.
     func print(_ line: String = "") {
         output += line
         output += "\n"
@@ -82,7 +83,8 @@ final class Context {
         output = ""
     }
 
-    /// Asks a yes/no question on the terminal; anything but y or yes is no.
+    /// Asks a yes/no question on the terminal; anything but y or yes is no. `question` is
+    /// shown as it is: make what it quotes visible first.
     func confirm(_ question: String) -> Bool {
         flush()
         // A prompt that cannot be shown (stderr closed) is still answered from stdin.

@@ -44,9 +44,10 @@ public enum NudgeCLI {
         return status
     }
 
-    /// The one place errors are written. A closed stderr loses the line but not the exit status.
+    /// The one place errors are written: one line, with what it quotes made visible. A closed
+    /// stderr loses the line but not the exit status.
     static func writeError(_ message: String) {
-        writeAll("nudge: " + message + "\n", to: STDERR_FILENO)
+        writeAll("nudge: " + Terminal.visible(message) + "\n", to: STDERR_FILENO)
     }
 
     /// Ends nudge the way git ends when the reader of its output goes away (`nudge list |
