@@ -2,6 +2,7 @@ import Foundation
 import NudgeConfigFile
 import NudgeCore
 import NudgeStore
+import NudgeSystem
 
 /// What every command works with: the clock, the zone, the store and the terminal.
 final class Context {
@@ -15,6 +16,8 @@ final class Context {
     let color: Bool
     let stdinIsTerminal: Bool
     private var output = ""
+    /// The errno of the first write to stdout that failed; what is printed after it is dropped.
+    private(set) var outputError: Int32?
     private var openedStore: TodoStore?
 
     init(databasePath: String?, configPath: String?, now: Date, zone: TimeZone, environment: [String: String]) {
@@ -67,7 +70,8 @@ final class Context {
 
     func whenParser() -> WhenParser { WhenParser(now: now, calendar: calendar) }
 
-    /// Collects a line of output; everything is written at once by `flush`.
+    /// Collects a line of output; everything is written at once by `flush`. Text from todos
+    /// and from the command line goes through `Terminal.visible` first; `styled` codes do not.
     func print(_ line: String = "") {
         output += line
         output += "\n"
@@ -75,14 +79,19 @@ final class Context {
 
     func flush() {
         guard !output.isEmpty else { return }
-        FileHandle.standardOutput.write(Data(output.utf8))
+        if outputError == nil {
+            let error = writeAll(output, to: STDOUT_FILENO)
+            if error != 0 { outputError = error }
+        }
         output = ""
     }
 
-    /// Asks a yes/no question on the terminal; anything but y or yes is no.
+    /// Asks a yes/no question on the terminal; anything but y or yes is no. `question` is
+    /// shown as it is: make what it quotes visible first.
     func confirm(_ question: String) -> Bool {
         flush()
-        FileHandle.standardError.write(Data((question + " [y/N] ").utf8))
+        // A prompt that cannot be shown (stderr closed) is still answered from stdin.
+        writeAll(question + " [y/N] ", to: STDERR_FILENO)
         guard let answer = readLine() else { return false }
         return ["y", "yes"].contains(answer.trimmingWhitespace().lowercased())
     }

@@ -50,7 +50,9 @@ enum JSON {
         }
     }
 
-    /// RFC 8259 string escaping; everything else, emoji included, is written as UTF-8.
+    /// RFC 8259 string escaping, and `\u` escapes also for the other characters a terminal
+    /// would act on (DEL, C1, bidi controls): the text read back is exact, and `--json` on a
+    /// terminal is as safe as the human output. Everything else, emoji included, is UTF-8.
     private static func quote(_ text: String, into out: inout String) {
         out += "\""
         for scalar in text.unicodeScalars {
@@ -62,7 +64,7 @@ enum JSON {
             case "\t": out += "\\t"
             case "\u{08}": out += "\\b"
             case "\u{0C}": out += "\\f"
-            case _ where scalar.value < 0x20:
+            case _ where Terminal.isShownAsCode(scalar):
                 let hex = String(scalar.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)

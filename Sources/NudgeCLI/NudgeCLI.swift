@@ -1,4 +1,5 @@
 import Foundation
+import NudgeSystem
 
 /// The `nudge` command: reads the command line, runs one command, and returns the exit status.
 public enum NudgeCLI {
@@ -18,17 +19,46 @@ public enum NudgeCLI {
     /// Runs the command line of this process at `now` in `zone`: the clock and zone come from
     /// the executable, so that everything below can be run at any fixed time.
     public static func main(now: Date, zone: TimeZone, environment: [String: String]) -> Int32 {
-        let context: Context
+        // A reader that went away shows as EPIPE from write(2), handled below: on stdout it
+        // ends nudge as it ends git, on stderr it loses only the message.
+        signal(SIGPIPE, SIG_IGN)
+        var context: Context?
+        var failure: CLIError?
+        var status: Int32 = 0
         do {
             let words = try validUTF8Arguments()
             let (global, rest) = try globalOptions(words)
-            context = Context(databasePath: global["db"], configPath: global["config"], now: now, zone: zone, environment: environment)
-            defer { context.flush() }
-            return try run(rest, context: context)
+            let opened = Context(databasePath: global["db"], configPath: global["config"], now: now, zone: zone, environment: environment)
+            context = opened
+            status = try run(rest, context: opened)
         } catch {
-            FileHandle.standardError.write(Data("nudge: \(error.message)\n".utf8))
-            return error.kind.rawValue
+            failure = error
+            status = error.kind.rawValue
         }
+        // What was printed before a failure is written before the error.
+        context?.flush()
+        if let failure { writeError(failure.message) }
+        if let error = context?.outputError {
+            if error == EPIPE { endAsClosedPipe() }
+            writeError("cannot write output: " + String(cString: strerror(error)))
+            if failure == nil { status = CLIError.Kind.failed.rawValue }
+        }
+        return status
+    }
+
+    /// The one place errors are written: one line, with what it quotes made visible. A closed
+    /// stderr loses the line but not the exit status.
+    static func writeError(_ message: String) {
+        writeAll("nudge: " + Terminal.visible(message) + "\n", to: STDERR_FILENO)
+    }
+
+    /// Ends nudge the way git ends when the reader of its output goes away (`nudge list |
+    /// head -1`): by SIGPIPE, without a word, which a shell shows as status 141.
+    static func endAsClosedPipe() -> Never {
+        signal(SIGPIPE, SIG_DFL)
+        raise(SIGPIPE)
+        // SIGPIPE is blocked by whoever started nudge: the status a shell would have shown.
+        exit(128 + SIGPIPE)
     }
 
     static func run(_ words: [String], context: Context) throws(CLIError) -> Int32 {

@@ -15,8 +15,8 @@ extension Context {
         var details: [String] = []
         if let due = todo.due { details.append("due " + dueText.relative(due)) }
         if todo.priority != .medium { details.append("\(todo.priority) priority") }
-        if let category = todo.category { details.append(category.name) }
-        return "\(todo.id): \(todo.title)" + (details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")")
+        if let category = todo.category { details.append(Terminal.visible(category.name)) }
+        return "\(todo.id): \(Terminal.visible(todo.title))" + (details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")")
     }
 
     /// The list's rows, their columns lined up across all sections. Written straight into the
@@ -24,7 +24,8 @@ extension Context {
     func printSections(_ sections: [(section: AgendaSection, todos: [Todo])]) {
         let text = dueText
         let dues = sections.map { $0.todos.map { $0.due.map(text.relative) ?? "" } }
-        let titleWidths = sections.map { $0.todos.map { displayWidth($0.title) } }
+        let titles = sections.map { $0.todos.map { Terminal.visible($0.title) } }
+        let titleWidths = titles.map { $0.map(displayWidth) }
         let idWidth = sections.flatMap { $0.todos.map { decimalDigits($0.id) } }.max() ?? 1
         let titleWidth = min(titleWidths.joined().max() ?? 0, 48)
         let dueWidth = dues.joined().map(\.utf8.count).max() ?? 0
@@ -40,7 +41,7 @@ extension Context {
                 appendSpaces(idWidth - decimalDigits(todo.id), to: &out)
                 out += String(todo.id)
                 out += "  "
-                out += todo.title
+                out += titles[index][row]
                 appendSpaces(titleWidth - titleWidths[index][row] + 2, to: &out)
                 let due = dues[index][row]
                 out += section == .overdue ? styled(due, .red) : due
@@ -49,7 +50,7 @@ extension Context {
                 out += mark
                 if let category = todo.category {
                     appendSpaces(5 - mark.utf8.count, to: &out)
-                    out += category.name
+                    out += Terminal.visible(category.name)
                 }
                 if todo.isCompleted && color { out += "\u{1B}[0m" }
                 out += "\n"

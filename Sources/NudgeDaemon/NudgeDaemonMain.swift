@@ -14,7 +14,7 @@ public enum NudgeDaemonMain {
         signal(SIGPIPE, SIG_IGN)
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.contains("--help") || arguments.contains("-h") {
-            print("""
+            let error = writeAll("""
                 nudged: the Nudge reminder service
 
                 Usage: nudged [--db PATH] [--config PATH]
@@ -22,12 +22,17 @@ public enum NudgeDaemonMain {
                 Runs in the foreground (systemd starts it: systemctl --user enable --now nudge),
                 shows each reminder when it is due as a desktop notification with Done and Snooze
                 buttons, and logs to the journal (journalctl --user -t nudged).
-                """)
+
+                """, to: STDOUT_FILENO)
+            guard error == 0 else {
+                writeAll("nudged: cannot write output: \(String(cString: strerror(error)))\n", to: STDERR_FILENO)
+                return 1
+            }
             return 0
         }
         let options: [String: String]
         do { options = try parse(arguments) } catch {
-            FileHandle.standardError.write(Data("nudged: \(error)\n".utf8))
+            writeAll("nudged: \(error)\n", to: STDERR_FILENO)
             return 2
         }
         let daemon: Daemon
@@ -37,7 +42,7 @@ public enum NudgeDaemonMain {
                                 now: now, zone: zone)
             try daemon.start()
         } catch {
-            FileHandle.standardError.write(Data("nudged: \(error)\n".utf8))
+            writeAll("nudged: \(error)\n", to: STDERR_FILENO)
             ServiceManager.notify("STATUS=Failed: \(error)\nERRNO=1")
             return 1
         }
@@ -106,7 +111,7 @@ final class Daemon {
         client = try NotificationClient(queue: queue)
         // Without the session bus nothing can be shown; systemd starts the service again.
         client.onDisconnected = {
-            FileHandle.standardError.write(Data("nudged: lost the session bus\n".utf8))
+            writeAll("nudged: lost the session bus\n", to: STDERR_FILENO)
             ServiceManager.notify("STATUS=Lost the session bus\nERRNO=107")
             exit(1)
         }

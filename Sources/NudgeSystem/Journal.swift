@@ -155,21 +155,7 @@ public final class EventLog: Sendable {
 
     /// Writes `line` and a newline, whole unless the descriptor fails.
     private func write(line: String) {
-        var bytes = Array(line.utf8)
-        bytes.append(UInt8(ascii: "\n"))
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = Glibc.write(fallback, raw.baseAddress! + offset, raw.count - offset)
-                if written > 0 {
-                    offset += written
-                } else if written < 0 && errno == EINTR {
-                    continue
-                } else {
-                    return
-                }
-            }
-        }
+        writeAll(line + "\n", to: fallback)
     }
 }
 

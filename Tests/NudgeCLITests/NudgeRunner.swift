@@ -33,10 +33,20 @@ struct Nudge {
             process.executableURL = URL(fileURLWithPath: Self.binary)
             process.arguments = arguments
         }
-        var env = ["PATH": "/usr/bin:/bin", "HOME": folder.path, "TZ": zone, "NUDGE_DB": database]
-        env.merge(environment) { $1 }
-        process.environment = env
+        process.environment = self.environment.merging(environment) { $1 }
         return try Run.launch(process, input: input)
+    }
+
+    var environment: [String: String] {
+        ["PATH": "/usr/bin:/bin", "HOME": folder.path, "TZ": zone, "NUDGE_DB": database]
+    }
+
+    /// Starts the binary itself (the real clock) as a shell would, SIGPIPE not ignored, with
+    /// `stdout` as its stdout (a descriptor the caller closes) and its stderr in the file
+    /// `stderr`, or closed when nil.
+    func start(_ arguments: [String], stdout: Int32, stderr: String?) throws -> ChildProcess {
+        try ChildProcess(Self.binary, arguments, environment: environment, stdout: stdout, log: stderr,
+                         closesStderr: stderr == nil)
     }
 
     /// Runs a shell command line with `nudge` set to the binary, for bytes no Swift string holds.

@@ -13,9 +13,9 @@ final class ChildProcess {
 
     /// Starts `path`. Its stdin is /dev/null; its stdout goes to `stdout` (a descriptor, which
     /// the caller closes in the parent) or else the file `log`, its stderr to `log`
-    /// (/dev/null when nil).
+    /// (/dev/null when nil), or nowhere: `closesStderr` starts it with descriptor 2 closed.
     init(_ path: String, _ arguments: [String], environment: [String: String],
-         stdout: Int32? = nil, log: String? = nil) throws {
+         stdout: Int32? = nil, log: String? = nil, closesStderr: Bool = false) throws {
         self.path = path
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -28,6 +28,7 @@ final class ChildProcess {
         } else {
             posix_spawn_file_actions_adddup2(&actions, 2, 1)
         }
+        if closesStderr { posix_spawn_file_actions_addclose(&actions, 2) }
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

@@ -27,7 +27,7 @@ enum CategoryCommand: Command {
                 let name = try categoryName(arguments.positionals(min: 2, max: 2, usage: "nudge category add NAME [--icon ICON]")[1])
                 let icon = try arguments.value("icon").map(iconName)
                 let category = try store.addCategory(name: name, icon: icon, now: context.now)
-                context.print("Added category \(category.name) (icon \(category.icon))")
+                context.print(Terminal.visible("Added category \(category.name) (icon \(category.icon))"))
             case "list", "ls":
                 _ = try arguments.positionals(min: 1, max: 1, usage: "nudge category list [--json]")
                 let categories = try store.categories()
@@ -39,23 +39,23 @@ enum CategoryCommand: Command {
                 } else if categories.isEmpty {
                     context.print("No categories yet. Add one with: nudge category add work")
                 } else {
-                    let names = categories.map(\.category.name)
+                    let names = categories.map { Terminal.visible($0.category.name) }
                     let counts = categories.map { "\($0.todoCount) todo\($0.todoCount == 1 ? "" : "s")" }
                     let nameWidth = names.map(displayWidth).max() ?? 0
                     let countWidth = counts.map(\.count).max() ?? 0
                     for (index, (category, _)) in categories.enumerated() {
                         let padding = String(repeating: " ", count: nameWidth - displayWidth(names[index]))
-                        context.print("  " + names[index] + padding + "  " + counts[index].padding(to: countWidth) + "  icon \(category.icon)")
+                        context.print("  " + names[index] + padding + "  " + counts[index].padding(to: countWidth) + "  icon " + Terminal.visible(category.icon))
                     }
                 }
             case "rename":
                 let names = try arguments.positionals(min: 3, max: 3, usage: "nudge category rename OLD NEW")
                 let category = try store.renameCategory(categoryName(names[1]), to: categoryName(names[2]))
-                context.print("Renamed category \(names[1]) to \(category.name)")
+                context.print(Terminal.visible("Renamed category \(names[1]) to \(category.name)"))
             case "delete", "rm":
                 let name = try categoryName(arguments.positionals(min: 2, max: 2, usage: "nudge category delete NAME")[1])
                 let moved = try store.deleteCategory(name, now: context.now)
-                context.print("Deleted category \(name)" + (moved == 0 ? "" : "; \(moved) todo\(moved == 1 ? "" : "s") no longer \(moved == 1 ? "has" : "have") a category"))
+                context.print("Deleted category " + Terminal.visible(name) + (moved == 0 ? "" : "; \(moved) todo\(moved == 1 ? "" : "s") no longer \(moved == 1 ? "has" : "have") a category"))
             default:
                 throw CLIError.usage("unknown category command '\(words[0])'; use add, list, rename or delete")
             }

@@ -43,9 +43,9 @@ extension Command {
         }
         for (before, after) in zip(result.before, result.after) {
             if before.isCompleted == done {
-                context.print("\(after.id) was \(done ? "already done" : "not done"): \(after.title)")
+                context.print("\(after.id) was \(done ? "already done" : "not done"): \(Terminal.visible(after.title))")
             } else if done, !after.isCompleted, let due = after.due {
-                context.print("Completed \(after.id): \(after.title); it repeats, next due \(context.dueText.relative(due))")
+                context.print("Completed \(after.id): \(Terminal.visible(after.title)); it repeats, next due \(context.dueText.relative(due))")
             } else {
                 context.print((done ? "Completed " : "Reopened ") + context.summary(after))
             }

@@ -27,16 +27,17 @@ enum ConfigCommand: Command {
             let config: NudgeConfig
             do { config = try ConfigFile.load(path: path) } catch { throw .failed("\(error)") }
             if !exists {
-                context.print("No config file at \(path); the defaults apply.")
+                context.print(Terminal.visible("No config file at \(path); the defaults apply."))
             } else {
                 let overrides = config.byPriority.count + config.byCategory.count
-                context.print("\(path) is valid" + (overrides == 0 ? "." : " (\(overrides) priority or category section\(overrides == 1 ? "" : "s"))."))
+                context.print(Terminal.visible(path) + " is valid" + (overrides == 0 ? "." : " (\(overrides) priority or category section\(overrides == 1 ? "" : "s"))."))
             }
         case "show":
             let config = try context.config()
-            context.print("# The configuration in effect, from " + (exists ? path : "the defaults (no file at \(path))"))
-            context.print(ConfigFile.render(config).trimmingCharacters(in: .newlines))
+            context.print(Terminal.visible("# The configuration in effect, from " + (exists ? path : "the defaults (no file at \(path))")))
+            context.print(Terminal.visibleLines(ConfigFile.render(config).trimmingCharacters(in: .newlines)).joined(separator: "\n"))
         case "path":
+            // For scripts, like --json: the exact path.
             context.print(path)
         default:
             throw .usage("unknown config command '\(words[0])'; use check, show or path")

@@ -20,7 +20,7 @@ enum DeleteCommand: Command {
             }
             let todos: [Todo]
             do { todos = try store.todos(ids: ids) } catch { throw CLIError(error) }
-            let what = todos.count == 1 ? "\(todos[0].id): \(todos[0].title)" : "\(todos.count) todos (\(ids.map(String.init).joined(separator: ", ")))"
+            let what = todos.count == 1 ? "\(todos[0].id): \(Terminal.visible(todos[0].title))" : "\(todos.count) todos (\(ids.map(String.init).joined(separator: ", ")))"
             guard context.confirm("Delete \(what)? This cannot be undone.") else {
                 context.print("Nothing deleted.")
                 return
@@ -33,7 +33,7 @@ enum DeleteCommand: Command {
             return
         }
         for todo in deleted {
-            context.print("Deleted \(todo.id): \(todo.title)")
+            context.print("Deleted \(todo.id): \(Terminal.visible(todo.title))")
         }
     }
 }

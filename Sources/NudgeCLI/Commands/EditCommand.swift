@@ -60,11 +60,11 @@ enum EditCommand: Command {
             if arguments.has("json") {
                 context.printJSON(context.json(saved))
             } else if changes.isEmpty {
-                context.print("Nothing changed for \(saved.id): \(saved.title)")
+                context.print("Nothing changed for \(saved.id): \(Terminal.visible(saved.title))")
             } else {
-                context.print("Updated \(saved.id): \(saved.title)")
+                context.print("Updated \(saved.id): \(Terminal.visible(saved.title))")
                 for (field, before, after) in changes {
-                    context.print("  " + field.padding(to: 9) + before + " → " + after)
+                    context.print("  " + field.padding(to: 9) + Terminal.visible(before) + " → " + Terminal.visible(after))
                 }
             }
         } catch {

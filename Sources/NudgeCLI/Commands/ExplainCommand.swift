@@ -23,14 +23,14 @@ enum ExplainCommand: Command {
         let planner = store.planner
         let todo = subject.todo
         let text = context.dueText
-        context.print(context.styled("Todo \(todo.id): ", .bold) + todo.title)
+        context.print(context.styled("Todo \(todo.id): ", .bold) + Terminal.visible(todo.title))
         context.print("  Due       " + (todo.due.map { text.relative($0) + " (" + text.full($0) + ")" } ?? "none"))
         if let repetition = todo.repetition {
             let rule = (try? RepeatRule(parsing: "RRULE:" + repetition.rrule))?.description ?? repetition.rrule
-            context.print("  Repeats   \(rule), counted from the \(repetition.from == .due ? "due date" : "completion")")
+            context.print("  Repeats   \(Terminal.visible(rule)), counted from the \(repetition.from == .due ? "due date" : "completion")")
         }
         let sections = ["[reminders]"] + origins(todo, config: planner.config)
-        context.print("  Rules     " + (subject.usesDefaultRules ? sections.joined(separator: " + ") : "none (added with --no-default-reminders)"))
+        context.print("  Rules     " + (subject.usesDefaultRules ? Terminal.visible(sections.joined(separator: " + ")) : "none (added with --no-default-reminders)"))
         if let until = subject.snoozedUntil, until > context.now {
             context.print("  Snoozed   until " + text.relative(.at(until, zone: context.zone)))
         }

@@ -32,7 +32,7 @@ enum PostponeCommand: Command {
                 return
             }
             let text = context.dueText
-            context.print("Postponed \(saved.id): \(saved.title)")
+            context.print("Postponed \(saved.id): \(Terminal.visible(saved.title))")
             context.print("  due      " + text.relative(old) + " → " + text.relative(saved.due!))
         } catch {
             throw CLIError(error)

@@ -32,7 +32,7 @@ enum RemindCommand: Command {
                 subject = try store.changeReminders(todoID: id, adding: adding, clearing: arguments.has("clear"), now: context.now)
             }
             if !subject.custom.isEmpty {
-                context.print("Reminders of \(id): \(subject.todo.title)")
+                context.print("Reminders of \(id): \(Terminal.visible(subject.todo.title))")
             } else {
                 context.print("Todo \(id) has no reminders of its own" + (subject.usesDefaultRules ? "; the config file's rules apply ('nudge explain \(id)')." : "."))
             }

@@ -25,14 +25,14 @@ enum ShowCommand: Command {
         }
         fields.append(("Status", state))
         fields.append(("Due", todo.due.map { text.relative($0) + " (" + text.full($0) + ")" } ?? "none"))
-        if todo.repetition != nil { fields.append(("Repeats", EditCommand.repeatText(todo.repetition))) }
+        if todo.repetition != nil { fields.append(("Repeats", Terminal.visible(EditCommand.repeatText(todo.repetition)))) }
         fields.append(("Priority", todo.priority.description))
-        fields.append(("Category", todo.category.map { "\($0.name) (icon \($0.icon))" } ?? "none"))
-        fields.append(("Notes", todo.notes ?? "none"))
+        fields.append(("Category", todo.category.map { Terminal.visible("\($0.name) (icon \($0.icon))") } ?? "none"))
+        fields.append(("Notes", todo.notes.map { Terminal.visibleLines($0).joined(separator: "\n") } ?? "none"))
         fields.append(("Created", text.long(todo.createdAt)))
         fields.append(("Updated", text.long(todo.updatedAt)))
         fields.append(("UUID", todo.uuid))
-        context.print(context.styled("Todo \(todo.id): ", .bold) + todo.title)
+        context.print(context.styled("Todo \(todo.id): ", .bold) + Terminal.visible(todo.title))
         for (label, value) in fields {
             let indent = "\n" + String(repeating: " ", count: 12)
             context.print("  " + label.padding(to: 10) + value.split(separator: "\n", omittingEmptySubsequences: false)

@@ -45,7 +45,7 @@ enum SnoozeCommand: Command {
                 context.printJSON(.object([("todo", .int(todo.id)), ("until", .string(WallClock(zone: context.zone).iso8601(until)))]))
                 return
             }
-            context.print("Snoozed \(todo.id): \(todo.title)")
+            context.print("Snoozed \(todo.id): \(Terminal.visible(todo.title))")
             context.print("  reminders held until \(context.dueText.relative(.at(until, zone: context.zone)))")
         } catch {
             throw CLIError(error)

@@ -79,9 +79,10 @@ extension TimeSpan {
 
 extension Context {
     /// Columns padded to their widest cell; the last column is not padded. Written into one
-    /// string: `upcoming` may print tens of thousands of rows.
+    /// string: `upcoming` may print tens of thousands of rows. Cells are made visible here,
+    /// so titles and journal messages need not be.
     func printTable(header: [String], rows: [[String]], rightAligned: Set<Int> = []) {
-        let all = [header] + rows
+        let all = [header] + rows.map { $0.map(Terminal.visible) }
         let cellWidths = all.map { $0.map(displayWidth) }
         let widths = header.indices.map { column in cellWidths.map { $0[column] }.max() ?? 0 }
         var out = ""
