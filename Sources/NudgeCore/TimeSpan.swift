@@ -74,8 +74,10 @@ public struct TimeSpan: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Moves a due date. A timed due moves in its own zone and keeps it; an all-day due moves
-    /// only by whole days, so a span with hours or minutes is refused for it.
-    public func added(to due: Due, calendar: Calendar) throws(InputError) -> Due {
+    /// only by whole days, so a span with hours or minutes is refused for it. A timed due that
+    /// is `wallTime` on its day (a repeating todo's time, which a DST gap may have moved) is
+    /// `wallTime` again on the day it moves to.
+    public func added(to due: Due, calendar: Calendar, wallTime: TimeOfDay? = nil) throws(InputError) -> Due {
         switch due {
         case .allDay(let day):
             guard seconds == 0 else {
@@ -87,6 +89,13 @@ public struct TimeSpan: Hashable, Sendable, CustomStringConvertible {
             }
             return .allDay(moved)
         case .at(let instant, let zone):
+            if days != 0, let wallTime {
+                let day = WallClock(zone: zone).day(of: instant)
+                if SeriesStart.place(wallTime, on: day, in: zone) == instant {
+                    let moved = SeriesStart.place(wallTime, on: day.adding(days: days), in: zone)
+                    return .at(moved.addingTimeInterval(TimeInterval(seconds)), zone: zone)
+                }
+            }
             var local = calendar
             local.timeZone = zone
             return .at(added(to: instant, calendar: local), zone: zone)

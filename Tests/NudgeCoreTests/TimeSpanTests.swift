@@ -115,6 +115,21 @@ struct TimeSpanTests {
             == .at(instant("2026-11-29T12:23:00+01:00"), zone: berlin))
     }
 
+    @Test("a due at its series' time moved by a DST gap is at that time again on the new day", arguments: [
+        // 02:30 on Berlin's spring-forward day is 03:30; the days after have 02:30.
+        ("2027-03-28T03:30:00+02:00", "02:30", "1d", "2027-03-29T02:30:00+02:00"),
+        ("2027-03-28T03:30:00+02:00", "02:30", "1d2h", "2027-03-29T04:30:00+02:00"),
+        ("2027-03-28T03:30:00+02:00", "02:30", "2h", "2027-03-28T05:30:00+02:00"),
+        ("2027-03-27T02:30:00+01:00", "02:30", "1d", "2027-03-28T03:30:00+02:00"),
+        // A due that is not at the series' time moves from where it is.
+        ("2027-03-28T03:30:00+02:00", "09:00", "1d", "2027-03-29T03:30:00+02:00"),
+    ])
+    func movesToTheSeriesTime(due: String, wallTime: String, span: String, expected: String) throws {
+        let moved = try TimeSpan(parsing: span).added(to: at(due), calendar: .nudge(zone: berlin),
+                                                        wallTime: TimeOfDay(parsing: wallTime))
+        #expect(moved == at(expected))
+    }
+
     @Test("an all-day due moves by whole days only")
     func movesAllDayDue() throws {
         let calendar = Calendar.nudge(zone: berlin)

@@ -216,6 +216,32 @@ struct WhenParserTests {
         #expect(try parser.parse(text) == expected)
     }
 
+    @Test("the wall-clock time typed is kept where a DST gap moved the due", arguments: [
+        (parser("2027-03-13T12:00:00-05:00", newYork), "tomorrow 2:30am", "2027-03-14T02:30"),
+        (parser("2027-03-13T12:00:00-05:00", newYork), "2027-03-14 02:30", "2027-03-14T02:30"),
+        (parser("2027-03-27T12:00:00+01:00"), "2027-03-28 02:30", "2027-03-28T02:30"),
+        (parser("2027-03-28T01:00:00+01:00"), "2:30", "2027-03-28T02:30"),
+        (parser("2027-10-02T12:00:00+10:30", TimeZone(identifier: "Australia/Lord_Howe")!), "tomorrow 02:15", "2027-10-03T02:15"),
+        // Whole days keep now's time of day; hours and minutes are elapsed time.
+        (parser("2027-03-27T02:30:00+01:00"), "in 1 day", "2027-03-28T02:30"),
+        (parser("2027-03-27T02:30:00+01:00"), "in 1d1h", "2027-03-28T04:30"),
+        (parser("2027-03-27T12:00:00+01:00"), "tomorrow", "2027-03-28"),
+        (parser("2027-10-30T12:00:00+02:00"), "tomorrow 02:30", "2027-10-31T02:30"),
+    ])
+    func keepsTheWallClockTyped(parser: WhenParser, text: String, expected: String) throws {
+        #expect(try parser.read(text).wallClock.description == expected)
+    }
+
+    @Test("away from DST changes the wall-clock time typed is the due's own")
+    func wallClockIsTheDuesOwnAwayFromDST() throws {
+        let forms = WhenParser.acceptedForms.split(separator: ",").map { $0.trimmingWhitespace() }
+            + ["in 2 months", "in 3 days", "2026-12-24T09:30:15", "tomorrow 9:30 p.m.", "next fri 14:00", "noon"]
+        for form in forms {
+            let reading = try sunday.read(form)
+            #expect(reading.wallClock == SeriesStart(reading.due), "\(form)")
+        }
+    }
+
     @Test("LocalDate.at follows RFC 5545 in DST gaps and overlaps")
     func localDateAtAcrossDST() {
         let berlinCalendar = Calendar.nudge(zone: berlin)
