@@ -61,13 +61,14 @@ public struct WhenParser: Sendable {
         }
         let lower = input.lowercased()
 
-        // Relative: "in 2h", "in 3 days", "+45m", "in 2 months".
+        // Relative: "in 2h", "in 3 days", "+45m", "in 2 months". The span keeps its case:
+        // "M" is refused there as ambiguous.
         if lower.hasPrefix("+") {
-            return try relative(String(lower.dropFirst()), input: input)
+            return try relative(String(input.dropFirst()), input: input)
         }
         var tokens = WhenParser.tokens(lower)
         if tokens.first == "in" {
-            return try relative(tokens.dropFirst().joined(separator: " "), input: input)
+            return try relative(input.dropFirst("in".count).replacingOccurrences(of: ",", with: " "), input: input)
         }
 
         // End of day, week, month, year.
@@ -128,7 +129,7 @@ public struct WhenParser: Sendable {
     private func relative(_ spanText: String, input: String) throws(InputError) -> Reading {
         var text = spanText.trimmingWhitespace()
         // "in a week", "in an hour"
-        for article in ["a ", "an "] where text.hasPrefix(article) {
+        for article in ["a ", "an "] where text.lowercased().hasPrefix(article) {
             text = "1 " + text.dropFirst(article.count)
         }
         let pieces: [SpanPiece]

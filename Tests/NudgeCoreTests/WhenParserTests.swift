@@ -117,6 +117,10 @@ struct WhenParserTests {
         ("in  1 h 30 m", at("2026-11-29T12:23:00+01:00")),
         ("in a week", at("2026-12-06T10:53:00+01:00")),
         ("in an hour", at("2026-11-29T11:53:00+01:00")),
+        ("In An Hour", at("2026-11-29T11:53:00+01:00")),
+        ("IN 2H", at("2026-11-29T12:53:00+01:00")),
+        ("in 2h, 30m", at("2026-11-29T13:23:00+01:00")),
+        ("in 1 MO", at("2026-12-29T10:53:00+01:00")),
         ("+45m", at("2026-11-29T11:38:00+01:00")),
         ("+2d", at("2026-12-01T10:53:00+01:00")),
         ("+ 2d", at("2026-12-01T10:53:00+01:00")),
@@ -307,6 +311,11 @@ struct WhenParserTests {
         "in 99999999w",
         "+",
         "+0d",
+        "in 1M",
+        "+1M",
+        "in 1h1h",
+        "+1d 2 days",
+        "in 1 month 1 mo",
         "dec",
         "dec 24 2027 2028",
         "dec 24 27",
@@ -333,6 +342,8 @@ struct WhenParserTests {
         ("blorp", "can't read 'blorp' as a date; accepted: \(WhenParser.acceptedForms)"),
         ("", "the date is empty; accepted: \(WhenParser.acceptedForms)"),
         ("   ", "the date is empty; accepted: \(WhenParser.acceptedForms)"),
+        ("in 1M", "can't read 'in 1M' as a date: M could mean minutes or months; write m or min for minutes, mo for months; relative dates look like in 2h, in 3 days, in 1h30m, +45m, in 2 months"),
+        ("+1h 1h", "can't read '+1h 1h' as a date: hours are given twice; give each unit once; relative dates look like in 2h, in 3 days, in 1h30m, +45m, in 2 months"),
     ])
     func explains(text: String, message: String) {
         #expect(throws: InputError(message)) {
