@@ -5,9 +5,10 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-# Build and test dependencies, as Debian packages.
+# Build and test dependencies, as Debian packages (python3-dateutil: the oracle of the
+# repeat-rule tests).
 PACKAGES = pkg-config libsqlite3-dev libsystemd-dev libical-dev libinih-dev \
-	faketime bsdutils dbus dunst xvfb libnotify-bin libglib2.0-bin systemd tzdata
+	faketime bsdutils dbus dunst xvfb libnotify-bin libglib2.0-bin systemd tzdata python3-dateutil
 BENCH_PACKAGES = taskwarrior hyperfine time
 
 .PHONY: all build release deps bench-deps check test demo bench install uninstall clean

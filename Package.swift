@@ -29,7 +29,9 @@ let package = Package(
         .target(name: "NudgeTestSupport", path: "Tests/NudgeTestSupport"),
         .testTarget(name: "NudgeCoreTests", dependencies: ["NudgeCore", "NudgeTestSupport"]),
         .testTarget(name: "NudgeStoreTests", dependencies: ["NudgeStore", "NudgeTestSupport"]),
-        .testTarget(name: "NudgeRecurrenceTests", dependencies: ["NudgeRecurrence", "NudgeTestSupport"]),
+        // rrule_oracle.py is run by the tests, from the source tree.
+        .testTarget(name: "NudgeRecurrenceTests", dependencies: ["NudgeRecurrence", "NudgeTestSupport"],
+                    exclude: ["rrule_oracle.py"]),
         .testTarget(name: "NudgeConfigFileTests", dependencies: ["NudgeConfigFile", "NudgeTestSupport"]),
         .testTarget(name: "NudgeSystemTests", dependencies: ["NudgeSystem", "NudgeTestSupport"]),
         .testTarget(name: "NudgeDaemonTests", dependencies: ["NudgeDaemon", "NudgeTestSupport"]),

@@ -1,3 +1,4 @@
+import Foundation
 import NudgeCore
 
 /// Collects the sections and keys the scanner reports, in file order, into a NudgeConfig.
@@ -11,9 +12,13 @@ final class ConfigBuilder {
     private var allowHigh: Bool?
     private var policy: (value: ConfigValues.Policy, line: Int)?
     private var maxAge: TimeSpan?
+    /// Snooze choices naming a fixed date, with their key and line: checked against `checking`.
+    private var fixedSnoozes: [(key: String, text: String, line: Int)] = []
+    private let checking: (now: Date, zone: TimeZone)?
 
-    init(path: String) {
+    init(path: String, checking: (now: Date, zone: TimeZone)? = nil) {
         self.path = path
+        self.checking = checking
     }
 
     /// A header: `[priority.*]` and `[category.*]` exist from here on, even with no keys.
@@ -62,6 +67,10 @@ final class ConfigBuilder {
             } else {
                 config.snooze.choices = try ConfigValues.snoozeChoices(key, value)
             }
+            let chosen = key == "default" ? [config.snooze.defaultChoice] : config.snooze.choices
+            for case .when(let text) in chosen where ConfigValues.isFixed(text) {
+                fixedSnoozes.append((key, text, line))
+            }
         case .catchUp:
             if key == "policy" {
                 policy = (try ConfigValues.policy(key, value), line)
@@ -77,6 +86,14 @@ final class ConfigBuilder {
     func finish() throws(ConfigError) -> NudgeConfig {
         var result = config
         result.reminders.apply(global)
+        if let checking {
+            for snooze in fixedSnoozes {
+                if let message = ConfigValues.pastSnooze(snooze.key, snooze.text, now: checking.now, zone: checking.zone,
+                                                         allDayTime: result.reminders.allDayTime) {
+                    throw ConfigError(path: path, line: snooze.line, message: message)
+                }
+            }
+        }
         if let quietRange {
             result.quietHours = QuietHours(start: quietRange.start, end: quietRange.end, allowHigh: allowHigh ?? true)
         }

@@ -26,7 +26,9 @@ public enum ConfigFile {
 
     /// Reads and validates; a missing file gives the defaults (NudgeConfig()); an unreadable one
     /// (permissions, a directory, a dangling symbolic link, not UTF-8) throws.
-    public static func load(path: String) throws(ConfigError) -> NudgeConfig {
+    /// With `checking`, a snooze until a fixed date that has passed by then is refused too
+    /// (`nudge config check`); without, a date that passes does not break a running Nudge.
+    public static func load(path: String, checking: (now: Date, zone: TimeZone)? = nil) throws(ConfigError) -> NudgeConfig {
         func failure(_ message: String) -> ConfigError {
             ConfigError(path: path, line: nil, message: message)
         }
@@ -74,12 +76,12 @@ public enum ConfigFile {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw failure("cannot read: the file is not UTF-8 text")
         }
-        return try parse(text: text, path: path)
+        return try parse(text: text, path: path, checking: checking)
     }
 
-    /// Reads and validates config text; `path` is only for messages.
-    public static func parse(text: String, path: String) throws(ConfigError) -> NudgeConfig {
-        let builder = ConfigBuilder(path: path)
+    /// Reads and validates config text; `path` is only for messages. `checking` as for `load`.
+    public static func parse(text: String, path: String, checking: (now: Date, zone: TimeZone)? = nil) throws(ConfigError) -> NudgeConfig {
+        let builder = ConfigBuilder(path: path, checking: checking)
         let failure = INIScanner.scan(text, onSection: { name throws(Problem) in
             try builder.begin(name)
         }, onEntry: { section, key, value, line throws(Problem) in

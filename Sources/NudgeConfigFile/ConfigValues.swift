@@ -99,17 +99,60 @@ enum ConfigValues {
         return (start, end)
     }
 
-    /// A snooze choice: a duration, else a WHEN that WhenParser reads (kept as written).
+    /// A snooze choice: a duration, else a WHEN that WhenParser reads (kept as written). A WHEN
+    /// that lies in the past whenever it is chosen ("yesterday") is refused; a fixed date is
+    /// checked against a moment by `pastSnooze`.
     static func snoozeChoice(_ key: String, _ value: String) throws(Problem) -> SnoozeChoice {
         let text = value.trimmingWhitespace()
         if let span = try? TimeSpan(parsing: text) { return .span(span) }
-        // Only whether it parses matters: any fixed moment and zone will do.
-        let parser = WhenParser(now: Date(timeIntervalSince1970: 1_767_225_600),
-                                calendar: .nudge(zone: TimeZone(identifier: "UTC")!))
-        guard !text.isEmpty, (try? parser.parse(text)) != nil else {
+        let readings = trialMoments.map { now in
+            (now, try? WhenParser(now: now, calendar: .nudge(zone: utc)).parse(text))
+        }
+        guard !text.isEmpty, readings[0].1 != nil else {
             throw Problem("\(key): \(quoted(text)) is neither a duration nor a time to snooze until; accepted: \(snoozeForms)")
         }
+        let canLieAhead = readings.contains { now, due in
+            switch due {
+            case .at(let instant, _)?: instant > now
+            // Its all_day_time is not known here: any time of the day may lie ahead.
+            case .allDay(let day)?: day >= LocalDate(now, in: .nudge(zone: utc))
+            case nil: false
+            }
+        }
+        if !isFixed(text), !canLieAhead {
+            throw Problem("\(key): \(quoted(text)) is always in the past when a snooze is chosen; accepted: \(snoozeForms)")
+        }
         return .when(text)
+    }
+
+    private static let utc = TimeZone(identifier: "UTC")!
+
+    /// Midnight on each day of one week (from Monday 2026-01-05): a choice that can lie ahead
+    /// does at one of them.
+    private static let trialMoments = (0..<7).map { Date(timeIntervalSince1970: 1_767_571_200 + Double($0) * 86_400) }
+
+    /// Whether a WHEN names the same moment whenever it is read ("2026-12-24 09:00"), unlike
+    /// "tomorrow 9am" or "dec 24".
+    static func isFixed(_ text: String) -> Bool {
+        let century = TimeInterval(36_525 * 86_400)
+        let readings = [trialMoments[0], trialMoments[0].addingTimeInterval(century)].map { now in
+            try? WhenParser(now: now, calendar: .nudge(zone: utc)).parse(text)
+        }
+        return readings[0] != nil && readings[0] == readings[1]
+    }
+
+    /// Why a snooze until a fixed date cannot be chosen at `now` in `zone` (an all-day date at
+    /// `allDayTime`, as a snooze places it), or nil when it lies ahead.
+    static func pastSnooze(_ key: String, _ text: String, now: Date, zone: TimeZone, allDayTime: TimeOfDay) -> String? {
+        let calendar = Calendar.nudge(zone: zone)
+        let moment: Date
+        switch try? WhenParser(now: now, calendar: calendar).parse(text) {
+        case .at(let instant, _)?: moment = instant
+        case .allDay(let day)?: moment = day.at(hour: allDayTime.hour, minute: allDayTime.minute, in: calendar)
+        case nil: return nil
+        }
+        guard moment <= now else { return nil }
+        return "\(key): '\(text)' has already passed, so a snooze until it would end at once; accepted: \(snoozeForms)"
     }
 
     /// `choices`: 1 to 5 comma-separated snooze choices.

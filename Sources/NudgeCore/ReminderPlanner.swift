@@ -128,15 +128,19 @@ public struct ReminderPlanner: Sendable {
     /// Nags come every `every` once the todo is overdue (a timed todo at its due time, an
     /// all-day todo on the next day at `all_day_time`, when the first nag fires), or once a
     /// snooze has ended. Returns the first `count` after `after`, within the limit.
+    /// The days of `every` are calendar days in the due's zone (see `TimeSpan`), so a daily nag
+    /// stays at its wall-clock time across DST changes.
     func nags(due: Due, rules: ReminderRules, every: TimeSpan, snoozedUntil: Date?, after: Date, count: Int) -> [(ReminderRule, Date)] {
-        let interval = TimeInterval(every.days * 86_400 + every.seconds)
-        guard interval > 0 else { return [] }
+        let typicalInterval = TimeInterval(every.days * 86_400 + every.seconds)
+        guard typicalInterval > 0 else { return [] }
         var start: Date
         var firstStep: Int
+        var zoneCalendar = calendar
         switch due {
-        case .at(let instant, _):
+        case .at(let instant, let zone):
             start = instant
             firstStep = 1
+            zoneCalendar.timeZone = zone
         case .allDay(let day):
             start = at(rules.allDayTime, on: day.adding(days: 1))
             firstStep = 0
@@ -145,16 +149,24 @@ public struct ReminderPlanner: Sendable {
             start = snoozedUntil
             firstStep = 1
         }
-        // The first step whose time is after `after`, found by arithmetic, not by stepping.
+        // Each step counted from `start`, not from the step before: a day moved by a DST gap
+        // does not move the days after it.
+        let nag = { (step: Int) -> Date in
+            TimeSpan(days: every.days * step, seconds: every.seconds * step).added(to: start, calendar: zoneCalendar)
+        }
+        // The first step whose time is after `after`, found by arithmetic, not by stepping; days
+        // of 23 or 25 hours may put the guess a step off.
         var step = firstStep
         if after > start {
-            step = max(firstStep, Int(((after.timeIntervalSince(start)) / interval).rounded(.down)) + 1)
+            step = max(firstStep, Int((after.timeIntervalSince(start) / typicalInterval).rounded(.down)) + 1)
+            while step > firstStep, nag(step - 1) > after { step -= 1 }
+            while nag(step) <= after { step += 1 }
         }
         var result: [(ReminderRule, Date)] = []
         while result.count < count {
             let number = step - firstStep + 1
             if let limit = rules.nagLimit, number > limit { break }
-            result.append((.nag(number), start.addingTimeInterval(Double(step) * interval)))
+            result.append((.nag(number), nag(step)))
             step += 1
         }
         return result

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where the next occurrence of a repeating todo is counted from.
 public enum RepeatFrom: String, Hashable, Sendable {
     /// The series keeps its rhythm: the next due follows the current due (and lies in the future).
@@ -35,15 +37,27 @@ public struct SeriesStart: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The start of a series whose first occurrence is `due`, read in the due's own zone.
-    public init(_ due: Due) {
+    /// When `wallTime` on the due's day is the due, the series keeps `wallTime`: the due may be
+    /// a time that a DST gap moved (03:30 for 02:30), and the other days have 02:30.
+    public init(_ due: Due, wallTime: TimeOfDay? = nil) {
         switch due {
         case .allDay(let day):
             self.init(day: day, time: nil)
         case .at(let instant, let zone):
             let clock = WallClock(zone: zone)
-            let (hour, minute, _) = clock.time(of: instant)
-            self.init(day: clock.day(of: instant), time: TimeOfDay(hour: hour, minute: minute))
+            let day = clock.day(of: instant)
+            if let wallTime, SeriesStart.place(wallTime, on: day, in: zone) == instant {
+                self.init(day: day, time: wallTime)
+            } else {
+                let (hour, minute, _) = clock.time(of: instant)
+                self.init(day: day, time: TimeOfDay(hour: hour, minute: minute))
+            }
         }
+    }
+
+    /// `time` on `day` in `zone`, as occurrences are placed (see `LocalDate.at`).
+    static func place(_ time: TimeOfDay, on day: LocalDate, in zone: TimeZone) -> Date {
+        day.at(hour: time.hour, minute: time.minute, in: .nudge(zone: zone))
     }
 
     public init?(parsing text: String) {

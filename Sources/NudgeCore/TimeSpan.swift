@@ -74,8 +74,10 @@ public struct TimeSpan: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Moves a due date. A timed due moves in its own zone and keeps it; an all-day due moves
-    /// only by whole days, so a span with hours or minutes is refused for it.
-    public func added(to due: Due, calendar: Calendar) throws(InputError) -> Due {
+    /// only by whole days, so a span with hours or minutes is refused for it. A timed due that
+    /// is `wallTime` on its day (a repeating todo's time, which a DST gap may have moved) is
+    /// `wallTime` again on the day it moves to.
+    public func added(to due: Due, calendar: Calendar, wallTime: TimeOfDay? = nil) throws(InputError) -> Due {
         switch due {
         case .allDay(let day):
             guard seconds == 0 else {
@@ -87,6 +89,13 @@ public struct TimeSpan: Hashable, Sendable, CustomStringConvertible {
             }
             return .allDay(moved)
         case .at(let instant, let zone):
+            if days != 0, let wallTime {
+                let day = WallClock(zone: zone).day(of: instant)
+                if SeriesStart.place(wallTime, on: day, in: zone) == instant {
+                    let moved = SeriesStart.place(wallTime, on: day.adding(days: days), in: zone)
+                    return .at(moved.addingTimeInterval(TimeInterval(seconds)), zone: zone)
+                }
+            }
             var local = calendar
             local.timeZone = zone
             return .at(added(to: instant, calendar: local), zone: zone)
@@ -96,7 +105,11 @@ public struct TimeSpan: Hashable, Sendable, CustomStringConvertible {
 
 /// One "number unit" pair of a typed span, such as "90m" or "2 hours".
 struct SpanPiece: Equatable, Sendable {
-    enum Unit: Sendable { case minute, hour, day, week, month, year }
+    enum Unit: String, Sendable {
+        case minute, hour, day, week, month, year
+
+        var plural: String { rawValue + "s" }
+    }
 
     var amount: Int
     var unit: Unit
@@ -135,16 +148,17 @@ struct SpanPiece: Equatable, Sendable {
     ]
 
     /// Splits text like "1h30m", "1 h 30 m" or "2 weeks 3 days" into pieces. Amounts must be
-    /// positive whole numbers and every amount needs a unit. Case-insensitive.
+    /// positive whole numbers and every amount needs a unit, each unit at most once.
+    /// Case-insensitive, except that "M" alone is refused: minutes or months?
     static func scan(_ text: String) throws(Problem) -> [SpanPiece] {
-        let chars = Array(text.lowercased().unicodeScalars)
+        let chars = Array(text.unicodeScalars)
         var index = 0
         var pieces: [SpanPiece] = []
         func skipSpaces() {
             while index < chars.count, chars[index].properties.isWhitespace { index += 1 }
         }
         func isDigit(_ c: Unicode.Scalar) -> Bool { ("0"..."9").contains(c) }
-        func isLetter(_ c: Unicode.Scalar) -> Bool { ("a"..."z").contains(c) }
+        func isLetter(_ c: Unicode.Scalar) -> Bool { ("a"..."z").contains(c) || ("A"..."Z").contains(c) }
 
         skipSpaces()
         if index == chars.count { throw Problem(reason: "no amount is given") }
@@ -176,11 +190,18 @@ struct SpanPiece: Equatable, Sendable {
             if word.isEmpty {
                 throw Problem(reason: "\(digits) needs a unit (e.g. \(digits)m, \(digits)h, \(digits)d)")
             }
+            if word == "M" {
+                throw Problem(reason: "M could mean minutes or months; write m or min for minutes, mo for months")
+            }
+            word = word.lowercased()
             guard let unit = units[word] else {
                 if ["s", "sec", "secs", "second", "seconds"].contains(word) {
                     throw Problem(reason: "seconds are not accepted, the smallest unit is a minute")
                 }
                 throw Problem(reason: "unknown unit '\(word)'")
+            }
+            if pieces.contains(where: { $0.unit == unit }) {
+                throw Problem(reason: "\(unit.plural) are given twice; give each unit once")
             }
             pieces.append(SpanPiece(amount: amount, unit: unit))
             skipSpaces()

@@ -25,7 +25,8 @@ import Foundation
 /// - "in 2h", "+45m", "in 3 days" add a `TimeSpan` to now (days keep the wall-clock time across
 ///   DST changes); "in 2 months" and "in 1 year" add calendar months and years. All are timed.
 /// - A wall-clock time that does not exist (DST gap) moves forward by the gap (02:30 -> 03:30);
-///   one that happens twice is the first of the two (RFC 5545).
+///   one that happens twice is the first of the two (RFC 5545). `read` also gives the time
+///   as typed, which a repeating todo keeps on the days that have it.
 /// - Numeric forms with slashes ("12/24", "24/12") are refused: the order is ambiguous.
 public struct WhenParser: Sendable {
     public let now: Date
@@ -42,25 +43,37 @@ public struct WhenParser: Sendable {
 
     static let timeForms = "9am, 9:30pm, 17:30, noon, midnight"
 
+    /// What a WHEN text names: the due, and the day and wall-clock time meant, which a DST gap
+    /// may have moved the due away from (02:30 typed, 03:30 due).
+    public struct Reading: Hashable, Sendable {
+        public var due: Due
+        public var wallClock: SeriesStart
+    }
+
     public func parse(_ text: String) throws(InputError) -> Due {
+        try read(text).due
+    }
+
+    public func read(_ text: String) throws(InputError) -> Reading {
         let input = text.trimmingWhitespace()
         if input.isEmpty {
             throw InputError("the date is empty; accepted: \(WhenParser.acceptedForms)")
         }
         let lower = input.lowercased()
 
-        // Relative: "in 2h", "in 3 days", "+45m", "in 2 months".
+        // Relative: "in 2h", "in 3 days", "+45m", "in 2 months". The span keeps its case:
+        // "M" is refused there as ambiguous.
         if lower.hasPrefix("+") {
-            return try relative(String(lower.dropFirst()), input: input)
+            return try relative(String(input.dropFirst()), input: input)
         }
         var tokens = WhenParser.tokens(lower)
         if tokens.first == "in" {
-            return try relative(tokens.dropFirst().joined(separator: " "), input: input)
+            return try relative(input.dropFirst("in".count).replacingOccurrences(of: ",", with: " "), input: input)
         }
 
         // End of day, week, month, year.
-        if let due = endOf(tokens.joined(separator: " ")) {
-            return due
+        if let reading = endOf(tokens.joined(separator: " ")) {
+            return reading
         }
 
         // An optional time of day at the end ("tomorrow 9am", "fri at 14:00") or, failing that,
@@ -79,11 +92,8 @@ public struct WhenParser: Sendable {
         if tokens.isEmpty, let time {
             let time = try time.get()
             let today = LocalDate(now, in: calendar)
-            let candidate = time.on(today, in: calendar)
-            if candidate > now {
-                return .at(candidate, zone: calendar.timeZone)
-            }
-            return .at(time.on(today.adding(days: 1), in: calendar), zone: calendar.timeZone)
+            let candidate = timed(time, on: today)
+            return candidate.instant > now ? candidate.reading : timed(time, on: today.adding(days: 1)).reading
         }
 
         guard let (day, defaultTime) = try datePart(tokens, input: input) else {
@@ -98,21 +108,28 @@ public struct WhenParser: Sendable {
             throw InputError("can't read '\(input)' as a date\(WhenParser.hint(lower)); accepted: \(WhenParser.acceptedForms)")
         }
         if let time {
-            return .at(try time.get().on(day, in: calendar), zone: calendar.timeZone)
+            return timed(try time.get(), on: day).reading
         }
         if let defaultTime {
-            return .at(defaultTime.on(day, in: calendar), zone: calendar.timeZone)
+            return timed(defaultTime, on: day).reading
         }
-        return .allDay(day)
+        return Reading(due: .allDay(day), wallClock: SeriesStart(day: day, time: nil))
+    }
+
+    /// `time` on `day` in the calendar's zone, and as typed.
+    private func timed(_ time: ClockTime, on day: LocalDate) -> (instant: Date, reading: Reading) {
+        let instant = time.on(day, in: calendar)
+        let wallClock = SeriesStart(day: day, time: TimeOfDay(hour: time.hour, minute: time.minute))
+        return (instant, Reading(due: .at(instant, zone: calendar.timeZone), wallClock: wallClock))
     }
 
     // MARK: - Forms
 
     /// "2h", "3 days", "1h30m", "2 months", "1 year" added to now.
-    private func relative(_ spanText: String, input: String) throws(InputError) -> Due {
+    private func relative(_ spanText: String, input: String) throws(InputError) -> Reading {
         var text = spanText.trimmingWhitespace()
         // "in a week", "in an hour"
-        for article in ["a ", "an "] where text.hasPrefix(article) {
+        for article in ["a ", "an "] where text.lowercased().hasPrefix(article) {
             text = "1 " + text.dropFirst(article.count)
         }
         let pieces: [SpanPiece]
@@ -132,11 +149,16 @@ public struct WhenParser: Sendable {
             result = moved
         }
         result = span.added(to: result, calendar: calendar)
-        return .at(result, zone: calendar.timeZone)
+        let due = Due.at(result, zone: calendar.timeZone)
+        guard span.seconds == 0 else { return Reading(due: due, wallClock: SeriesStart(due)) }
+        // Whole days and months keep now's time of day, which a DST gap on that day may skip.
+        let clock = WallClock(zone: calendar.timeZone)
+        let (hour, minute, _) = clock.time(of: now)
+        return Reading(due: due, wallClock: SeriesStart(day: clock.day(of: result), time: TimeOfDay(hour: hour, minute: minute)))
     }
 
     /// "eod", "eow", "eom", "eoy" and their spelled-out forms ("end of week").
-    private func endOf(_ text: String) -> Due? {
+    private func endOf(_ text: String) -> Reading? {
         let today = LocalDate(now, in: calendar)
         let day: LocalDate
         switch text {
@@ -152,7 +174,7 @@ public struct WhenParser: Sendable {
         default:
             return nil
         }
-        return .at(day.at(hour: 23, minute: 59, in: calendar), zone: calendar.timeZone)
+        return timed(ClockTime(hour: 23, minute: 59), on: day).reading
     }
 
     /// The day named by `tokens` (all of them), and the time it implies if any ("tonight").

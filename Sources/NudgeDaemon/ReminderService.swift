@@ -271,7 +271,7 @@ final class ReminderService {
         do {
             if key == NotificationWriter.doneKey {
                 let moment = now
-                let (_, after) = try store.setCompleted(ids: [todoID], done: true, now: moment) { $0.nextOccurrence(completedAt: moment) }
+                let (_, after) = try store.setCompleted(ids: [todoID], done: true, now: moment) { $0.nextOccurrence(completedAt: moment, localZone: environment.zone()) }
                 let todo = after[0]
                 let next = todo.isCompleted ? "" : "; next due " + DueText(now: moment, zone: environment.zone()).relative(todo.due!)
                 record(.completed, "completed: \(todo.title)" + next, todo: todoID)

@@ -1,5 +1,6 @@
 import CICal
 import Foundation
+import NudgeCore
 
 /// The thin layer over libical's RRULE parser and icalrecur iterator. Every call into libical
 /// goes through `lock`, so the rest of Nudge may use repeat rules from any thread.
@@ -39,19 +40,52 @@ enum Recurrence {
         return try result.get()
     }
 
-    /// Runs libical's iterator for `rrule` with DTSTART = `start` (floating: no zone) and hands
-    /// each occurrence, in order, to `body` until `body` returns a value, the series ends, or
-    /// `maximumSteps` occurrences have been seen. The first occurrence is normally DTSTART itself.
-    static func first<T>(in rrule: String, start: FloatingTime, where body: (FloatingTime) -> T?) -> T? {
-        lock.withLock {
+    /// What an expansion does after looking at one occurrence.
+    enum Step<T> {
+        /// Look at the next occurrence.
+        case next
+        /// Stop with this answer.
+        case found(T)
+        /// Stop without one: the series has ended.
+        case end
+    }
+
+    /// The UNTIL of `rrule` when it is in UTC ("...Z"), as the instant it names; nil without
+    /// UNTIL, or with a floating or DATE one (those are wall-clock times).
+    static func utcUntil(of rrule: String) -> Date? {
+        let until: icaltimetype = lock.withLock {
             let rule = icalrecurrencetype_from_string(rrule)
             defer { free(rule.rscale) }
+            return rule.until
+        }
+        guard icaltime_is_null_time(until) == 0, until.is_date == 0, icaltime_is_utc(until) != 0,
+              let day = FloatingTime(until)?.day else { return nil }
+        let days = LocalDate(year: 1970, month: 1, day: 1)!.days(until: day)
+        let seconds = ((days * 24 + Int(until.hour)) * 60 + Int(until.minute)) * 60 + Int(until.second)
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+
+    /// Runs libical's iterator for `rrule` with DTSTART = `start` (floating: no zone) and hands
+    /// each occurrence, in order, to `body` until `body` stops, the series ends, or
+    /// `maximumSteps` occurrences have been seen. The first occurrence is normally DTSTART itself.
+    /// With `ignoringUntil` the rule's UNTIL is left to `body` (libical would compare a UTC
+    /// UNTIL with the floating occurrences as if they were UTC).
+    static func first<T>(in rrule: String, start: FloatingTime, ignoringUntil: Bool = false,
+                         where body: (FloatingTime) -> Step<T>) -> T? {
+        lock.withLock {
+            var rule = icalrecurrencetype_from_string(rrule)
+            defer { free(rule.rscale) }
+            if ignoringUntil { rule.until = icaltime_null_time() }
             guard rule.freq != ICAL_NO_RECURRENCE,
                   let iterator = icalrecur_iterator_new(rule, start.icalTime) else { return nil }
             defer { icalrecur_iterator_free(iterator) }
             for _ in 0..<maximumSteps {
                 guard let occurrence = FloatingTime(icalrecur_iterator_next(iterator)) else { return nil }
-                if let found = body(occurrence) { return found }
+                switch body(occurrence) {
+                case .next: continue
+                case .found(let answer): return answer
+                case .end: return nil
+                }
             }
             return nil
         }

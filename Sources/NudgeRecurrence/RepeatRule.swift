@@ -121,31 +121,25 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
     /// moved 02:30 to 03:30, the following occurrences would be at 03:30.
     ///
     /// For `.allDay(day)` the rule is expanded on DATE values and the result is `.allDay`;
-    /// "today" and the day of `completedAt` are taken in the current time zone.
+    /// "today" and the day of `completedAt` are taken in `localZone`.
     ///
-    /// An UNTIL in UTC ("...Z") is compared by libical with the floating occurrences as if they
-    /// were UTC, so it may be off by the zone's offset.
+    /// An UNTIL in UTC ("...Z") is the instant it names (RFC 5545): an occurrence placed in
+    /// `zone` after it ends the series. A floating UNTIL is compared in wall-clock time, and
+    /// for an all-day todo UNTIL counts by its date, as libical compares them.
     ///
     /// `seriesStart`, when given, is the series' DTSTART: with `.due` the occurrences follow it
     /// instead of the current due (so a 02:30 moved to 03:30 by a DST gap is back at 02:30 the
     /// next day, and COUNT counts from the first occurrence); with `.completion` its time of
     /// day is used.
-    public func nextDue(after current: Due, completedAt: Date, from: RepeatFrom, now: Date,
+    public func nextDue(after current: Due, completedAt: Date, from: RepeatFrom, now: Date, localZone: TimeZone,
                         seriesStart: SeriesStart? = nil) -> Due? {
-        nextDue(after: current, completedAt: completedAt, from: from, now: now, localZone: .current,
-                seriesStart: seriesStart)
-    }
-
-    /// `nextDue` with the zone that decides "today" and the completion day of all-day todos.
-    func nextDue(after current: Due, completedAt: Date, from: RepeatFrom, now: Date, localZone: TimeZone,
-                 seriesStart: SeriesStart? = nil) -> Due? {
         switch current {
         case .allDay(let day):
             let local = WallClock(zone: localZone)
             let start = from == .due ? (seriesStart?.day ?? day) : local.day(of: completedAt)
             let floor = from == .due ? max(day, local.day(of: now)) : start
             let next = Recurrence.first(in: rrule, start: .date(start)) { occurrence in
-                occurrence.day > floor ? occurrence.day : nil
+                occurrence.day > floor ? .found(occurrence.day) : .next
             }
             return next.map(Due.allDay)
 
@@ -156,6 +150,7 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
             let time: (hour: Int, minute: Int) = seriesStart?.time.map { ($0.hour, $0.minute) } ?? (current.hour, current.minute)
             let startDay = from == .due ? (seriesStart?.day ?? clock.day(of: instant)) : clock.day(of: completedAt)
             let start = FloatingTime(day: startDay, hour: time.hour, minute: time.minute)
+            let until = Recurrence.utcUntil(of: rrule)
             let place = { (occurrence: FloatingTime) -> Date in
                 occurrence.day.at(hour: occurrence.hour, minute: occurrence.minute, in: calendar)
             }
@@ -163,17 +158,22 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
             switch from {
             case .due:
                 let floor = max(instant, now)
+                if let until, until <= floor { return nil }
                 // Occurrences on days well before `floor`'s day cannot be after it; skip them
                 // without asking the calendar.
                 let earliestDay = clock.day(of: floor).adding(days: -2)
-                next = Recurrence.first(in: rrule, start: start) { occurrence in
-                    guard occurrence.day >= earliestDay else { return nil }
+                next = Recurrence.first(in: rrule, start: start, ignoringUntil: until != nil) { occurrence in
+                    guard occurrence.day >= earliestDay else { return .next }
                     let candidate = place(occurrence)
-                    return candidate > floor ? candidate : nil
+                    if let until, candidate > until { return .end }
+                    return candidate > floor ? .found(candidate) : .next
                 }
             case .completion:
-                next = Recurrence.first(in: rrule, start: start) { occurrence in
-                    occurrence > start ? place(occurrence) : nil
+                next = Recurrence.first(in: rrule, start: start, ignoringUntil: until != nil) { occurrence in
+                    guard occurrence > start else { return .next }
+                    let candidate = place(occurrence)
+                    if let until, candidate > until { return .end }
+                    return .found(candidate)
                 }
             }
             return next.map { .at($0, zone: zone) }

@@ -132,6 +132,22 @@ struct ReminderCommandTests {
         #expect(try nudge("edit", "1", "--no-repeat").stdout.contains("repeat   daily → never"))
     }
 
+    @Test func configCheckRefusesSnoozesThatCannotLieAhead() throws {
+        let fixed = try writeConfig("[snooze]\ndefault = 1900-01-01\n")
+        let passed = try nudge("--config", fixed, "config", "check")
+        #expect(passed.status == 1)
+        #expect(passed.stderr == "nudge: \(fixed):2: default: '1900-01-01' has already passed, so a snooze until it would end at once; accepted: a duration (10m, 2h, 1h30m, 3d, 1w) or a time to snooze until (tomorrow 09:00, tonight, fri 9am, 17:30, in 2h)\n")
+        // The other commands still read the file: a date passing breaks nothing.
+        #expect(try nudge("--config", fixed, "list").status == 0)
+        let relative = try writeConfig("[snooze]\nchoices = 10m, yesterday\n")
+        let always = try nudge("--config", relative, "config", "check")
+        #expect(always.status == 1)
+        #expect(always.stderr.hasPrefix("nudge: \(relative):2: choices: 'yesterday' is always in the past when a snooze is chosen; accepted: "))
+        #expect(always.stderr.filter { $0 == "\n" }.count == 1)
+        let ahead = try writeConfig("[snooze]\ndefault = 2026-11-29 11:00\nchoices = tonight, 2026-12-24\n")
+        #expect(try nudge("--config", ahead, "config", "check").status == 0)
+    }
+
     @Test func configCheckAndShow() throws {
         #expect(try nudge("config", "check").stdout.contains("the defaults apply"))
         let good = try writeConfig("[reminders]\nbefore = 1d, 1h\n[priority.high]\nnag_every = 15m\n")

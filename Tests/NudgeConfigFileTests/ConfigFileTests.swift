@@ -11,6 +11,7 @@ private func parse(_ text: String) throws(ConfigError) -> NudgeConfig {
 private func time(_ text: String) -> TimeOfDay { TimeOfDay(parsing: text)! }
 private func minutes(_ count: Int) -> TimeSpan { TimeSpan(seconds: count * 60) }
 private func hours(_ count: Int) -> TimeSpan { TimeSpan(seconds: count * 3600) }
+private let berlin = TimeZone(identifier: "Europe/Berlin")!
 
 /// A file that sets every key, none to its default.
 private let fullText = """
@@ -403,6 +404,10 @@ struct ConfigFileTests {
         ("[snooze]\nchoices = 10m, soonish\n", 2, ["choices: 'soonish' is neither a duration nor a time"]),
         ("[snooze]\nchoices = 10m, 10 min\n", 2, ["choices: 10m is listed twice"]),
         ("[snooze]\nchoices = 10m,\n", 2, ["choices: '10m,' has an empty item"]),
+        ("[snooze]\nchoices = 10m, yesterday\n", 2, ["choices: 'yesterday' is always in the past when a snooze is chosen",
+                                                     "accepted: a duration (10m, 2h, 1h30m, 3d, 1w) or a time to snooze until"]),
+        ("[snooze]\ndefault = Yesterday 9am\n", 2, ["default: 'Yesterday 9am' is always in the past when a snooze is chosen"]),
+        ("[snooze]\ndefault = today midnight\n", 2, ["default: 'today midnight' is always in the past"]),
         ("[catchup]\npolicy = some\n", 2, ["policy: 'some' is not a catch-up policy", "accepted: all, digest, skip-older-than"]),
         ("[catchup]\npolicy = skip-older-than\n", 2, ["policy: skip-older-than needs max_age in [catchup]", "max_age = 6h"]),
         ("[catchup]\n\npolicy = skip-older-than\n[notifications]\ngroup_above = 2\n", 3, ["policy: skip-older-than needs max_age"]),
@@ -426,6 +431,41 @@ struct ConfigFileTests {
             #expect(!error.description.contains("\n"))
             #expect(error.description.hasPrefix("nudge.conf:\(line): "))
         }
+    }
+
+    @Test("snooze choices that lie ahead at some time are read", arguments: [
+        "tonight", "today", "today 23:00", "this mon", "eod", "17:30", "dec 24", "next fri 8am", "in 2h",
+        // Fixed dates are checked against a moment only (see below): a date that passes does
+        // not break a running Nudge.
+        "2026-12-24", "1900-01-01", "2026-12-24 09:00",
+    ])
+    func snoozeChoicesThatCanLieAhead(text: String) throws {
+        #expect(try parse("[snooze]\ndefault = \(text)\nchoices = 10m, \(text)\n").snooze.defaultChoice == .when(text))
+    }
+
+    /// At Sunday 2026-11-29 10:53 in Berlin, as `nudge config check` reads the file.
+    @Test("a snooze until a fixed date is refused once it has passed", arguments: [
+        ("[snooze]\ndefault = 1900-01-01\n", 2, "default: '1900-01-01' has already passed"),
+        ("[snooze]\nchoices = 10m, 2026-11-29 10:53\n", 2, "choices: '2026-11-29 10:53' has already passed"),
+        ("[snooze]\nchoices = 10m, 2026-11-28\n", 2, "choices: '2026-11-28' has already passed"),
+        // An all-day date is snoozed until all_day_time, wherever the key is.
+        ("[snooze]\nchoices = 2026-11-29\n[reminders]\nall_day_time = 09:00\n", 2, "choices: '2026-11-29' has already passed"),
+        ("[snooze]\nchoices = 2026-11-29\n[reminders]\nall_day_time = 12:00\n", nil, nil),
+        ("[snooze]\nchoices = 10m, 2026-11-29 10:54\n", nil, nil),
+        ("[snooze]\ndefault = dec 24 2026\n", nil, nil),
+    ] as [(String, Int?, String?)])
+    func pastFixedSnoozes(text: String, line: Int?, fragment: String?) {
+        let now = Calendar.nudge(zone: berlin).date(from: DateComponents(year: 2026, month: 11, day: 29, hour: 10, minute: 53))!
+        do {
+            _ = try ConfigFile.parse(text: text, path: "nudge.conf", checking: (now, berlin))
+            #expect(line == nil, "accepted")
+        } catch {
+            #expect(error.line == line)
+            #expect(fragment.map(error.message.contains) == true, "\(error)")
+            #expect(error.message.hasSuffix("accepted: \(ConfigValues.snoozeForms)"))
+        }
+        // Without a moment to check against, the file reads.
+        #expect(throws: Never.self) { try ConfigFile.parse(text: text, path: "nudge.conf") }
     }
 
     // MARK: - Files

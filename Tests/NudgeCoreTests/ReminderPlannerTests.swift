@@ -182,6 +182,63 @@ struct ReminderPlannerTests {
         #expect(time.hour == hour && time.minute == minute)
     }
 
+    /// `nag_every = 1d` counts calendar days: overdue across a DST change, a todo is nagged at
+    /// its due's wall-clock time, not every 86,400 seconds.
+    @Test(arguments: [
+        ("Europe/Berlin", LocalDate(year: 2027, month: 3, day: 26)!),
+        ("Europe/Berlin", LocalDate(year: 2027, month: 10, day: 29)!),
+        ("America/New_York", LocalDate(year: 2027, month: 3, day: 12)!),
+        ("Australia/Lord_Howe", LocalDate(year: 2027, month: 10, day: 1)!),
+        ("Pacific/Auckland", LocalDate(year: 2027, month: 4, day: 2)!),
+    ])
+    func dailyNagsKeepTheDuesWallClockTimeAcrossDST(zoneName: String, dueDay: LocalDate) throws {
+        let zone = TimeZone(identifier: zoneName)!
+        let plan = planner({ $0.reminders.before = []; $0.reminders.nagEvery = TimeSpan(days: 1); $0.reminders.nagLimit = 5 }, zone: zone)
+        let due = date(dueDay.year, dueDay.month, dueDay.day, 9, in: zone)
+        let subject = ReminderSubject(todo: todo(.at(due, zone: zone)))
+        #expect(describe(plan.all(subject, nags: 5), zone: zone) == ["due \(dueDay)T09:00"]
+            + (1...5).map { "nag \($0) \(dueDay.adding(days: $0))T09:00" })
+        // The next nag after one that fired, found without stepping from the due.
+        var fired = subject
+        fired.remindedThrough = try #require(plan.all(subject, nags: 5).last { $0.rule == .nag(3) }).at
+        #expect(describe(plan.pending(fired), zone: zone) == ["nag 4 \(dueDay.adding(days: 4))T09:00"])
+        fired.remindedThrough = fired.remindedThrough!.addingTimeInterval(-60)
+        #expect(describe(plan.pending(fired), zone: zone) == ["nag 3 \(dueDay.adding(days: 3))T09:00"])
+    }
+
+    @Test func dailyNagsOfAnAllDayTodoKeepAllDayTimeAcrossDST() {
+        let plan = planner { $0.reminders.before = []; $0.reminders.nagEvery = TimeSpan(days: 1); $0.reminders.nagLimit = 3 }
+        let subject = ReminderSubject(todo: todo(.allDay(LocalDate(year: 2027, month: 3, day: 26)!)))
+        #expect(describe(plan.all(subject)) == [
+            "all-day 2027-03-26T09:00", "nag 1 2027-03-27T09:00", "nag 2 2027-03-28T09:00", "nag 3 2027-03-29T09:00",
+        ])
+    }
+
+    /// The next nag after any moment, found by arithmetic, is the one stepping through every nag
+    /// finds.
+    @Test func theNextNagIsTheOneSteppingFinds() {
+        var random = SplitMix64(seed: 20270328)
+        let zones = Self.zones.map { TimeZone(identifier: $0)! }
+        let spans = [TimeSpan(days: 1), TimeSpan(days: 1, seconds: 3600), TimeSpan(days: 2), TimeSpan(days: 7), TimeSpan(seconds: 5400)]
+        let start = Date(timeIntervalSince1970: 1_798_761_600) // 2027-01-01
+        for _ in 0..<500 {
+            let zone = zones[Int(random.next() % UInt64(zones.count))]
+            let every = spans[Int(random.next() % UInt64(spans.count))]
+            let plan = planner({ $0.reminders.nagLimit = nil }, zone: zone)
+            let dueDate = start.addingTimeInterval(Double(random.next() % (365 * 86_400)))
+            let due: Due = random.next() % 3 == 0 ? .allDay(WallClock(zone: zone).day(of: dueDate)) : .at(dueDate, zone: zone)
+            let after = dueDate.addingTimeInterval(Double(random.next() % (40 * 86_400)))
+            let rules = plan.rules(for: todo(due))
+            var stepped: Date?
+            for (_, at) in plan.nags(due: due, rules: rules, every: every, snoozedUntil: nil, after: .distantPast, count: 1000) where at > after {
+                stepped = at
+                break
+            }
+            let next = plan.nags(due: due, rules: rules, every: every, snoozedUntil: nil, after: after, count: 1).first?.1
+            #expect(next == stepped, "\(zone.identifier) \(due) every \(every) after \(after)")
+        }
+    }
+
     /// 100,000 random todos, rules, zones and moments: the next reminder is always after now,
     /// and planning always ends.
     @Test func theNextReminderIsAlwaysAfterNow() {

@@ -23,7 +23,9 @@ struct TimeSpanTests {
         ("1 hr", TimeSpan(seconds: 3600)),
         ("1wk", TimeSpan(days: 7)),
         ("3 weeks", TimeSpan(days: 21)),
-        ("1H30M", TimeSpan(seconds: 5400)),
+        ("1H30m", TimeSpan(seconds: 5400)),
+        ("1H30MIN", TimeSpan(seconds: 5400)),
+        ("2D", TimeSpan(days: 2)),
         ("  1h 30m  ", TimeSpan(seconds: 5400)),
         ("2 weeks 3 days", TimeSpan(days: 17)),
         ("1d12h", TimeSpan(days: 1, seconds: 43_200)),
@@ -38,6 +40,7 @@ struct TimeSpanTests {
     @Test("refuses bad durations", arguments: [
         "", "   ", "0m", "0h0m", "1h0m", "-1h", "1x", "h", "1.5h", "1,5h", "30s", "10 seconds", "10",
         "2 months", "1 year", "m10", "1h-", "99999999w", "5218w", "36526d", "1h 30",
+        "1M", "1H30M", "1 M", "1h1h", "1h 30m 10min", "1d2d", "1w1w",
     ])
     func refuses(text: String) {
         #expect {
@@ -56,6 +59,9 @@ struct TimeSpanTests {
         ("0m", "'0m' is not a duration: the amount must be more than zero; accepted: 10m, 2h, 1h30m, 3d, 1w"),
         ("-1h", "'-1h' is not a duration: the amount must be positive; accepted: 10m, 2h, 1h30m, 3d, 1w"),
         ("", "the duration is empty; accepted: 10m, 2h, 1h30m, 3d, 1w"),
+        ("1M", "'1M' is not a duration: M could mean minutes or months; write m or min for minutes, mo for months; accepted: 10m, 2h, 1h30m, 3d, 1w"),
+        ("1h1h", "'1h1h' is not a duration: hours are given twice; give each unit once; accepted: 10m, 2h, 1h30m, 3d, 1w"),
+        ("1 day 2 days", "'1 day 2 days' is not a duration: days are given twice; give each unit once; accepted: 10m, 2h, 1h30m, 3d, 1w"),
     ])
     func explains(text: String, message: String) {
         #expect(throws: InputError(message)) {
@@ -113,6 +119,21 @@ struct TimeSpanTests {
         let berlinDue = Due.at(instant("2026-11-29T10:53:00+01:00"), zone: berlin)
         #expect(try TimeSpan(parsing: "1h30m").added(to: berlinDue, calendar: berlinCalendar)
             == .at(instant("2026-11-29T12:23:00+01:00"), zone: berlin))
+    }
+
+    @Test("a due at its series' time moved by a DST gap is at that time again on the new day", arguments: [
+        // 02:30 on Berlin's spring-forward day is 03:30; the days after have 02:30.
+        ("2027-03-28T03:30:00+02:00", "02:30", "1d", "2027-03-29T02:30:00+02:00"),
+        ("2027-03-28T03:30:00+02:00", "02:30", "1d2h", "2027-03-29T04:30:00+02:00"),
+        ("2027-03-28T03:30:00+02:00", "02:30", "2h", "2027-03-28T05:30:00+02:00"),
+        ("2027-03-27T02:30:00+01:00", "02:30", "1d", "2027-03-28T03:30:00+02:00"),
+        // A due that is not at the series' time moves from where it is.
+        ("2027-03-28T03:30:00+02:00", "09:00", "1d", "2027-03-29T03:30:00+02:00"),
+    ])
+    func movesToTheSeriesTime(due: String, wallTime: String, span: String, expected: String) throws {
+        let moved = try TimeSpan(parsing: span).added(to: at(due), calendar: .nudge(zone: berlin),
+                                                        wallTime: TimeOfDay(parsing: wallTime))
+        #expect(moved == at(expected))
     }
 
     @Test("an all-day due moves by whole days only")

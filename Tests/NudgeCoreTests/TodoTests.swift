@@ -38,3 +38,18 @@ struct TodoTests {
         #expect(LocalDate(year: 2024, month: 3, day: 1)!.days(until: LocalDate(year: 2024, month: 2, day: 28)!) == -2)
     }
 }
+
+struct SeriesStartTests {
+    @Test("a series keeps the time its first due was meant at", arguments: [
+        // Berlin's spring-forward day: 02:30 was placed at 03:30.
+        ("2027-03-28T03:30:00+02:00", "02:30", "2027-03-28T02:30"),
+        ("2027-03-28T03:30:00+02:00", "03:30", "2027-03-28T03:30"),
+        // A time the due is not at on its day is not kept.
+        ("2027-03-28T03:30:00+02:00", "09:00", "2027-03-28T03:30"),
+        ("2027-03-29T02:30:00+02:00", "03:30", "2027-03-29T02:30"),
+        ("2026-11-29T10:53:00+01:00", nil, "2026-11-29T10:53"),
+    ] as [(String, String?, String)])
+    func keepsTheMeantTime(due: String, wallTime: String?, expected: String) {
+        #expect(SeriesStart(at(due), wallTime: wallTime.flatMap { TimeOfDay(parsing: $0) }).description == expected)
+    }
+}

@@ -117,6 +117,10 @@ struct WhenParserTests {
         ("in  1 h 30 m", at("2026-11-29T12:23:00+01:00")),
         ("in a week", at("2026-12-06T10:53:00+01:00")),
         ("in an hour", at("2026-11-29T11:53:00+01:00")),
+        ("In An Hour", at("2026-11-29T11:53:00+01:00")),
+        ("IN 2H", at("2026-11-29T12:53:00+01:00")),
+        ("in 2h, 30m", at("2026-11-29T13:23:00+01:00")),
+        ("in 1 MO", at("2026-12-29T10:53:00+01:00")),
         ("+45m", at("2026-11-29T11:38:00+01:00")),
         ("+2d", at("2026-12-01T10:53:00+01:00")),
         ("+ 2d", at("2026-12-01T10:53:00+01:00")),
@@ -216,6 +220,32 @@ struct WhenParserTests {
         #expect(try parser.parse(text) == expected)
     }
 
+    @Test("the wall-clock time typed is kept where a DST gap moved the due", arguments: [
+        (parser("2027-03-13T12:00:00-05:00", newYork), "tomorrow 2:30am", "2027-03-14T02:30"),
+        (parser("2027-03-13T12:00:00-05:00", newYork), "2027-03-14 02:30", "2027-03-14T02:30"),
+        (parser("2027-03-27T12:00:00+01:00"), "2027-03-28 02:30", "2027-03-28T02:30"),
+        (parser("2027-03-28T01:00:00+01:00"), "2:30", "2027-03-28T02:30"),
+        (parser("2027-10-02T12:00:00+10:30", TimeZone(identifier: "Australia/Lord_Howe")!), "tomorrow 02:15", "2027-10-03T02:15"),
+        // Whole days keep now's time of day; hours and minutes are elapsed time.
+        (parser("2027-03-27T02:30:00+01:00"), "in 1 day", "2027-03-28T02:30"),
+        (parser("2027-03-27T02:30:00+01:00"), "in 1d1h", "2027-03-28T04:30"),
+        (parser("2027-03-27T12:00:00+01:00"), "tomorrow", "2027-03-28"),
+        (parser("2027-10-30T12:00:00+02:00"), "tomorrow 02:30", "2027-10-31T02:30"),
+    ])
+    func keepsTheWallClockTyped(parser: WhenParser, text: String, expected: String) throws {
+        #expect(try parser.read(text).wallClock.description == expected)
+    }
+
+    @Test("away from DST changes the wall-clock time typed is the due's own")
+    func wallClockIsTheDuesOwnAwayFromDST() throws {
+        let forms = WhenParser.acceptedForms.split(separator: ",").map { $0.trimmingWhitespace() }
+            + ["in 2 months", "in 3 days", "2026-12-24T09:30:15", "tomorrow 9:30 p.m.", "next fri 14:00", "noon"]
+        for form in forms {
+            let reading = try sunday.read(form)
+            #expect(reading.wallClock == SeriesStart(reading.due), "\(form)")
+        }
+    }
+
     @Test("LocalDate.at follows RFC 5545 in DST gaps and overlaps")
     func localDateAtAcrossDST() {
         let berlinCalendar = Calendar.nudge(zone: berlin)
@@ -281,6 +311,11 @@ struct WhenParserTests {
         "in 99999999w",
         "+",
         "+0d",
+        "in 1M",
+        "+1M",
+        "in 1h1h",
+        "+1d 2 days",
+        "in 1 month 1 mo",
         "dec",
         "dec 24 2027 2028",
         "dec 24 27",
@@ -307,6 +342,8 @@ struct WhenParserTests {
         ("blorp", "can't read 'blorp' as a date; accepted: \(WhenParser.acceptedForms)"),
         ("", "the date is empty; accepted: \(WhenParser.acceptedForms)"),
         ("   ", "the date is empty; accepted: \(WhenParser.acceptedForms)"),
+        ("in 1M", "can't read 'in 1M' as a date: M could mean minutes or months; write m or min for minutes, mo for months; relative dates look like in 2h, in 3 days, in 1h30m, +45m, in 2 months"),
+        ("+1h 1h", "can't read '+1h 1h' as a date: hours are given twice; give each unit once; relative dates look like in 2h, in 3 days, in 1h30m, +45m, in 2 months"),
     ])
     func explains(text: String, message: String) {
         #expect(throws: InputError(message)) {

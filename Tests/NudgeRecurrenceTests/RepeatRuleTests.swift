@@ -128,7 +128,7 @@ struct RepeatRuleNextDueTests {
         var offsets = Set<Int>()
         for step in 1...365 {
             guard case .at(let date, let dueZone) = due else { Issue.record("not timed"); return }
-            let next = rule.nextDue(after: due, completedAt: date, from: .due, now: date)
+            let next = rule.nextDue(after: due, completedAt: date, from: .due, now: date, localZone: dueZone)
             #expect(local(next) == "\(day(2027, 1, 1).adding(days: step)) 09:00", "\(zoneID) step \(step)")
             guard case .at(let nextDate, let nextZone)? = next else { return }
             #expect(nextZone == dueZone)
@@ -233,6 +233,15 @@ struct RepeatRuleNextDueTests {
         Case(name: "UNTIL ahead", rule: "RRULE:FREQ=DAILY;UNTIL=20270103T235959",
              due: timed("Europe/Berlin", 2027, 1, 1, 9), now: instant("Europe/Berlin", 2027, 1, 1, 10),
              expected: "2027-01-02 09:00"),
+        Case(name: "UNTIL in UTC is an instant: 09:00 EDT is 13:00Z, after 11:00Z", rule: "RRULE:FREQ=DAILY;UNTIL=19970905T110000Z",
+             due: timed("America/New_York", 1997, 9, 4, 9), now: instant("America/New_York", 1997, 9, 4, 10),
+             expected: nil),
+        Case(name: "UNTIL in UTC at the occurrence's instant keeps it", rule: "RRULE:FREQ=DAILY;UNTIL=19970905T130000Z",
+             due: timed("America/New_York", 1997, 9, 4, 9), now: instant("America/New_York", 1997, 9, 4, 10),
+             expected: "1997-09-05 09:00"),
+        Case(name: "UNTIL in UTC, completed from completion", rule: "RRULE:FREQ=DAILY;UNTIL=19970905T110000Z",
+             due: timed("America/New_York", 1997, 9, 3, 9), now: instant("America/New_York", 1997, 9, 4, 10),
+             completedAt: instant("America/New_York", 1997, 9, 4, 10), from: .completion, expected: nil),
         Case(name: "a rule that never matches", rule: "RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30",
              due: timed("Europe/Berlin", 2027, 1, 1, 9), now: instant("Europe/Berlin", 2027, 1, 1, 10),
              expected: nil),

@@ -32,13 +32,19 @@ enum AddCommand: Command {
         let words = try arguments.positionals(min: 1, usage: usage)
         var new = NewTodo(title: try validated(title: words.joined(separator: " ")))
         new.notes = arguments.value("notes").flatMap(notes)
-        if let when = arguments.value("due") { new.due = try due(when, context: context) }
+        var wallClock: SeriesStart?
+        if let when = arguments.value("due") {
+            let reading = try reading(when, context: context)
+            new.due = reading.due
+            wallClock = reading.wallClock
+        }
         if let name = arguments.value("priority") { new.priority = try priority(name) }
         if let name = arguments.value("category") { new.categoryName = try categoryName(name) }
         new.reminders = try arguments.all("remind").map { text throws(CLIError) in try reminder(text, context: context) }
         new.usesDefaultRules = !arguments.has("no-default-reminders")
         new.repetition = try repetition(arguments)
-        if let due = new.due { new.repetition?.start = SeriesStart(due) }
+        // The series keeps the time typed, also when a DST gap moved the first due.
+        new.repetition?.start = wallClock
         if new.due == nil {
             if new.reminders.contains(where: { if case .before = $0 { true } else { false } }) {
                 throw .usage("--remind with an offset needs a due date to count back from; add --due WHEN, or remind at a moment (--remind \"fri 9am\")")
@@ -68,7 +74,12 @@ extension Command {
     }
 
     static func due(_ text: String, context: Context) throws(CLIError) -> Due {
-        do { return try context.whenParser().parse(text) } catch { throw CLIError(error) }
+        try reading(text, context: context).due
+    }
+
+    /// The due a WHEN names, and the day and wall-clock time typed.
+    static func reading(_ text: String, context: Context) throws(CLIError) -> WhenParser.Reading {
+        do { return try context.whenParser().read(text) } catch { throw CLIError(error) }
     }
 
     /// An offset before the due (`10m`, `1d`), or a moment (`fri 9am`; a day alone means that

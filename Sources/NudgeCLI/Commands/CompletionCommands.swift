@@ -32,7 +32,7 @@ extension Command {
         let result: (before: [Todo], after: [Todo])
         do {
             result = try context.store(.write).setCompleted(ids: ids, done: done, now: context.now) { todo in
-                todo.nextOccurrence(completedAt: context.now)
+                todo.nextOccurrence(completedAt: context.now, localZone: context.zone)
             }
         } catch {
             throw CLIError(error)

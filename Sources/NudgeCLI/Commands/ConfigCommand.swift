@@ -25,7 +25,7 @@ enum ConfigCommand: Command {
         switch words[0] {
         case "check":
             let config: NudgeConfig
-            do { config = try ConfigFile.load(path: path) } catch { throw .failed("\(error)") }
+            do { config = try ConfigFile.load(path: path, checking: (context.now, context.zone)) } catch { throw .failed("\(error)") }
             if !exists {
                 context.print(Terminal.visible("No config file at \(path); the defaults apply."))
             } else {

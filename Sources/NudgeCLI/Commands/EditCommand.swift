@@ -41,7 +41,12 @@ enum EditCommand: Command {
             var todo = old
             if let title = arguments.value("title") { todo.title = try validated(title: title) }
             if let text = arguments.value("notes") { todo.notes = notes(text) }
-            if let when = arguments.value("due") { todo.due = try due(when, context: context) }
+            var wallClock: SeriesStart?
+            if let when = arguments.value("due") {
+                let reading = try reading(when, context: context)
+                todo.due = reading.due
+                wallClock = reading.wallClock
+            }
             if arguments.has("no-due") { todo.due = nil }
             if let name = arguments.value("priority") { todo.priority = try priority(name) }
             if let name = arguments.value("category") { todo.category = try store.category(named: categoryName(name)) }
@@ -52,8 +57,11 @@ enum EditCommand: Command {
                 guard let due = todo.due else {
                     throw CLIError.usage("a repeating todo needs a due date to repeat from; give --due WHEN or --no-repeat")
                 }
-                // A new rule or a new due starts the series again from the due.
-                if newRepetition != nil || todo.due != old.due { todo.repetition?.start = SeriesStart(due) }
+                // A new rule or a new due starts the series again from the due, at the time typed
+                // or the old series' time (either may be one a DST gap moved the due away from).
+                if newRepetition != nil || todo.due != old.due {
+                    todo.repetition?.start = wallClock ?? SeriesStart(due, wallTime: old.repetition?.start?.time)
+                }
             }
             let changes = differences(old, todo, context: context)
             let saved = changes.isEmpty ? old : try store.update(todo, now: context.now)

@@ -25,7 +25,7 @@ enum PostponeCommand: Command {
             guard let old = todo.due else {
                 throw CLIError.failed("todo \(id) has no due date to move; set one with: nudge edit \(id) --due WHEN")
             }
-            todo.due = try span.added(to: old, calendar: context.calendar)
+            todo.due = try span.added(to: old, calendar: context.calendar, wallTime: todo.repetition?.start?.time)
             let saved = try store.update(todo, now: context.now)
             if arguments.has("json") {
                 context.printJSON(context.json(saved))

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import NudgeTestSupport
+
+/// A repeating todo typed at a wall-clock time that a DST gap skips on its first day: that day
+/// it is due after the gap, and on the days after at the time typed (RFC 5545).
+struct RepeatAcrossDSTTests {
+    struct Gap: Sendable, CustomTestStringConvertible {
+        var zone: String
+        /// The day before the gap, the day of the gap, and the two days after.
+        var days: [String]
+        var typed: String
+        /// Where the gap puts the typed time on its day.
+        var moved: String
+
+        var testDescription: String { zone }
+    }
+
+    static let gaps = [
+        Gap(zone: "Europe/Berlin", days: ["2027-03-27", "2027-03-28", "2027-03-29", "2027-03-30"], typed: "02:30", moved: "03:30"),
+        Gap(zone: "America/New_York", days: ["2027-03-13", "2027-03-14", "2027-03-15", "2027-03-16"], typed: "02:30", moved: "03:30"),
+        Gap(zone: "Australia/Lord_Howe", days: ["2027-10-02", "2027-10-03", "2027-10-04", "2027-10-05"], typed: "02:15", moved: "02:45"),
+    ]
+
+    /// The local date and time of todo `id`'s due, e.g. "2027-03-28T03:30".
+    func due(_ nudge: Nudge, _ id: String) throws -> String {
+        let text = try #require(try nudge("show", id, "--json").object()["due"] as? String)
+        return String(text.prefix(16))
+    }
+
+    @Test(arguments: gaps)
+    func aDailyTodoAddedInTheGapIsBackAtTheTypedTimeTheNextDays(gap: Gap) throws {
+        var nudge = Nudge()
+        nudge.zone = gap.zone
+        nudge.now = "\(gap.days[0]) 10:00:00"
+        #expect(try nudge("add", "X", "--due", "\(gap.days[1]) \(gap.typed)", "--repeat", "daily").status == 0)
+        #expect(try due(nudge, "1") == "\(gap.days[1])T\(gap.moved)")
+        for day in 1...2 {
+            nudge.now = "\(gap.days[day]) 12:00:00"
+            #expect(try nudge("done", "1").status == 0)
+            #expect(try due(nudge, "1") == "\(gap.days[day + 1])T\(gap.typed)")
+        }
+    }
+
+    @Test(arguments: gaps)
+    func editingTheDueIntoTheGapKeepsTheTypedTime(gap: Gap) throws {
+        var nudge = Nudge()
+        nudge.zone = gap.zone
+        nudge.now = "\(gap.days[0]) 10:00:00"
+        try nudge("add", "X", "--due", "\(gap.days[0]) 18:00", "--repeat", "daily")
+        #expect(try nudge("edit", "1", "--due", "\(gap.days[1]) \(gap.typed)").status == 0)
+        nudge.now = "\(gap.days[1]) 12:00:00"
+        #expect(try nudge("done", "1").status == 0)
+        #expect(try due(nudge, "1") == "\(gap.days[2])T\(gap.typed)")
+    }
+
+    @Test(arguments: gaps)
+    func aNewRuleKeepsTheSeriesTime(gap: Gap) throws {
+        var nudge = Nudge()
+        nudge.zone = gap.zone
+        nudge.now = "\(gap.days[0]) 10:00:00"
+        try nudge("add", "X", "--due", "\(gap.days[1]) \(gap.typed)", "--repeat", "daily")
+        #expect(try nudge("edit", "1", "--repeat", "every 2 days").status == 0)
+        nudge.now = "\(gap.days[1]) 12:00:00"
+        #expect(try nudge("done", "1").status == 0)
+        #expect(try due(nudge, "1") == "\(gap.days[3])T\(gap.typed)")
+    }
+
+    @Test(arguments: gaps)
+    func postponingTheMovedDueByADayGivesTheTypedTime(gap: Gap) throws {
+        var nudge = Nudge()
+        nudge.zone = gap.zone
+        nudge.now = "\(gap.days[0]) 10:00:00"
+        try nudge("add", "X", "--due", "\(gap.days[1]) \(gap.typed)", "--repeat", "weekly")
+        #expect(try nudge("postpone", "1", "1d").status == 0)
+        #expect(try due(nudge, "1") == "\(gap.days[2])T\(gap.typed)")
+        // A todo that does not repeat has no series time: its due moves from where it is.
+        try nudge("add", "Y", "--due", "\(gap.days[1]) \(gap.typed)")
+        #expect(try nudge("postpone", "2", "1d").status == 0)
+        #expect(try due(nudge, "2") == "\(gap.days[2])T\(gap.moved)")
+    }
+
+    @Test func inOneDayFromTheTimeBeforeTheGapRepeatsAtThatTime() throws {
+        var nudge = Nudge()
+        nudge.now = "2027-03-27 02:30:00"
+        try nudge("add", "X", "--due", "in 1 day", "--repeat", "daily")
+        #expect(try due(nudge, "1") == "2027-03-28T03:30")
+        nudge.now = "2027-03-28 12:00:00"
+        try nudge("done", "1")
+        #expect(try due(nudge, "1") == "2027-03-29T02:30")
+    }
+}

@@ -1,0 +1,229 @@
+import Foundation
+import NudgeCore
+import NudgeRecurrence
+import Testing
+@testable import NudgeTestSupport
+
+/// Repeat rules against an oracle that shares no code with libical: python3-dateutil's rrule
+/// with zoneinfo, run as a child process (rrule_oracle.py beside this file). Nudge's side is a
+/// todo due at the series start, completed on time again and again.
+struct RepeatRuleOracleTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var name: String
+        var zone: String
+        /// The series start as typed: "1997-09-02T09:00", or a day for an all-day series.
+        var start: String
+        /// An RRULE value, without "RRULE:".
+        var rule: String
+        /// How many occurrences are compared (fewer when the series ends first).
+        var count = 10
+
+        var testDescription: String { name }
+    }
+
+    /// RFC 5545 section 3.8.5.3's examples that a todo can repeat by (not the HOURLY and
+    /// MINUTELY ones), each with its own DTSTART in America/New_York.
+    static let rfcExamples: [Case] = [
+        Case(name: "daily for 10 occurrences", zone: ny, start: "1997-09-02T09:00", rule: "FREQ=DAILY;COUNT=10", count: 20),
+        Case(name: "daily until December 24, 1997", zone: ny, start: "1997-09-02T09:00", rule: "FREQ=DAILY;UNTIL=19971224T000000Z", count: 200),
+        Case(name: "every other day, forever", zone: ny, start: "1997-09-02T09:00", rule: "FREQ=DAILY;INTERVAL=2", count: 80),
+        Case(name: "every 10 days, 5 occurrences", zone: ny, start: "1997-09-02T09:00", rule: "FREQ=DAILY;INTERVAL=10;COUNT=5"),
+        Case(name: "every day in January, for 3 years (yearly)", zone: ny, start: "1998-01-01T09:00",
+             rule: "FREQ=YEARLY;UNTIL=20000131T140000Z;BYMONTH=1;BYDAY=SU,MO,TU,WE,TH,FR,SA", count: 100),
+        Case(name: "every day in January, for 3 years (daily)", zone: ny, start: "1998-01-01T09:00",
+             rule: "FREQ=DAILY;UNTIL=20000131T140000Z;BYMONTH=1", count: 100),
+        Case(name: "weekly for 10 occurrences", zone: ny, start: "1997-09-02T09:00", rule: "FREQ=WEEKLY;COUNT=10", count: 20),
+        Case(name: "weekly until December 24, 1997", zone: ny, start: "1997-09-02T09:00", rule: "FREQ=WEEKLY;UNTIL=19971224T000000Z", count: 30),
+        Case(name: "every other week, forever", zone: ny, start: "1997-09-02T09:00", rule: "FREQ=WEEKLY;INTERVAL=2;WKST=SU", count: 30),
+        Case(name: "weekly on Tuesday and Thursday for five weeks (UNTIL)", zone: ny, start: "1997-09-02T09:00",
+             rule: "FREQ=WEEKLY;UNTIL=19971007T000000Z;WKST=SU;BYDAY=TU,TH", count: 20),
+        Case(name: "weekly on Tuesday and Thursday for five weeks (COUNT)", zone: ny, start: "1997-09-02T09:00",
+             rule: "FREQ=WEEKLY;COUNT=10;WKST=SU;BYDAY=TU,TH", count: 20),
+        Case(name: "every other week on Monday, Wednesday and Friday until December 24, 1997", zone: ny, start: "1997-09-01T09:00",
+             rule: "FREQ=WEEKLY;INTERVAL=2;UNTIL=19971224T000000Z;WKST=SU;BYDAY=MO,WE,FR", count: 40),
+        Case(name: "every other week on Tuesday and Thursday, for 8 occurrences", zone: ny, start: "1997-09-02T09:00",
+             rule: "FREQ=WEEKLY;INTERVAL=2;COUNT=8;WKST=SU;BYDAY=TU,TH", count: 20),
+        Case(name: "monthly on the first Friday for 10 occurrences", zone: ny, start: "1997-09-05T09:00",
+             rule: "FREQ=MONTHLY;COUNT=10;BYDAY=1FR", count: 20),
+        Case(name: "monthly on the first Friday until December 24, 1997", zone: ny, start: "1997-09-05T09:00",
+             rule: "FREQ=MONTHLY;UNTIL=19971224T000000Z;BYDAY=1FR"),
+        Case(name: "every other month on the first and last Sunday, for 10 occurrences", zone: ny, start: "1997-09-07T09:00",
+             rule: "FREQ=MONTHLY;INTERVAL=2;COUNT=10;BYDAY=1SU,-1SU", count: 20),
+        Case(name: "monthly on the second-to-last Monday for 6 months", zone: ny, start: "1997-09-22T09:00",
+             rule: "FREQ=MONTHLY;COUNT=6;BYDAY=-2MO"),
+        Case(name: "monthly on the third-to-the-last day, forever", zone: ny, start: "1997-09-28T09:00",
+             rule: "FREQ=MONTHLY;BYMONTHDAY=-3", count: 24),
+        Case(name: "monthly on the 2nd and 15th for 10 occurrences", zone: ny, start: "1997-09-02T09:00",
+             rule: "FREQ=MONTHLY;COUNT=10;BYMONTHDAY=2,15", count: 20),
+        Case(name: "monthly on the first and last day for 10 occurrences", zone: ny, start: "1997-09-30T09:00",
+             rule: "FREQ=MONTHLY;COUNT=10;BYMONTHDAY=1,-1", count: 20),
+        Case(name: "every 18 months on the 10th thru 15th for 10 occurrences", zone: ny, start: "1997-09-10T09:00",
+             rule: "FREQ=MONTHLY;INTERVAL=18;COUNT=10;BYMONTHDAY=10,11,12,13,14,15", count: 20),
+        Case(name: "every Tuesday, every other month", zone: ny, start: "1997-09-02T09:00",
+             rule: "FREQ=MONTHLY;INTERVAL=2;BYDAY=TU", count: 30),
+        Case(name: "yearly in June and July for 10 occurrences", zone: ny, start: "1997-06-10T09:00",
+             rule: "FREQ=YEARLY;COUNT=10;BYMONTH=6,7", count: 20),
+        Case(name: "every other year on January, February and March for 10 occurrences", zone: ny, start: "1997-03-10T09:00",
+             rule: "FREQ=YEARLY;INTERVAL=2;COUNT=10;BYMONTH=1,2,3", count: 20),
+        Case(name: "every third year on the 1st, 100th and 200th day for 10 occurrences", zone: ny, start: "1997-01-01T09:00",
+             rule: "FREQ=YEARLY;INTERVAL=3;COUNT=10;BYYEARDAY=1,100,200", count: 20),
+        Case(name: "every 20th Monday of the year, forever", zone: ny, start: "1997-05-19T09:00", rule: "FREQ=YEARLY;BYDAY=20MO", count: 5),
+        Case(name: "Monday of week number 20, forever", zone: ny, start: "1997-05-12T09:00", rule: "FREQ=YEARLY;BYWEEKNO=20;BYDAY=MO", count: 5),
+        Case(name: "every Thursday in March, forever", zone: ny, start: "1997-03-13T09:00", rule: "FREQ=YEARLY;BYMONTH=3;BYDAY=TH", count: 12),
+        Case(name: "every Thursday, but only during June, July and August, forever", zone: ny, start: "1997-06-05T09:00",
+             rule: "FREQ=YEARLY;BYDAY=TH;BYMONTH=6,7,8", count: 30),
+        // The RFC starts on a day that is not one and takes it out with EXDATE; a todo starts
+        // on the first Friday the 13th instead.
+        Case(name: "every Friday the 13th, forever", zone: ny, start: "1998-02-13T09:00",
+             rule: "FREQ=MONTHLY;BYDAY=FR;BYMONTHDAY=13", count: 5),
+        Case(name: "the first Saturday that follows the first Sunday of the month, forever", zone: ny, start: "1997-09-13T09:00",
+             rule: "FREQ=MONTHLY;BYDAY=SA;BYMONTHDAY=7,8,9,10,11,12,13", count: 10),
+        Case(name: "every 4 years, the first Tuesday after a Monday in November (election day)", zone: ny, start: "1996-11-05T09:00",
+             rule: "FREQ=YEARLY;INTERVAL=4;BYMONTH=11;BYDAY=TU;BYMONTHDAY=2,3,4,5,6,7,8", count: 3),
+        Case(name: "the third instance of Tuesday, Wednesday or Thursday, for the next 3 months", zone: ny, start: "1997-09-04T09:00",
+             rule: "FREQ=MONTHLY;COUNT=3;BYDAY=TU,WE,TH;BYSETPOS=3"),
+        Case(name: "the second-to-last weekday of the month", zone: ny, start: "1997-09-29T09:00",
+             rule: "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-2", count: 7),
+        Case(name: "every 20 minutes from 9:00 to 16:40 every day", zone: ny, start: "1997-09-02T09:00",
+             rule: "FREQ=DAILY;BYHOUR=9,10,11,12,13,14,15,16;BYMINUTE=0,20,40", count: 60),
+        Case(name: "WKST=MO changes what INTERVAL=2 with BYDAY gives", zone: ny, start: "1997-08-05T09:00",
+             rule: "FREQ=WEEKLY;INTERVAL=2;COUNT=4;BYDAY=TU,SU;WKST=MO"),
+        Case(name: "WKST=SU changes what INTERVAL=2 with BYDAY gives", zone: ny, start: "1997-08-05T09:00",
+             rule: "FREQ=WEEKLY;INTERVAL=2;COUNT=4;BYDAY=TU,SU;WKST=SU"),
+        Case(name: "an invalid date (February 30) is ignored", zone: ny, start: "2007-01-15T09:00",
+             rule: "FREQ=MONTHLY;BYMONTHDAY=15,30;COUNT=5"),
+    ]
+
+    /// Wall-clock times that a DST change skips (a gap) or repeats (an overlap), in zones that
+    /// change at 02:00, at midnight, by 30 minutes, or with negative DST (Dublin).
+    static let dstCases: [Case] = [
+        // Berlin: 02:00-03:00 skipped on 2027-03-28, repeated on 2027-10-31.
+        Case(name: "Berlin daily at 02:30 across the gap", zone: "Europe/Berlin", start: "2027-03-26T02:30", rule: "FREQ=DAILY", count: 5),
+        Case(name: "Berlin daily starting in the gap", zone: "Europe/Berlin", start: "2027-03-28T02:30", rule: "FREQ=DAILY", count: 4),
+        Case(name: "Berlin daily at 02:30 across the overlap", zone: "Europe/Berlin", start: "2027-10-29T02:30", rule: "FREQ=DAILY", count: 5),
+        Case(name: "Berlin weekly on Sunday 02:15", zone: "Europe/Berlin", start: "2027-03-21T02:15", rule: "FREQ=WEEKLY;COUNT=3"),
+        Case(name: "Berlin on the last Sunday of each month at 02:30", zone: "Europe/Berlin", start: "2027-01-31T02:30",
+             rule: "FREQ=MONTHLY;BYDAY=-1SU", count: 12),
+        Case(name: "Berlin UNTIL in UTC before the moved 02:30", zone: "Europe/Berlin", start: "2027-03-26T02:30",
+             rule: "FREQ=DAILY;UNTIL=20270328T011500Z"),
+        Case(name: "Berlin UNTIL in UTC at the moved 02:30", zone: "Europe/Berlin", start: "2027-03-26T02:30",
+             rule: "FREQ=DAILY;UNTIL=20270328T013000Z"),
+        // New York: 02:00-03:00 skipped on 2027-03-14, 01:00-02:00 repeated on 2027-11-07.
+        Case(name: "New York daily at 02:30 across the gap", zone: ny, start: "2027-03-12T02:30", rule: "FREQ=DAILY", count: 5),
+        Case(name: "New York daily starting in the gap", zone: ny, start: "2027-03-14T02:30", rule: "FREQ=DAILY", count: 4),
+        Case(name: "New York weekly on Sunday 02:30", zone: ny, start: "2027-03-07T02:30", rule: "FREQ=WEEKLY", count: 4),
+        Case(name: "New York daily at 01:30 across the overlap", zone: ny, start: "2027-11-05T01:30", rule: "FREQ=DAILY", count: 5),
+        Case(name: "New York UNTIL in UTC at the second 01:30", zone: ny, start: "2027-11-05T01:45",
+             rule: "FREQ=DAILY;UNTIL=20271107T063000Z"),
+        Case(name: "New York UNTIL in UTC at the first 01:30", zone: ny, start: "2027-11-05T01:30",
+             rule: "FREQ=DAILY;UNTIL=20271107T053000Z"),
+        Case(name: "New York UNTIL in UTC before the day's 09:00", zone: ny, start: "1997-09-02T09:00",
+             rule: "FREQ=DAILY;UNTIL=19970905T110000Z"),
+        Case(name: "New York floating UNTIL is wall-clock time", zone: ny, start: "1997-09-02T09:00",
+             rule: "FREQ=DAILY;UNTIL=19970905T090000"),
+        // Lord Howe: 02:00-02:30 skipped on 2027-10-03, 01:30-02:00 repeated on 2027-04-04.
+        Case(name: "Lord Howe daily at 02:15 across the 30-minute gap", zone: "Australia/Lord_Howe", start: "2027-10-01T02:15",
+             rule: "FREQ=DAILY", count: 5),
+        Case(name: "Lord Howe daily starting in the gap", zone: "Australia/Lord_Howe", start: "2027-10-03T02:15", rule: "FREQ=DAILY", count: 3),
+        Case(name: "Lord Howe daily at 01:45 across the 30-minute overlap", zone: "Australia/Lord_Howe", start: "2027-04-02T01:45",
+             rule: "FREQ=DAILY", count: 5),
+        Case(name: "Lord Howe on the first Sunday at 02:10", zone: "Australia/Lord_Howe", start: "2027-08-01T02:10",
+             rule: "FREQ=MONTHLY;BYDAY=1SU", count: 4),
+        // Auckland: 02:00-03:00 skipped on 2027-09-26, repeated on 2027-04-04.
+        Case(name: "Auckland daily at 02:30 across the gap", zone: "Pacific/Auckland", start: "2027-09-24T02:30", rule: "FREQ=DAILY", count: 5),
+        Case(name: "Auckland daily at 02:30 across the overlap", zone: "Pacific/Auckland", start: "2027-04-02T02:30", rule: "FREQ=DAILY", count: 5),
+        Case(name: "Auckland weekly starting in the gap", zone: "Pacific/Auckland", start: "2027-09-26T02:30", rule: "FREQ=WEEKLY;COUNT=3"),
+        // Santiago: midnight to 01:00 skipped on 2027-09-05; 23:00-24:00 repeated on 2027-04-03.
+        Case(name: "Santiago daily at 00:30 across the midnight gap", zone: "America/Santiago", start: "2027-09-03T00:30",
+             rule: "FREQ=DAILY", count: 5),
+        Case(name: "Santiago daily at midnight across the midnight gap", zone: "America/Santiago", start: "2027-09-03T00:00",
+             rule: "FREQ=DAILY", count: 5),
+        Case(name: "Santiago daily at 23:30 across the overlap", zone: "America/Santiago", start: "2027-04-01T23:30",
+             rule: "FREQ=DAILY", count: 5),
+        // Tehran, 2021: midnight to 01:00 skipped on 03-22; 23:00-24:00 repeated on 09-21.
+        Case(name: "Tehran daily at 00:30 across the midnight gap", zone: "Asia/Tehran", start: "2021-03-20T00:30", rule: "FREQ=DAILY", count: 5),
+        Case(name: "Tehran daily at 23:30 across the overlap", zone: "Asia/Tehran", start: "2021-09-19T23:30", rule: "FREQ=DAILY", count: 5),
+        // São Paulo, 2018: midnight to 01:00 skipped on 11-04; 23:00-24:00 repeated on 02-17.
+        Case(name: "São Paulo daily at midnight across the midnight gap", zone: "America/Sao_Paulo", start: "2018-11-02T00:00",
+             rule: "FREQ=DAILY", count: 5),
+        Case(name: "São Paulo weekly on Saturday 23:15 across the overlap", zone: "America/Sao_Paulo", start: "2018-02-10T23:15",
+             rule: "FREQ=WEEKLY;COUNT=3"),
+        // Dublin (negative DST in tzdata): 01:00-02:00 skipped on 2027-03-28.
+        Case(name: "Dublin daily at 01:30 across the gap", zone: "Europe/Dublin", start: "2027-03-26T01:30", rule: "FREQ=DAILY", count: 5),
+        // All-day series: days, whatever the clocks do.
+        Case(name: "Berlin all-day weekly across the gap", zone: "Europe/Berlin", start: "2027-03-21", rule: "FREQ=WEEKLY;COUNT=4"),
+        Case(name: "New York all-day on the last day of each month", zone: ny, start: "2027-01-31", rule: "FREQ=MONTHLY;BYMONTHDAY=-1", count: 6),
+    ]
+
+    @Test(arguments: rfcExamples)
+    func rfcExampleMatchesTheOracle(_ test: Case) throws {
+        let expected = try oracle(test)
+        #expect(!expected.isEmpty)
+        #expect(try nudge(test) == expected)
+    }
+
+    @Test(arguments: dstCases)
+    func dstCaseMatchesTheOracle(_ test: Case) throws {
+        let expected = try oracle(test)
+        #expect(!expected.isEmpty)
+        #expect(try nudge(test) == expected)
+    }
+
+    /// The oracle itself knows the RFC's answers (it is not simply agreeing with Nudge).
+    @Test func theOracleGivesTheRFCsListedOccurrences() throws {
+        let monthly = Case(name: "", zone: ny, start: "1997-09-05T09:00", rule: "FREQ=MONTHLY;UNTIL=19971224T000000Z;BYDAY=1FR")
+        // RFC 5545: September 5, October 3, November 7, December 5 (EDT until November).
+        #expect(try oracle(monthly) == ["1997-09-05T13:00:00Z", "1997-10-03T13:00:00Z", "1997-11-07T14:00:00Z", "1997-12-05T14:00:00Z"])
+        let gap = Case(name: "", zone: "Europe/Berlin", start: "2027-03-27T02:30", rule: "FREQ=DAILY", count: 3)
+        // 02:30 CET, then 03:30 CEST (the gap), then 02:30 CEST.
+        #expect(try oracle(gap) == ["2027-03-27T01:30:00Z", "2027-03-28T01:30:00Z", "2027-03-29T00:30:00Z"])
+    }
+
+    // MARK: - The two sides
+
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("rrule_oracle.py").path
+
+    /// The oracle's first `count` occurrences. Debian's python3 on purpose: another python3 on
+    /// PATH may lack dateutil. A missing oracle fails the test.
+    func oracle(_ test: Case) throws -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [Self.script]
+        process.environment = ["PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8"]
+        let start = test.start.filter { $0 != "-" && $0 != ":" } + (test.start.contains("T") ? "00" : "")
+        let run = try Run.launch(process, input: "\(test.zone) \(start) \(test.count) \(test.rule)\n")
+        try #require(run.status == 0, "the oracle failed (is python3-dateutil installed?): \(run.stderr)")
+        let line = run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        return line == "-" ? [] : line.split(separator: " ").map(String.init)
+    }
+
+    /// Nudge's first `count` occurrences: a todo due at the series start, completed each time
+    /// when it is due (an all-day one at noon), until the series ends.
+    func nudge(_ test: Case) throws -> [String] {
+        let rule = try RepeatRule(parsing: "RRULE:" + test.rule)
+        let zone = try #require(TimeZone(identifier: test.zone))
+        let start = try #require(SeriesStart(parsing: test.start))
+        let calendar = Calendar.nudge(zone: zone)
+        var due: Due = start.time.map { .at(start.day.at(hour: $0.hour, minute: $0.minute, in: calendar), zone: zone) }
+            ?? .allDay(start.day)
+        var result: [String] = []
+        while result.count < test.count {
+            let done: Date
+            switch due {
+            case .at(let instant, _):
+                result.append(instant.ISO8601Format())
+                done = instant
+            case .allDay(let day):
+                result.append(day.description)
+                done = day.at(hour: 12, minute: 0, in: calendar)
+            }
+            guard let next = rule.nextDue(after: due, completedAt: done, from: .due, now: done, localZone: zone,
+                                          seriesStart: start) else { break }
+            due = next
+        }
+        return result
+    }
+}
+
+private let ny = "America/New_York"
