@@ -29,6 +29,7 @@ final class ReminderService {
     private let environment: Environment
     private(set) var config = NudgeConfig()
     private(set) var store: TodoStore!
+    private var databaseID: String?
     /// The unique bus name of the notification server, when there is one.
     private(set) var owner: String?
     /// Whether the current server reads bodies as markup; nil until it has said.
@@ -51,7 +52,9 @@ final class ReminderService {
 
     private func record(_ kind: ServiceEvent.Kind, _ message: String, todo: Int64? = nil, rule: String? = nil,
                         priority: Int32 = 6, fields: [(String, String)] = []) {
-        environment.events.record(ServiceEvent(kind: kind, message: message, todoID: todo, rule: rule, priority: priority, fields: fields))
+        let uuid = todo.flatMap { id in (try? store?.existingTodos(ids: [id]))?.first?.uuid }
+        environment.events.record(ServiceEvent(kind: kind, message: message, todoID: todo, todoUUID: uuid,
+                                               databaseID: databaseID, rule: rule, priority: priority, fields: fields))
     }
 
     // MARK: - Life cycle
@@ -73,6 +76,7 @@ final class ReminderService {
         let config = try environment.loadConfig()
         let planner = ReminderPlanner(config: config, zone: environment.zone())
         store = try environment.openStore(planner, now)
+        databaseID = try store.databaseID()
         self.config = config
         _ = try? store.changedElsewhere()
     }

@@ -27,6 +27,10 @@ struct ServiceEvent: Equatable {
     let kind: Kind
     let message: String
     var todoID: Int64?
+    /// The todo's UUID and the database's id: what `nudge history` matches, since ids are
+    /// only unique within one database.
+    var todoUUID: String?
+    var databaseID: String?
     var rule: String?
     /// syslog level: 3 error, 4 warning, 5 notice, 6 info, 7 debug.
     var priority: Int32 = 6

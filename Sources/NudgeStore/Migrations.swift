@@ -105,5 +105,10 @@ enum Schema {
             CREATE INDEX deliveries_by_state ON deliveries(state);
             CREATE INDEX deliveries_by_notification ON deliveries(notification_id);
             """),
+        Migration(name: "004-database-identity", sql: """
+            -- Names this database in the service's journal entries, so that a todo's history
+            -- is never another database's todo of the same id.
+            INSERT INTO settings (key, value) VALUES ('database_id', lower(hex(randomblob(16))));
+            """),
     ]
 }

@@ -179,6 +179,11 @@ extension TodoStore {
 
     // MARK: - Settings
 
+    /// A random name given to this database when it was made, for the journal entries about it.
+    public func databaseID() throws(StoreError) -> String {
+        try perform { try setting("database_id") ?? "" }
+    }
+
     func setting(_ key: String) throws -> String? {
         try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(key)])?.string
     }

@@ -19,6 +19,7 @@ struct BadInputTests {
         (["add", "x", "--due"], 2, "--due needs a value"),
         (["add"], 2, "missing argument"),
         (["show", "42"], 1, "there is no todo 42"),
+        (["history", "42"], 1, "there is no todo 42"),
         (["show", "abc"], 2, "'abc' is not a todo id"),
         (["edit", "1"], 2, "nothing to change"),
         (["edit", "1", "--due", "fri", "--no-due"], 2, "cannot be used together"),

@@ -283,10 +283,14 @@ struct NudgedEndToEndTests {
         try await world.waitForEvent("delivered", of: daemon, matching: ["NUDGE_TODO_ID": String(id)])
 
         let entries = try world.journal(of: daemon, matching: ["NUDGE_TODO_ID": String(id)])
+        let uuid = try #require(try world.todo(id)["uuid"] as? String)
+        let databaseIDs = Set(entries.compactMap { $0["NUDGE_DATABASE_ID"] })
+        #expect(databaseIDs.count == 1 && databaseIDs.first?.count == 32, "\(databaseIDs)")
         for event in ["planned", "fired", "delivered"] {
             let entry = try #require(entries.first { $0["NUDGE_EVENT"] == event }, "no \(event) in \(entries)")
             #expect(entry["SYSLOG_IDENTIFIER"] == "nudged")
             #expect(entry["NUDGE_TODO_ID"] == String(id))
+            #expect(entry["NUDGE_TODO_UUID"] == uuid, "\(event): \(entry)")
             #expect(entry["NUDGE_RULE"] == "due", "\(event): \(entry)")
             #expect(entry["PRIORITY"] == "6", "\(event): \(entry)")
             let messageID = entry["MESSAGE_ID"] ?? ""
@@ -304,6 +308,27 @@ struct NudgedEndToEndTests {
         for event in ["planned", "fired", "delivered"] {
             #expect(lines.contains { $0.contains(" \(event) ") && $0.contains(" due ") }, "no \(event) in:\n\(history.stdout)")
         }
+    }
+
+    @Test func historyShowsOnlyThisDatabasesTodoAndRefusesOneThatDoesNotExist() async throws {
+        let world = try NudgedWorld()
+        let title = "First database " + UUID().uuidString.prefix(8)
+        let daemon = try await world.startDaemonAndWait()
+        let id = try world.add(title, due: world.secondsAhead(2))
+        try await world.waitForEvent("delivered", of: daemon, matching: ["NUDGE_TODO_ID": String(id)])
+        #expect(try world.nudge("history", String(id)).stdout.contains(title))
+
+        // A brand-new database has a todo of the same id, which nothing has reminded of yet.
+        let other = try NudgedWorld(startingServer: false)
+        #expect(try other.add("Second database", due: other.secondsAhead(3600)) == id)
+        let history = try other.nudge("history", String(id))
+        #expect(history.status == 0, "\(history.stderr)")
+        #expect(!history.stdout.contains(title), "\(history.stdout)")
+        #expect(history.stdout.contains("No history"), "\(history.stdout)")
+
+        let missing = try other.nudge("history", "42")
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "nudge: there is no todo 42; 'nudge list --all' shows the ids\n")
     }
 
     // MARK: Many at once

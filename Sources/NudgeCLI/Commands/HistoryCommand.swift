@@ -9,14 +9,29 @@ enum HistoryCommand: Command {
     static let options: [Option] = [.flag("json", "Print the journal entries as JSON")]
     static let discussion = """
         nudged logs every reminder it plans, fires and delivers, and every button pressed, to
-        the systemd journal; this reads them back (like journalctl NUDGE_TODO_ID=ID).
+        the systemd journal; this reads them back: the entries of this database's todo ID
+        logged by your own service (like journalctl NUDGE_TODO_UUID=... _UID=...).
         """
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         let id = try todoID(arguments.positionals(min: 1, max: 1, usage: usage)[0])
+        let store = try context.store(.read)
+        let todo: Todo
+        let database: String
+        do {
+            todo = try store.todos(ids: [id])[0]
+            database = try store.databaseID()
+        } catch {
+            throw CLIError(error)
+        }
         let entries: [JournalEntry]
         do {
-            entries = try JournalReader.entries(matching: ["SYSLOG_IDENTIFIER": "nudged", "NUDGE_TODO_ID": String(id)])
+            // This database's todo, as logged by this user's service: the id alone is shared
+            // by every database's todo 1.
+            entries = try JournalReader.entries(matching: [
+                "SYSLOG_IDENTIFIER": "nudged", "NUDGE_TODO_UUID": todo.uuid,
+                "NUDGE_DATABASE_ID": database, "_UID": String(getuid()),
+            ])
         } catch {
             throw .failed("cannot read the journal: \(error)")
         }
