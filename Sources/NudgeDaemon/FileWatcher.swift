@@ -2,14 +2,28 @@ import CLinux
 import Dispatch
 import Glibc
 
-/// Watches folders with inotify and calls back, on the queue, with the names that changed.
+/// What changed in a watched folder.
+enum FolderChange: Equatable {
+    /// An entry was written, created, moved in or out, or deleted.
+    case entry(String)
+    /// Anything may have changed: the kernel's queue overflowed and events were lost, or the
+    /// folder itself went away (deleted, moved, unmounted) and with it the watch.
+    case unknown
+
+    /// Whether this change may concern the entry `name`.
+    func concerns(_ name: String) -> Bool {
+        self == .unknown || self == .entry(name)
+    }
+}
+
+/// Watches folders with inotify and calls back, on the queue, with what changed.
 /// Folders rather than files: editors and SQLite replace or create files, which a watch on
 /// the file itself would miss.
 final class FileWatcher {
     private let fd: Int32
     private let source: DispatchSourceRead
     /// By watch descriptor; inotify gives one folder one descriptor, however often it is added.
-    private var handlers: [Int32: [(String) -> Void]] = [:]
+    private var handlers: [Int32: [(FolderChange) -> Void]] = [:]
 
     init(queue: DispatchQueue) throws {
         fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
@@ -24,10 +38,11 @@ final class FileWatcher {
         source.cancel()
     }
 
-    /// Calls `handler` with the name of each entry of `folder` that is written, created,
-    /// moved in or deleted.
-    func watch(folder: String, _ handler: @escaping (String) -> Void) throws {
-        let mask = UInt32(IN_CLOSE_WRITE | IN_MODIFY | IN_CREATE | IN_MOVED_TO | IN_DELETE)
+    /// Calls `handler` with each entry of `folder` that is written, created, moved in or out or
+    /// deleted, and with `.unknown` when events were lost or the folder went away.
+    func watch(folder: String, _ handler: @escaping (FolderChange) -> Void) throws {
+        let mask = UInt32(IN_CLOSE_WRITE | IN_MODIFY | IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE
+                          | IN_DELETE_SELF | IN_MOVE_SELF)
         let wd = inotify_add_watch(fd, folder, mask)
         guard wd >= 0 else { throw DaemonError("cannot watch \(folder): \(String(cString: strerror(errno)))") }
         handlers[wd, default: []].append(handler)
@@ -40,14 +55,23 @@ final class FileWatcher {
             guard count > 0 else { return }
             var offset = 0
             while offset < count {
-                let (wd, length, name) = buffer.withUnsafeBytes { bytes -> (Int32, Int, String) in
+                let (wd, mask, length, name) = buffer.withUnsafeBytes { bytes -> (Int32, UInt32, Int, String) in
                     let event = bytes.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
                     let nameStart = offset + MemoryLayout<inotify_event>.size
                     let nameBytes = bytes[nameStart..<(nameStart + Int(event.len))].prefix { $0 != 0 }
-                    return (event.wd, Int(event.len), String(decoding: nameBytes, as: UTF8.self))
+                    return (event.wd, event.mask, Int(event.len), String(decoding: nameBytes, as: UTF8.self))
                 }
                 offset += MemoryLayout<inotify_event>.size + length
-                handlers[wd]?.forEach { $0(name) }
+                if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                    // Lost events may concern any folder.
+                    handlers.values.joined().forEach { $0(.unknown) }
+                } else if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0 {
+                    let gone = handlers[wd] ?? []
+                    if mask & UInt32(IN_IGNORED) != 0 { handlers[wd] = nil }
+                    gone.forEach { $0(.unknown) }
+                } else {
+                    handlers[wd]?.forEach { $0(.entry(name)) }
+                }
             }
         }
     }

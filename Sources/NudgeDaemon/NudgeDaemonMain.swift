@@ -122,7 +122,7 @@ final class Daemon {
             openStore: { planner, moment in try TodoStore(path: databasePath, planner: planner, now: moment, access: .plan, recording: .configFile) },
             server: DBusNotificationServer(client: client),
             events: JournalRecorder(),
-            now: now, zone: zone,
+            queue: queue, now: now, zone: zone,
             wake: { [unowned self] in arm($0) },
             status: { ServiceManager.notify("STATUS=" + $0) }))
         timer.setEventHandler { [unowned self] in service.wake() }
@@ -155,12 +155,22 @@ final class Daemon {
         files = try FileWatcher(queue: queue)
         let database = URL(fileURLWithPath: databasePath)
         let databaseName = database.lastPathComponent
-        try files.watch(folder: database.deletingLastPathComponent().path) { [unowned self] name in
-            if name == databaseName || name == databaseName + "-wal" { service.databaseMayHaveChanged() }
+        try files.watch(folder: database.deletingLastPathComponent().path) { [unowned self] change in
+            // A file moved or restored in place of the database is a new file: open it again.
+            if change.concerns(databaseName) && !service.store.isStillAtPath {
+                do { try service.reopenReplacedDatabase() } catch {
+                    // Nothing to fire from: systemd starts the service again, and says why.
+                    writeAll("nudged: \(error)\n", to: STDERR_FILENO)
+                    ServiceManager.notify("STATUS=Failed: \(error)\nERRNO=1")
+                    exit(1)
+                }
+            } else if change.concerns(databaseName) || change.concerns(databaseName + "-wal") {
+                service.databaseMayHaveChanged()
+            }
         }
         try watchConfig()
-        try? files.watch(folder: "/etc") { [unowned self] name in
-            guard name == "localtime" || name == "timezone" else { return }
+        try? files.watch(folder: "/etc") { [unowned self] change in
+            guard change.concerns("localtime") || change.concerns("timezone") else { return }
             NSTimeZone.resetSystemTimeZone()
             reloadSoon("the time zone changed")
         }
@@ -172,20 +182,20 @@ final class Daemon {
         let config = URL(fileURLWithPath: configPath)
         let folder = config.deletingLastPathComponent()
         if FileManager.default.fileExists(atPath: folder.path) {
-            try files.watch(folder: folder.path) { [unowned self] name in
-                if name == config.lastPathComponent { reloadSoon("the config file changed") }
+            try files.watch(folder: folder.path) { [unowned self] change in
+                if change.concerns(config.lastPathComponent) { reloadSoon("the config file changed") }
             }
             return
         }
         let parent = folder.deletingLastPathComponent().path
         guard FileManager.default.fileExists(atPath: parent) else { return }
         var watching = false
-        try files.watch(folder: parent) { [unowned self] name in
-            guard name == folder.lastPathComponent, !watching,
+        try files.watch(folder: parent) { [unowned self] change in
+            guard change.concerns(folder.lastPathComponent), !watching,
                   FileManager.default.fileExists(atPath: folder.path) else { return }
             watching = true
-            try? files.watch(folder: folder.path) { [unowned self] name in
-                if name == config.lastPathComponent { reloadSoon("the config file changed") }
+            try? files.watch(folder: folder.path) { [unowned self] change in
+                if change.concerns(config.lastPathComponent) { reloadSoon("the config file changed") }
             }
             if FileManager.default.fileExists(atPath: configPath) { reloadSoon("the config file appeared") }
         }

@@ -14,6 +14,9 @@ final class ReminderService {
         var openStore: (ReminderPlanner, Date) throws -> TodoStore
         var server: NotificationServer
         var events: EventRecorder
+        /// The serial queue everything runs on (the main queue in nudged): every entry point
+        /// checks that it is called there.
+        var queue: DispatchQueue
         var now: () -> Date
         var zone: () -> TimeZone
         /// Arms the one wall-clock timer; nil disarms it.
@@ -62,6 +65,7 @@ final class ReminderService {
     /// Loads the config and the store, handles what came due while the service was not running
     /// (by the catch-up policy), and plans. Throws when the config or the store is unusable.
     func start() throws {
+        dispatchPrecondition(condition: .onQueue(environment.queue))
         let started = now
         try load()
         owner = environment.server.serverOwner()
@@ -84,6 +88,7 @@ final class ReminderService {
     /// Reads the config again (a changed file, SIGHUP, a new time zone). A broken file is
     /// reported and the old rules stay.
     func reload(_ why: String) {
+        dispatchPrecondition(condition: .onQueue(environment.queue))
         do {
             try load()
             record(.reloaded, "reloaded (\(why))")
@@ -96,6 +101,7 @@ final class ReminderService {
 
     /// The timer fired, or something changed: fire what is due now and plan again.
     func wake() {
+        dispatchPrecondition(condition: .onQueue(environment.queue))
         if let retryAt, retryAt <= now {
             self.retryAt = nil
             deliverPending()
@@ -104,8 +110,29 @@ final class ReminderService {
         plan()
     }
 
+    /// The file at the database's path is not the one open (moved or restored over it, or
+    /// deleted): lets go of the old one and opens what is there now. Throws when that cannot
+    /// be opened; the service has no store then.
+    func reopenReplacedDatabase() throws {
+        dispatchPrecondition(condition: .onQueue(environment.queue))
+        do { try store.releaseReplacedFile() } catch {
+            record(.failed, "could not release the replaced database file: \(error)", priority: 4)
+        }
+        store = nil
+        do {
+            try load()
+        } catch {
+            record(.failed, "the database file was replaced, and the new one cannot be used: \(error)", priority: 3)
+            throw error
+        }
+        record(.reloaded, "reopened the database: the file was replaced")
+        fireDue(missedBefore: nil)
+        plan()
+    }
+
     /// The database files changed; only other processes' commits matter.
     func databaseMayHaveChanged() {
+        dispatchPrecondition(condition: .onQueue(environment.queue))
         guard (try? store.changedElsewhere()) == true else { return }
         do { try store.planAllIfRulesChanged() } catch {
             record(.failed, "could not plan the schedule again: \(error)", priority: 3)
@@ -117,10 +144,11 @@ final class ReminderService {
     /// Waits (up to a second) for notifications being shown to be answered, so that their ids
     /// are recorded, then calls `done`. Unanswered ones stay queued and are shown after a restart.
     func stop(_ done: @escaping () -> Void) {
+        dispatchPrecondition(condition: .onQueue(environment.queue))
         record(.stopped, "stopping")
         guard !inFlight.isEmpty else { return done() }
         let deadline = now.addingTimeInterval(1)
-        let poll = DispatchSource.makeTimerSource(queue: .main)
+        let poll = DispatchSource.makeTimerSource(queue: environment.queue)
         poll.schedule(deadline: .now(), repeating: .milliseconds(20))
         poll.setEventHandler { [unowned self] in
             if inFlight.isEmpty || now >= deadline { done() }
@@ -154,6 +182,7 @@ final class ReminderService {
 
     /// Shows every queued notification the server has not got yet.
     func deliverPending() {
+        dispatchPrecondition(condition: .onQueue(environment.queue))
         let pending: [Delivery]
         do { pending = try store.pendingDeliveries().filter { !inFlight.contains($0.id) } } catch {
             record(.failed, "could not read the outbox: \(error)", priority: 3)
@@ -255,6 +284,7 @@ final class ReminderService {
     // MARK: - The server's signals
 
     func serverChanged(to newOwner: String?) {
+        dispatchPrecondition(condition: .onQueue(environment.queue))
         guard newOwner != owner else { return }
         owner = newOwner
         markup = nil
@@ -269,6 +299,7 @@ final class ReminderService {
     }
 
     func actionInvoked(id: UInt32, key: String, sender: String) {
+        dispatchPrecondition(condition: .onQueue(environment.queue))
         guard sender == owner, let delivery = try? store.delivery(server: sender, notificationID: id),
               delivery.kind == .reminder, let todoID = delivery.todoIDs.first else { return }
         record(.action, "action \(key) on notification \(id)", todo: todoID, rule: delivery.rule)
@@ -313,6 +344,7 @@ final class ReminderService {
     /// Dismissed, expired or closed: either way the notification is gone, and the todo's next
     /// reminder comes as a new one. Dismissing is not completing: nagging goes on.
     func closed(id: UInt32, reason: UInt32, sender: String) {
+        dispatchPrecondition(condition: .onQueue(environment.queue))
         guard sender == owner, let delivery = try? store.delivery(server: sender, notificationID: id) else { return }
         try? store.markClosed(delivery.id)
         let how = [1: "expired", 2: "dismissed", 3: "closed"][reason] ?? "closed"
@@ -323,6 +355,7 @@ final class ReminderService {
 
     /// Arms the timer for the next reminder (or the next retry) and says what it is.
     func plan() {
+        dispatchPrecondition(condition: .onQueue(environment.queue))
         var next: Date?
         do { next = try store.nextReminderTime() } catch {
             record(.failed, "could not plan: \(error)", priority: 3)

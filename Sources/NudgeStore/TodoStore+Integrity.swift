@@ -1,11 +1,14 @@
 import Foundation
+import Glibc
 
 /// A page overwritten by another program is not always noticed by SQLite, which would go on
 /// writing around it. `PRAGMA quick_check` notices, but reads every page (about 120 ms at
 /// 100,000 todos), so it runs only when the file is not as Nudge last left it: replaced,
-/// restored, or written by something else.
+/// restored, or written by something else. What Nudge left is recorded beside the database, in
+/// `nudge.db-checked`: inside the database it would change the file it describes, and in the
+/// write-ahead log it would outlive a file restored in place.
 extension TodoStore {
-    static let checkedFileKey = "checked_file"
+    var checkedPath: String { path + "-checked" }
 
     /// The file's identity and last change as stat(2) gives them, or nil for no file.
     func fileStamp() -> String? {
@@ -14,26 +17,51 @@ extension TodoStore {
         return "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
     }
 
-    /// Throws `.corrupt` for a damaged file, before anything is written. Returns the stamp to
-    /// record once the file may be written, or nil when the recorded one still holds.
-    func refuseIfDamaged() throws -> String? {
-        guard let stamp = fileStamp() else { return nil }
-        // An old file may have no settings yet: then it is checked.
-        if (try? setting(Self.checkedFileKey)) == stamp { return nil }
+    /// Whether the file at `path` is still the one this store opened: false once it was
+    /// deleted, or replaced by a move or a restore.
+    public var isStillAtPath: Bool {
+        guard let now = Self.identity(of: path), let opened = fileIdentity else { return false }
+        return now == opened
+    }
+
+    static func identity(of path: String) -> (UInt, UInt)? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return (info.st_dev, info.st_ino)
+    }
+
+    /// Throws `.corrupt` for a damaged file, before anything is written, unless it is as
+    /// Nudge last recorded it.
+    func refuseIfDamaged() throws {
+        guard let stamp = fileStamp(), recordedStamp() != stamp else { return }
         let problems = try db.query("PRAGMA quick_check(5)") { $0.text(0) ?? "" }
         guard problems == ["ok"] else {
             // Rows like "*** in database main ***\nOn tree page 46 cell 12: ...": the first problem.
             let first = problems.joined(separator: "\n").split(separator: "\n").first { !$0.hasPrefix("***") }
             throw StoreError.corrupt(path: path, reason: first.map { "quick_check: " + $0 } ?? "quick_check found problems")
         }
-        return stamp
+        recordFile()
     }
 
-    /// Moves what this process wrote into the file and records the file as checked, so that
-    /// the next writer need not check it again; called when a writer closes the store.
+    func recordedStamp() -> String? {
+        guard let data = FileManager.default.contents(atPath: checkedPath) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Records the file as it is now as checked. A record that cannot be written only costs
+    /// the next writer a check.
+    func recordFile() {
+        guard let stamp = fileStamp() else { return }
+        let fd = open(checkedPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        _ = stamp.utf8CString.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count - 1) }
+    }
+
+    /// Moves what this process wrote into the file and records it as checked; called when a
+    /// writer that changed something closes the store.
     func checkpointAndRecordFile() throws {
-        try db.execute("PRAGMA wal_checkpoint(PASSIVE)")
-        guard let stamp = fileStamp(), try setting(Self.checkedFileKey) != stamp else { return }
-        try setSetting(Self.checkedFileKey, stamp)
+        try db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        recordFile()
     }
 }

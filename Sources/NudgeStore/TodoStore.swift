@@ -28,6 +28,8 @@ public final class TodoStore {
     /// The moment the store was opened, for what needs a time and has none of its own (the
     /// digest's starting point in a new database, a migration's record).
     let openedAt: Date
+    /// The device and inode of the file opened, to notice it being replaced.
+    private(set) var fileIdentity: (UInt, UInt)?
     /// Rows changed by opening, once it succeeded (nil before): a refused file is not touched
     /// on the way out, and one this process did not change is not checkpointed.
     private var changesWhenOpened: Int64?
@@ -66,6 +68,7 @@ public final class TodoStore {
             throw StoreError.cannotOpen(path: path, reason: error.message)
         }
         db.disableCheckpointOnClose()
+        fileIdentity = Self.identity(of: path)
         db.setBusyTimeout(milliseconds: 15_000)
         do {
             let pending = try pendingMigrations()
@@ -74,11 +77,9 @@ public final class TodoStore {
                 if !pending.isEmpty { try upgradeInMemory(existing: exists) }
                 try planInMemoryIfRulesDiffer()
             } else {
-                let checked = try refuseIfDamaged()
+                try refuseIfDamaged()
                 try enableWriteAheadLog()
                 if !pending.isEmpty { try migrate() }
-                // Into the log, not the file: the file stays as it was checked.
-                if let checked { try setSetting(Self.checkedFileKey, checked) }
                 try adoptPlanOfRecord()
             }
             changesWhenOpened = db.totalChanges
@@ -90,8 +91,21 @@ public final class TodoStore {
     }
 
     deinit {
-        guard access != .read, let changesWhenOpened, db.totalChanges > changesWhenOpened else { return }
+        // A file replaced meanwhile must not get this file's log, nor its record.
+        guard access != .read, let changesWhenOpened, db.totalChanges > changesWhenOpened,
+              !released, isStillAtPath else { return }
         try? checkpointAndRecordFile()
+    }
+
+    /// Set by `releaseReplacedFile`: the file this store opened is no longer at its path.
+    private var released = false
+
+    /// For a file that was deleted or replaced (moved or restored over): moves what the log
+    /// holds into the old file and empties the log, which the file now at the path would
+    /// otherwise inherit. Call it before opening the new file; the store is not used after.
+    public func releaseReplacedFile() throws(StoreError) {
+        released = true
+        try perform { try db.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
     }
 
     /// An older file seen by a reader: upgraded in a copy in memory, never in place.

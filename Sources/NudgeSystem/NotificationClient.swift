@@ -78,6 +78,7 @@ public final class NotificationClient {
     /// `callTimeout` for the bus to answer. The corresponding D-Bus call is
     /// org.freedesktop.DBus.GetNameOwner.
     public func serverOwner() -> String? {
+        dispatchPrecondition(condition: .onQueue(queue))
         defer { scheduleProcessing() }   // the blocking call may have queued other messages
         var message: OpaquePointer?
         guard sd_bus_message_new_method_call(bus, &message, "org.freedesktop.DBus", "/org/freedesktop/DBus",
@@ -135,6 +136,7 @@ public final class NotificationClient {
     /// Fire and forget: no reply is asked for. The corresponding D-Bus call is
     /// CloseNotification.
     public func close(id: UInt32) {
+        dispatchPrecondition(condition: .onQueue(queue))
         var message: OpaquePointer?
         guard sd_bus_message_new_method_call(bus, &message, Self.serviceName, Self.objectPath,
                                              Self.interface, "CloseNotification") >= 0,
@@ -151,6 +153,7 @@ public final class NotificationClient {
     private func call<Value>(_ member: String, fill: (BusMessage) throws(SystemError) -> Void,
                              completion: @escaping (Result<Value, SystemError>) -> Void,
                              parse: @escaping (BusMessage) throws(SystemError) -> Value) {
+        dispatchPrecondition(condition: .onQueue(queue))
         do throws(SystemError) {
             var message: OpaquePointer?
             let r = sd_bus_message_new_method_call(bus, &message, Self.serviceName, Self.objectPath,

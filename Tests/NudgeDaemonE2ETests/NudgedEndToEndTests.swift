@@ -218,6 +218,22 @@ struct NudgedEndToEndTests {
 
     // MARK: Restarts
 
+    @Test func aDatabaseMovedInPlaceOfTheOpenOneIsRemindedFrom() async throws {
+        let world = try NudgedWorld()
+        let daemon = try await world.startDaemonAndWait()
+        try world.add("In the old file", due: world.secondsAhead(3600))
+        // A backup made elsewhere, then moved over the database, as `mv restored.db nudge.db`.
+        let restored = world.folder.file("data/restored.db")
+        let add = try world.nudge("--db", restored, "add", "From the backup", "--due", NudgedWorld.dueText(world.secondsAhead(2)))
+        #expect(add.status == 0, "\(add.stderr)")
+        #expect(rename(restored, world.database) == 0)
+        let reopened = try await world.waitForEvent("reloaded", of: daemon)
+        #expect(reopened["MESSAGE"] == "reopened the database: the file was replaced", "\(reopened)")
+        let records = try await world.waitForRecords(count: 1)
+        #expect(records.map { $0["DUNST_SUMMARY"] } == ["From the backup"])
+        #expect(daemon.isRunning)
+    }
+
     @Test func afterAKillNothingIsShownTwiceAndWhatWasMissedComesAsOneNotification() async throws {
         let world = try NudgedWorld()
         let first = try world.startDaemon()

@@ -86,11 +86,22 @@ final class ServiceFixture {
                         now: now)
     }
 
+    /// The service's queue: the test's calls into it go through `onQueue`.
+    let queue = DispatchQueue(label: "nudge.test.service")
+
+    func onQueue<T>(_ body: () throws -> T) rethrows -> T {
+        try queue.sync(execute: body)
+    }
+
     func start() throws {
+        try onQueue { try startOnQueue() }
+    }
+
+    private func startOnQueue() throws {
         service = ReminderService(ReminderService.Environment(
             loadConfig: { [unowned self] in config },
             openStore: { [unowned self] planner, moment in try TodoStore(path: databasePath, planner: planner, now: moment) },
-            server: server, events: events,
+            server: server, events: events, queue: queue,
             now: { [unowned self] in now }, zone: { [unowned self] in zone },
             wake: { [unowned self] in wakeAt = $0 },
             status: { [unowned self] in statusLine = $0 }))
@@ -101,11 +112,11 @@ final class ServiceFixture {
     func advanceToWake() {
         guard let wakeAt else { return }
         now = max(now, wakeAt)
-        service.wake()
+        onQueue { service.wake() }
     }
 
     func advance(to moment: Date) {
         now = moment
-        service.wake()
+        onQueue { service.wake() }
     }
 }

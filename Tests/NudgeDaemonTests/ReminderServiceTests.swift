@@ -27,7 +27,7 @@ struct ReminderServiceTests {
         #expect(fixture.events.kinds(.fired).map(\.todoID) == [1])
         #expect(fixture.events.kinds(.delivered).map(\.rule) == ["due"])
         // Waking again fires nothing twice.
-        fixture.service.wake()
+        fixture.onQueue { fixture.service.wake() }
         #expect(fixture.server.shown.count == 1)
         #expect(fixture.wakeAt == nil)
         #expect(fixture.statusLine == "Nothing to remind")
@@ -76,7 +76,7 @@ struct ReminderServiceTests {
         #expect(fixture.server.shown.isEmpty)
         #expect(fixture.events.kinds(.failed).count == 1)
         #expect(try fixture.store().pendingDeliveries().count == 2)
-        fixture.server.restart(as: ":1.9")
+        fixture.onQueue { fixture.server.restart(as: ":1.9") }
         #expect(fixture.server.shown.map(\.content.summary) == ["a", "b"])
         #expect(try fixture.store().pendingDeliveries().isEmpty)
     }
@@ -99,8 +99,8 @@ struct ReminderServiceTests {
         try fixture.start()
         fixture.advanceToWake()
         #expect(fixture.server.shown.count == 2)
-        fixture.server.onActionInvoked?(1, "done", ":1.7")
-        fixture.server.onActionInvoked?(2, "done", ":1.7")
+        fixture.onQueue { fixture.server.onActionInvoked?(1, "done", ":1.7") }
+        fixture.onQueue { fixture.server.onActionInvoked?(2, "done", ":1.7") }
         let todos = try fixture.store().todos(ids: [1, 2])
         #expect(todos[0].isCompleted)
         #expect(!todos[1].isCompleted)
@@ -113,7 +113,7 @@ struct ReminderServiceTests {
         try fixture.add("a", at: fixture.date(29, 12))
         try fixture.start()
         fixture.advanceToWake()
-        fixture.server.onActionInvoked?(1, "snooze-0", ":1.7")
+        fixture.onQueue { fixture.server.onActionInvoked?(1, "snooze-0", ":1.7") }
         #expect(fixture.events.kinds(.snoozed).count == 1)
         #expect(fixture.wakeAt == fixture.date(29, 12, 10))
         fixture.advanceToWake()
@@ -126,8 +126,8 @@ struct ReminderServiceTests {
         try fixture.add("a", at: fixture.date(29, 12))
         try fixture.start()
         fixture.advanceToWake()
-        fixture.server.onActionInvoked?(1, "done", ":1.99")
-        fixture.server.onActionInvoked?(42, "done", ":1.7")
+        fixture.onQueue { fixture.server.onActionInvoked?(1, "done", ":1.99") }
+        fixture.onQueue { fixture.server.onActionInvoked?(42, "done", ":1.7") }
         #expect(!(try fixture.store().todos(ids: [1])[0].isCompleted))
         #expect(fixture.events.kinds(.action).isEmpty)
     }
@@ -139,11 +139,11 @@ struct ReminderServiceTests {
         fixture.advanceToWake()
         fixture.advanceToWake()
         #expect(fixture.server.shown.map(\.replacing) == [0, 1])
-        fixture.server.restart(as: ":1.8")
+        fixture.onQueue { fixture.server.restart(as: ":1.8") }
         fixture.advanceToWake()
         #expect(fixture.server.shown.map(\.replacing) == [0, 1, 0])
         // A dismissed notification is not replaced either.
-        fixture.server.onClosed?(2, 2, ":1.8")
+        fixture.onQueue { fixture.server.onClosed?(2, 2, ":1.8") }
         fixture.advanceToWake()
         #expect(fixture.server.shown.map(\.replacing) == [0, 1, 0, 0])
         #expect(fixture.events.kinds(.closed).count == 1)
@@ -157,9 +157,37 @@ struct ReminderServiceTests {
         // Someone plans the same database in Tokyo, where 09:00 is eight hours earlier.
         let tokyo = TimeZone(identifier: "Asia/Tokyo")!
         _ = try TodoStore(path: fixture.databasePath, planner: ReminderPlanner(config: fixture.config, zone: tokyo), now: fixture.now)
-        fixture.service.databaseMayHaveChanged()
+        fixture.onQueue { fixture.service.databaseMayHaveChanged() }
         #expect(fixture.wakeAt == fixture.date(30, 9))
         #expect(try fixture.store().upcoming(from: fixture.now, through: fixture.date(30, 23)).map(\.at) == [fixture.date(30, 9)])
+    }
+
+    @Test func aDatabaseRestoredOverTheOpenOneIsOpenedAgainAndFiredFrom() throws {
+        try fixture.add("old", at: fixture.date(29, 12))
+        try fixture.start()
+        #expect(fixture.wakeAt == fixture.date(29, 12))
+        // A backup restored in place: another file moved over the path.
+        let restored = fixture.folder.file("restored.db")
+        _ = try TodoStore(path: restored, planner: ReminderPlanner(config: fixture.config, zone: fixture.zone), now: fixture.now)
+            .add(NewTodo(title: "restored", due: .at(fixture.date(29, 11, 30), zone: fixture.zone)), now: fixture.now)
+        #expect(rename(restored, fixture.databasePath) == 0)
+        #expect(!fixture.service.store.isStillAtPath)
+        try fixture.onQueue { try fixture.service.reopenReplacedDatabase() }
+        #expect(fixture.service.store.isStillAtPath)
+        #expect(fixture.wakeAt == fixture.date(29, 11, 30))
+        fixture.advanceToWake()
+        #expect(fixture.server.shown.map(\.content.summary) == ["restored"])
+        #expect(fixture.events.kinds(.reloaded).map(\.message) == ["reopened the database: the file was replaced"])
+    }
+
+    @Test func aReplacementThatCannotBeOpenedIsReportedAndThrown() throws {
+        try fixture.add("old", at: fixture.date(29, 12))
+        try fixture.start()
+        let other = fixture.folder.file("notes.txt")
+        try Data(String(repeating: "not a database\n", count: 100).utf8).write(to: URL(fileURLWithPath: other))
+        #expect(rename(other, fixture.databasePath) == 0)
+        #expect(throws: StoreError.notANudgeDatabase(path: fixture.databasePath)) { try fixture.onQueue { try fixture.service.reopenReplacedDatabase() } }
+        #expect(fixture.events.kinds(.failed).contains { $0.message.contains("cannot be used") })
     }
 
     @Test func aDigestListsWhatIsOverdueAndDueToday() throws {
@@ -181,7 +209,7 @@ struct ReminderServiceTests {
         try fixture.start()
         fixture.advanceToWake()
         _ = try fixture.store().setCompleted(ids: [1], done: true, now: fixture.now)
-        fixture.server.restart(as: ":1.9")
+        fixture.onQueue { fixture.server.restart(as: ":1.9") }
         #expect(fixture.server.shown.isEmpty)
     }
 }
@@ -234,6 +262,34 @@ struct FileWatcherTests {
     }
 }
 
+extension FileWatcherTests {
+    @Test func aFolderThatGoesAwayIsReportedAsAnythingMayHaveChanged() throws {
+        let parent = TemporaryDirectory()
+        let folder = parent.file("data")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let queue = DispatchQueue(label: "watcher")
+        let changes = Mailbox()
+        let watcher = try queue.sync { try FileWatcher(queue: queue) }
+        try queue.sync { try watcher.watch(folder: folder) { changes.add($0) } }
+        try FileManager.default.moveItem(atPath: folder, toPath: parent.file("moved"))
+        #expect(changes.wait(for: "*"))
+        withExtendedLifetime(watcher) {}
+    }
+
+    @Test func aFileMovedOutOfTheFolderIsReported() throws {
+        let folder = TemporaryDirectory()
+        let other = TemporaryDirectory()
+        #expect(FileManager.default.createFile(atPath: folder.file("nudge.db"), contents: Data("x".utf8)))
+        let queue = DispatchQueue(label: "watcher")
+        let changes = Mailbox()
+        let watcher = try queue.sync { try FileWatcher(queue: queue) }
+        try queue.sync { try watcher.watch(folder: folder.path) { changes.add($0) } }
+        try FileManager.default.moveItem(atPath: folder.file("nudge.db"), toPath: other.file("nudge.db"))
+        #expect(changes.wait(for: "nudge.db"))
+        withExtendedLifetime(watcher) {}
+    }
+}
+
 struct NotificationWriterTests {
     let zone = TimeZone(identifier: "Europe/Berlin")!
 
@@ -269,7 +325,10 @@ final class Mailbox: @unchecked Sendable {
     private let lock = NSLock()
     private var names: [String] = []
 
-    func add(_ name: String) { lock.withLock { names.append(name) } }
+    func add(_ change: FolderChange) {
+        let name = if case .entry(let name) = change { name } else { "*" }
+        lock.withLock { names.append(name) }
+    }
 
     func wait(for name: String) -> Bool {
         for _ in 0..<200 {

@@ -102,8 +102,11 @@ struct RefusalTests {
         let path = folder.file("nudge.db")
         try makeDatabaseWithManyPages(path)
         let store = try TodoStore(path: path, planner: planner, now: now, access: .write)
-        #expect(try store.setting(TodoStore.checkedFileKey) == store.fileStamp())
-        #expect(try store.refuseIfDamaged() == nil)
+        #expect(store.recordedStamp() == store.fileStamp())
+        _ = try store.add(NewTodo(title: "one more"), now: now)
+        try store.checkpointAndRecordFile()
+        #expect(store.recordedStamp() == store.fileStamp())
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path + "-wal")).isEmpty)
     }
 
     @Test func whatADumpOfADamagedFileRecoversOpensAsANudgeDatabase() throws {
