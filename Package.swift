@@ -35,7 +35,7 @@ let package = Package(
         .testTarget(name: "NudgeConfigFileTests", dependencies: ["NudgeConfigFile", "NudgeTestSupport"]),
         .testTarget(name: "NudgeSystemTests", dependencies: ["NudgeSystem", "NudgeTestSupport"]),
         .testTarget(name: "NudgeDaemonTests", dependencies: ["NudgeDaemon", "NudgeTestSupport"]),
-        .testTarget(name: "NudgeCLITests", dependencies: ["nudge", "NudgeCore", "NudgeTestSupport"]),
+        .testTarget(name: "NudgeCLITests", dependencies: ["nudge", "NudgeCLI", "NudgeCore", "NudgeTestSupport"]),
         .testTarget(name: "NudgeDaemonE2ETests", dependencies: ["nudged", "nudge", "NudgeTestSupport"]),
     ]
 )

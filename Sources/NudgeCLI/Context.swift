@@ -15,7 +15,8 @@ final class Context {
     /// Colour only for a person at a terminal who has not asked for none (no-color.org).
     let color: Bool
     let stdinIsTerminal: Bool
-    private var output = ""
+    /// What was printed and not yet flushed.
+    private(set) var output = ""
     /// The errno of the first write to stdout that failed; what is printed after it is dropped.
     private(set) var outputError: Int32?
     private var openedStore: TodoStore?
