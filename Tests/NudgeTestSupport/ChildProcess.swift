@@ -119,15 +119,19 @@ final class ChildProcess {
         try run(path, arguments, environment: environment).stdout
     }
 
-    /// Runs a command to its end and returns its exit status, stdout and stderr.
-    static func run(_ path: String, _ arguments: [String], environment: [String: String]) throws -> Run {
+    /// Runs a command to its end and returns its exit status, stdout and stderr. `start` is
+    /// handed what starts it, to call where it should start (`JournaldHarness.run`).
+    static func run(_ path: String, _ arguments: [String], environment: [String: String],
+                    start: (@escaping () throws -> ChildProcess) throws -> ChildProcess = { try $0() }) throws -> Run {
         let out = try makePipe()
         let err: [Int32]
         do { err = try makePipe() } catch {
             out.forEach { close($0) }
             throw error
         }
-        let started = Result { try ChildProcess(path, arguments, environment: environment, stdout: out[1], stderr: err[1]) }
+        let started = Result {
+            try start { try ChildProcess(path, arguments, environment: environment, stdout: out[1], stderr: err[1]) }
+        }
         close(out[1])
         close(err[1])
         defer {

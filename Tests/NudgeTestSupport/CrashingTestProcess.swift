@@ -2,8 +2,9 @@ import Foundation
 
 /// A stand-in for a test process that crashes, run by HarnessCleanupTests as the executable
 /// `nudge-test-crash`: it starts a folder, the notification server's bus, X server and dunst
-/// (from a thread that has ended by the crash) and a sleep, prints `child PID NAME` for each of
-/// its children, `folder PATH` for each of its folders and `ready`, and waits to be killed.
+/// (from a thread that has ended by the crash), the tests' journald and a process in its
+/// namespace, prints `child PID NAME` for each of its children, `folder PATH` for each of its
+/// folders and `ready`, and waits to be killed.
 public enum CrashingTestProcess {
     private final class Started: @unchecked Sendable {
         var server: NotificationServerHarness?
@@ -20,7 +21,8 @@ public enum CrashingTestProcess {
             thread.start()
             while !thread.isFinished { usleep(10_000) }
             if let error = started.error { throw error }
-            let sleeper = try ChildProcess("/bin/sleep", ["1000"], environment: [:])
+            try JournaldHarness.shared.acquire()
+            let sleeper = try JournaldHarness.shared.perform { try ChildProcess("/bin/sleep", ["1000"], environment: [:]) }
 
             var lines = children(of: getpid()).map { pid in
                 let name = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? "?"

@@ -26,12 +26,12 @@ struct HarnessCleanupTests {
         let named = lines.filter { $0.hasPrefix("child ") }.map { $0.split(separator: " ").dropFirst() }
         let children = named.compactMap { $0.first.flatMap { pid_t($0) } }
         let folders = lines.compactMap { $0.hasPrefix("folder ") ? String($0.dropFirst(7)) : nil }
-        // The death watch's group leader (sleep) and watcher (sh), the bus, the X server, dunst
-        // and a sleep.
+        // The death watch's group leader (sleep) and watcher (sh), the bus, the X server, dunst,
+        // the tests' journald and a sleep in its namespace.
         #expect(named.map { $0.dropFirst().joined(separator: " ") }.sorted()
-                == ["Xvfb", "dbus-daemon", "dunst", "sh", "sleep", "sleep"], "\(lines)")
-        // The crasher's own and the notification server's.
-        #expect(folders.count == 2, "\(lines)")
+                == ["Xvfb", "dbus-daemon", "dunst", "sh", "sleep", "sleep", "systemd-journal"], "\(lines)")
+        // The crasher's own, the notification server's and the journald's.
+        #expect(folders.count == 3, "\(lines)")
         // Alive, though the thread that started some of them has ended.
         let starts = children.map { CrashingTestProcess.processStat($0)?.start }
         #expect(starts.allSatisfy { $0 != nil }, "\(lines)")
