@@ -26,7 +26,11 @@ let package = Package(
         .executableTarget(name: "nudge-schedule-bench", dependencies: ["NudgeCore", "NudgeStore"]),
         // What several test targets share: temporary folders, child processes, and the real
         // parts the end-to-end tests start (dbus-daemon, Xvfb and dunst, journald).
-        .target(name: "NudgeTestSupport", path: "Tests/NudgeTestSupport"),
+        .target(name: "NudgeTestSupport", dependencies: ["CLinux"], path: "Tests/NudgeTestSupport"),
+        // A test process that is killed after starting what the harnesses start, for the
+        // harness's own tests.
+        .executableTarget(name: "nudge-test-crash", dependencies: ["NudgeTestSupport"], path: "Tests/NudgeTestCrash"),
+        .testTarget(name: "NudgeTestSupportTests", dependencies: ["NudgeTestSupport", "nudge-test-crash"]),
         .testTarget(name: "NudgeCoreTests", dependencies: ["NudgeCore", "NudgeTestSupport"]),
         .testTarget(name: "NudgeStoreTests", dependencies: ["NudgeStore", "NudgeTestSupport"]),
         // rrule_oracle.py is run by the tests, from the source tree.

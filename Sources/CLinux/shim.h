@@ -1,3 +1,11 @@
 // Linux interfaces that Swift's Glibc module leaves out.
 #include <sys/timerfd.h>
 #include <sys/inotify.h>
+
+// Declared by glibc only with _GNU_SOURCE, which Swift's Glibc module is built without; the
+// tests use them for a private mount namespace and for pipes no other thread's child inherits.
+#ifndef CLONE_NEWNS
+#define CLONE_NEWNS 0x00020000
+#endif
+int unshare(int flags);
+int pipe2(int fds[2], int flags);

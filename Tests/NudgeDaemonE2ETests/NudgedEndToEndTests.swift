@@ -347,6 +347,33 @@ struct NudgedEndToEndTests {
         #expect(missing.stderr == "nudge: there is no todo 42; 'nudge list --all' shows the ids\n")
     }
 
+    /// The tests' journal is their own: with a journald of the machine's listening on
+    /// /run/systemd/journal/socket, what a test's nudged logs is in the tests' journal, where
+    /// `nudge history` reads, and not in the machine's, where a developer's journalctl looks.
+    @Test(.machineJournald) func whatATestsServiceLogsStaysOutOfTheMachinesJournal() async throws {
+        let world = try NudgedWorld(startingServer: false)
+        let title = "Journal isolation " + UUID().uuidString
+        let id = try world.add(title, due: world.secondsAhead(3600))
+        let daemon = try await world.startDaemonAndWait()
+        let planned = try await world.waitForEvent("planned", of: daemon, matching: ["NUDGE_TODO_ID": String(id)])
+        #expect(planned["MESSAGE"]?.contains(title) == true, "\(planned)")
+        let history = try world.nudge("history", String(id))
+        #expect(history.status == 0 && history.stdout.contains(title), "history: \(history.stdout)\(history.stderr)")
+
+        // journalctl as a developer runs it, outside the tests' namespace. journald stores
+        // datagrams in the order they come, so what reached it would be there by now.
+        try await Task.sleep(for: .milliseconds(300))
+        let environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        let newest = try ChildProcess.run("/usr/bin/journalctl", ["--no-pager", "-o", "json", "-n", "1"], environment: environment)
+        #expect(newest.status == 0 && !newest.stdout.isEmpty, "the machine's journal reads empty: \(newest.stderr)")
+        let since = "@\(Int(world.started.timeIntervalSince1970) - 1)"
+        let machine = try ChildProcess.run("/usr/bin/journalctl", ["--no-pager", "-o", "json", "--since", since],
+                                           environment: environment)
+        #expect(machine.status == 0, "\(machine.stderr)")
+        let leaked = machine.stdout.split(separator: "\n").filter { $0.contains(title) }
+        #expect(leaked.isEmpty, "in the machine's journal: \(leaked)")
+    }
+
     // MARK: Many at once
 
     @Test func fiveRemindersAtOneMomentArriveAsOneNotification() async throws {

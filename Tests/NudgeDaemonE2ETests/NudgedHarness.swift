@@ -14,7 +14,8 @@ import Testing
 ///     let entries = try world.journal(of: daemon)            // what nudged logged
 ///
 /// Every child runs with TZ=UTC, so due times are written and read in UTC. `nudged`'s stderr
-/// goes to `nudged.log` in `folder` (appended across restarts).
+/// goes to `nudged.log` in `folder` (appended across restarts). `nudged`, `nudge` and
+/// journalctl run in the tests' own journal (`JournaldHarness`), never the machine's.
 final class NudgedWorld {
     /// Only the reminder at the due time: no early reminders, no nagging, no digest.
     static let quietConfig = """
@@ -71,19 +72,14 @@ final class NudgedWorld {
          "NUDGE_DB": database, "NUDGE_CONFIG": configPath]
     }
 
-    /// Runs `nudge` (Foundation's Process is fine here: nothing signals it).
+    /// Runs `nudge`, in the tests' journal, where `nudge history` reads.
     @discardableResult
     func nudge(_ arguments: String...) throws -> Run {
         try nudge(arguments)
     }
 
     func nudge(_ arguments: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.nudgeBinary)
-        process.arguments = arguments
-        process.environment = childEnvironment
-        let run = try Run.launch(process)
-        return run
+        try JournaldHarness.shared.run(Self.nudgeBinary, arguments, environment: childEnvironment)
     }
 
     /// Adds a todo due at `due` (whole seconds) and returns its id.
@@ -129,7 +125,10 @@ final class NudgedWorld {
     func startDaemon(environment more: [String: String] = [:]) throws -> ChildProcess {
         var environment = childEnvironment.merging(server.environment) { $1 }
         environment.merge(more) { $1 }
-        let daemon = try ChildProcess(Self.nudgedBinary, [], environment: environment, log: daemonLogPath)
+        let log = daemonLogPath
+        let daemon = try JournaldHarness.shared.perform {
+            try ChildProcess(Self.nudgedBinary, [], environment: environment, log: log)
+        }
         daemons.append(daemon)
         return daemon
     }
@@ -157,8 +156,8 @@ final class NudgedWorld {
     static func journal(_ matches: [String: String], since: Date) throws -> [[String: String]] {
         let microseconds = UInt64(since.timeIntervalSince1970 * 1_000_000)
         let arguments = ["-o", "json", "--no-pager"] + matches.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        let output = try ChildProcess.output("/usr/bin/journalctl", arguments,
-                                             environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+        let output = try JournaldHarness.shared.run("/usr/bin/journalctl", arguments,
+                                                    environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]).stdout
         return output.split(separator: "\n").compactMap { line -> [String: String]? in
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
             var entry: [String: String] = [:]

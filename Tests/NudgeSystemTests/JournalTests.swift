@@ -4,16 +4,19 @@ import Testing
 @testable import NudgeTestSupport
 @testable import NudgeSystem
 
-/// EventLog and JournalReader against a real journald.
+/// EventLog and JournalReader against a real journald: the tests' own (`JournaldHarness`),
+/// so every call that sends or reads runs through `journal.perform`.
 @Suite(.journald)
 struct JournalTests {
     let testID = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+    let journal = JournaldHarness.shared
 
     /// The entries with this test's NUDGE_TEST_ID, waiting up to 3 s for journald to store them.
     func entries(count: Int) throws -> [JournalEntry] {
         let deadline = Date().addingTimeInterval(3)
+        let matches = ["NUDGE_TEST_ID": testID]
         while true {
-            let found = try JournalReader.entries(matching: ["NUDGE_TEST_ID": testID])
+            let found = try journal.perform { try JournalReader.entries(matching: matches) }
             if found.count >= count || Date() > deadline { return found }
             usleep(20_000)
         }
@@ -22,12 +25,15 @@ struct JournalTests {
     @Test func anEntryComesBackWithEveryField() throws {
         let log = EventLog(identifier: "nudged-test")
         let before = Date()
-        let sent = log.send(message: "fired: Buy milk\nand bread (todo 12, rule due)", priority: 5, fields: [
-            ("NUDGE_EVENT", "fired"),
-            ("NUDGE_TODO_ID", "12"),
-            ("NUDGE_NOTES", "two\nlines, \"quoted\" = ünïcödé"),
-            ("NUDGE_TEST_ID", testID),
-        ])
+        let testID = testID
+        let sent = try journal.perform {
+            log.send(message: "fired: Buy milk\nand bread (todo 12, rule due)", priority: 5, fields: [
+                ("NUDGE_EVENT", "fired"),
+                ("NUDGE_TODO_ID", "12"),
+                ("NUDGE_NOTES", "two\nlines, \"quoted\" = ünïcödé"),
+                ("NUDGE_TEST_ID", testID),
+            ])
+        }
         #expect(sent)
 
         let entry = try #require(try entries(count: 1).first)
@@ -42,23 +48,19 @@ struct JournalTests {
     }
 
     @Test func journalctlSeesTheSameEntry() throws {
-        EventLog(identifier: "nudged-test").send(message: "snoozed\nfor 10 min", fields: [
-            ("NUDGE_EVENT", "snoozed"), ("NUDGE_TODO_ID", "7"), ("NUDGE_TEST_ID", testID),
-        ])
+        let testID = testID
+        try journal.perform {
+            EventLog(identifier: "nudged-test").send(message: "snoozed\nfor 10 min", fields: [
+                ("NUDGE_EVENT", "snoozed"), ("NUDGE_TODO_ID", "7"), ("NUDGE_TEST_ID", testID),
+            ])
+        }
         _ = try entries(count: 1)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/journalctl")
-        process.arguments = ["--no-pager", "-o", "json", "NUDGE_TEST_ID=" + testID]
-        process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let run = try journal.run("/usr/bin/journalctl", ["--no-pager", "-o", "json", "NUDGE_TEST_ID=" + testID],
+                                  environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+        #expect(run.status == 0, "\(run.stderr)")
 
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+        let lines = run.stdout.split(separator: "\n")
         try #require(lines.count == 1)
         let entry = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
         #expect(Self.text(entry["MESSAGE"]) == "snoozed\nfor 10 min")
@@ -70,23 +72,44 @@ struct JournalTests {
 
     @Test func readingMatchesAllFieldsAndKeepsOrder() throws {
         let log = EventLog(identifier: "nudged-test")
-        for (number, todo) in ["1", "2", "1", "1"].enumerated() {
-            log.send(message: "event \(number)", fields: [("NUDGE_TODO_ID", todo), ("NUDGE_TEST_ID", testID)])
+        let testID = testID
+        try journal.perform {
+            for (number, todo) in ["1", "2", "1", "1"].enumerated() {
+                log.send(message: "event \(number)", fields: [("NUDGE_TODO_ID", todo), ("NUDGE_TEST_ID", testID)])
+            }
         }
         _ = try entries(count: 4)
 
-        let todoOne = try JournalReader.entries(matching: ["NUDGE_TEST_ID": testID, "NUDGE_TODO_ID": "1"])
+        let read = { (matches: [String: String], limit: Int?) in
+            try journal.perform { try JournalReader.entries(matching: matches, limit: limit) }
+        }
+        let todoOne = try read(["NUDGE_TEST_ID": testID, "NUDGE_TODO_ID": "1"], nil)
         #expect(todoOne.map(\.message) == ["event 0", "event 2", "event 3"])
-        let newestTwo = try JournalReader.entries(matching: ["NUDGE_TEST_ID": testID, "NUDGE_TODO_ID": "1"], limit: 2)
+        let newestTwo = try read(["NUDGE_TEST_ID": testID, "NUDGE_TODO_ID": "1"], 2)
         #expect(newestTwo.map(\.message) == ["event 2", "event 3"])
-        #expect(try JournalReader.entries(matching: ["NUDGE_TEST_ID": testID], limit: 0).isEmpty)
-        #expect(try JournalReader.entries(matching: ["NUDGE_TEST_ID": testID, "NUDGE_TODO_ID": "3"]).isEmpty)
+        #expect(try read(["NUDGE_TEST_ID": testID], 0).isEmpty)
+        #expect(try read(["NUDGE_TEST_ID": testID, "NUDGE_TODO_ID": "3"], nil).isEmpty)
     }
 
     @Test func aFieldNameTheJournalRefusesIsAnError() {
         #expect(throws: SystemError(code: EINVAL)) {
-            try JournalReader.entries(matching: ["not a field": "x"])
+            try journal.perform { try JournalReader.entries(matching: ["not a field": "x"]) }
         }
+    }
+
+    /// With a journald of the machine's listening on /run/systemd/journal/socket, an entry sent
+    /// in the tests' journal is there and not in the machine's journal, read here, outside.
+    @Test(.machineJournald) func anEntryStaysOutOfTheMachinesJournal() throws {
+        let testID = testID
+        let sent = try journal.perform {
+            EventLog(identifier: "nudged-test").send(message: "kept in the tests' journal", fields: [("NUDGE_TEST_ID", testID)])
+        }
+        #expect(sent)
+        #expect(try entries(count: 1).count == 1)
+        // journald stores datagrams in the order they come: what reached it would be there by now.
+        usleep(300_000)
+        #expect(try JournalReader.entries(matching: ["NUDGE_TEST_ID": testID]).isEmpty)
+        #expect(try !JournalReader.entries(matching: [:], limit: 1).isEmpty, "the machine's journal reads empty")
     }
 
     /// A journalctl JSON value: a string, or an array of bytes for values it finds unprintable.
@@ -207,11 +230,13 @@ struct EventLogFallbackTests {
         #expect(lines[3].hasSuffix(": three") && lines[2].contains("not available"))
     }
 
-    @Test func theRealCallFallsBackWhenNoJournaldListens() {
+    @Test func theRealCallFallsBackWhenNoJournaldListens() throws {
         let capture = Capture()
-        // The journal suite may be running a journald meanwhile; then there is nothing to check.
-        if !EventLog(identifier: "nudged", fallback: capture.write).send(message: "lost", fields: []) {
-            #expect(capture.lines().last?.hasSuffix(": lost") == true)
+        // A namespace of its own, where no journald listens whatever runs on the machine.
+        let sent = try JournalNamespace().perform {
+            EventLog(identifier: "nudged", fallback: capture.write).send(message: "lost", fields: [])
         }
+        #expect(!sent)
+        #expect(capture.lines().last?.hasSuffix(": lost") == true)
     }
 }

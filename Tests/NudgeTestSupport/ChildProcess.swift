@@ -1,7 +1,8 @@
+import CLinux
 import Foundation
 
 /// A child process started with posix_spawn, with an empty signal mask and default signal
-/// actions.
+/// actions, in the process group of the `DeathWatch`, so that it dies with the test process.
 ///
 /// Foundation's `Process` passes on the spawning thread's signal mask, and Swift Testing runs
 /// tests on libdispatch threads that block nearly every signal: a child started that way
@@ -11,18 +12,34 @@ final class ChildProcess {
     let path: String
     private(set) var exitStatus: Int32?
 
-    /// Starts `path`. Its stdin is /dev/null; its stdout goes to `stdout` (a descriptor, which
-    /// the caller closes in the parent) or else the file `log`, its stderr to `log`
-    /// (/dev/null when nil), or nowhere: `closesStderr` starts it with descriptor 2 closed.
+    /// Starts `path`. Its stdin is /dev/null; its stderr goes to `stderr` (a descriptor) or else
+    /// the file `log` (/dev/null when nil), its stdout to `stdout` (a descriptor) or else where
+    /// stderr goes; the caller closes the descriptors in the parent. `closesStderr` starts it
+    /// with descriptor 2 closed.
     init(_ path: String, _ arguments: [String], environment: [String: String],
-         stdout: Int32? = nil, log: String? = nil, closesStderr: Bool = false) throws {
+         stdout: Int32? = nil, stderr: Int32? = nil, log: String? = nil, closesStderr: Bool = false) throws {
         self.path = path
+        pid = try Self.spawn(path, arguments, environment: environment, stdout: stdout, stderr: stderr, log: log,
+                             closesStderr: closesStderr, processGroup: DeathWatch.shared.processGroup)
+    }
+
+    /// posix_spawn with a clean signal mask, in `processGroup` (0: a group of its own).
+    static func spawn(_ path: String, _ arguments: [String], environment: [String: String], stdin: Int32? = nil,
+                      stdout: Int32? = nil, stderr: Int32? = nil, log: String? = nil, closesStderr: Bool = false,
+                      processGroup: pid_t) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        let logPath = log ?? "/dev/null"
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, logPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        if let stdin {
+            posix_spawn_file_actions_adddup2(&actions, stdin, 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
+        if let stderr {
+            posix_spawn_file_actions_adddup2(&actions, stderr, 2)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 2, log ?? "/dev/null", O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        }
         if let stdout {
             posix_spawn_file_actions_adddup2(&actions, stdout, 1)
         } else {
@@ -42,7 +59,8 @@ final class ChildProcess {
             sigaddset(&defaults, signal)
         }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setpgroup(&attributes, processGroup)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
 
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -53,7 +71,7 @@ final class ChildProcess {
         var pid: pid_t = 0
         let r = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
         guard r == 0 else { throw HarnessError("cannot start \(path): \(String(cString: strerror(r)))") }
-        self.pid = pid
+        return pid
     }
 
     deinit {
@@ -91,33 +109,52 @@ final class ChildProcess {
     private func reap(blocking: Bool) {
         guard exitStatus == nil else { return }
         var status: Int32 = 0
-        let r = waitpid(pid, &status, blocking ? 0 : WNOHANG)
+        var r: pid_t
+        repeat { r = waitpid(pid, &status, blocking ? 0 : WNOHANG) } while r < 0 && errno == EINTR
         if r == pid || (r < 0 && errno == ECHILD) { exitStatus = status }
     }
 
     /// Runs a command to its end and returns its stdout.
     static func output(_ path: String, _ arguments: [String], environment: [String: String]) throws -> String {
-        let fds = try makePipe()
-        let child: ChildProcess
-        do {
-            child = try ChildProcess(path, arguments, environment: environment, stdout: fds[1])
-        } catch {
-            close(fds[0])
-            close(fds[1])
-            throw error
-        }
-        close(fds[1])
-        let text = readAll(fds[0])
-        close(fds[0])
-        child.reap(blocking: true)
-        return text
+        try run(path, arguments, environment: environment).stdout
     }
 
-    /// A pipe whose ends are closed on exec (a child gets one only through dup2).
+    /// Runs a command to its end and returns its exit status, stdout and stderr. `start` is
+    /// handed what starts it, to call where it should start (`JournaldHarness.run`).
+    static func run(_ path: String, _ arguments: [String], environment: [String: String],
+                    start: (@escaping () throws -> ChildProcess) throws -> ChildProcess = { try $0() }) throws -> Run {
+        let out = try makePipe()
+        let err: [Int32]
+        do { err = try makePipe() } catch {
+            out.forEach { close($0) }
+            throw error
+        }
+        let started = Result {
+            try start { try ChildProcess(path, arguments, environment: environment, stdout: out[1], stderr: err[1]) }
+        }
+        close(out[1])
+        close(err[1])
+        defer {
+            close(out[0])
+            close(err[0])
+        }
+        let child = try started.get()
+        // The commands run this way write at most a few lines to stderr, so reading stdout first
+        // cannot stall them.
+        let stdout = readAll(out[0])
+        let stderr = readAll(err[0])
+        child.reap(blocking: true)
+        let status = child.exitStatus ?? -1
+        // The exit code, or 128 + the signal that ended it, as a shell reports it.
+        let code = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return Run(status: code, stdout: stdout, stderr: stderr)
+    }
+
+    /// A pipe whose ends are closed on exec (a child gets one only through dup2), from the
+    /// start: a child that another thread starts meanwhile must not keep the writing end open.
     static func makePipe() throws -> [Int32] {
         var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw HarnessError("pipe: \(String(cString: strerror(errno)))") }
-        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        guard pipe2(&fds, O_CLOEXEC) == 0 else { throw HarnessError("pipe2: \(String(cString: strerror(errno)))") }
         return fds
     }
 

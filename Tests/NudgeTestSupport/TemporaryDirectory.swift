@@ -1,11 +1,12 @@
 import Foundation
 
-/// A fresh folder under /tmp, removed when the value goes away.
+/// A fresh folder under /tmp, removed when the value goes away, or by the `DeathWatch` when
+/// the test process ends without that: its name holds the process id.
 final class TemporaryDirectory {
     let path: String
 
     init() {
-        var template = Array("/tmp/nudge-test-XXXXXX".utf8CString)
+        var template = Array((DeathWatch.shared.folderStem + "XXXXXX").utf8CString)
         path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
     }
 
