@@ -200,16 +200,27 @@ extension TodoStore {
                 ScheduledReminder(todoID: $0.int64(0), title: $0.text(1), rule: $0.text(2) ?? "",
                                   at: Self.date(fromStamp: $0.int64(3)), nominal: Self.date(fromStamp: $0.int64(4)))
             }
-            var after = max(start.addingTimeInterval(-1), try digestThrough())
-            let earliest = try earliestPendingDay()
-            while let digest = planner.nextDigest(after: after, earliestDue: earliest), digest <= end {
+            for digest in try digests(after: max(start.addingTimeInterval(-1), try digestThrough()), through: end, limit: limit) {
                 reminders.append(ScheduledReminder(todoID: nil, title: nil, rule: ReminderRule.digest.description, at: digest, nominal: digest))
-                after = digest
             }
             reminders.sort { ($0.at, $0.todoID ?? 0) < ($1.at, $1.todoID ?? 0) }
             if let limit, reminders.count > limit { reminders.removeLast(reminders.count - limit) }
             return reminders
         }
+    }
+
+    /// The digests after `after` through `end`, at most `limit` of them: only the first `limit`
+    /// can be among the first `limit` reminders. Unbounded, asking through `.distantFuture` (as
+    /// the service does for its status line) made one for every day until the year 4001.
+    func digests(after: Date, through end: Date, limit: Int?) throws -> [Date] {
+        let earliest = try earliestPendingDay()
+        var digests: [Date] = []
+        var after = after
+        while digests.count < limit ?? .max, let digest = planner.nextDigest(after: after, earliestDue: earliest), digest <= end {
+            digests.append(digest)
+            after = digest
+        }
+        return digests
     }
 
     /// The moment the next reminder fires, fired or missed ones not yet recorded included: what
