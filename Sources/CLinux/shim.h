@@ -1,3 +1,4 @@
 // Linux interfaces that Swift's Glibc module leaves out.
 #include <sys/timerfd.h>
 #include <sys/inotify.h>
+#include <malloc.h>

@@ -61,11 +61,13 @@ extension TodoStore {
     /// Plans every todo again when the rules or the zone differ from those that planned them,
     /// and records them as the plan of record. The service calls it whenever the database
     /// changed, so that it takes the schedule back from anyone who planned it otherwise.
-    public func planAllIfRulesChanged() throws(StoreError) {
+    /// Returns whether it planned.
+    @discardableResult
+    public func planAllIfRulesChanged() throws(StoreError) -> Bool {
         try perform {
-            guard try setting(Self.fingerprintKey) != planner.fingerprint else { return }
-            try db.writeTransaction {
-                guard try setting(Self.fingerprintKey) != planner.fingerprint else { return }
+            guard try setting(Self.fingerprintKey) != planner.fingerprint else { return false }
+            return try db.writeTransaction {
+                guard try setting(Self.fingerprintKey) != planner.fingerprint else { return false }
                 try db.execute("DELETE FROM schedule")
                 try planEveryPendingTodo()
                 try setSetting(Self.fingerprintKey, planner.fingerprint)
@@ -76,6 +78,7 @@ extension TodoStore {
                 if try setting(Self.digestThroughKey) == nil {
                     try setSetting(Self.digestThroughKey, String(Self.stamp(openedAt)))
                 }
+                return true
             }
         }
     }
