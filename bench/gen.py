@@ -3,8 +3,9 @@
 
     gen.py --count N --seed S --db PATH [--tasks PATH] [--picks PATH] [--now UNIX]
 
---db     an existing nudge database with the schema already created (run `nudge --db PATH list`
-         once first); the todos are inserted with Python's sqlite3 module in one transaction.
+--db     an existing nudge database with the schema already created (by a change, such as
+         `nudge --db PATH category add x` then `category delete x`: showing commands never write);
+         the todos are inserted with Python's sqlite3 module in one transaction.
          If the schema has reminders, the stored schedule is marked stale, so run a nudge
          command that changes something afterwards to plan the reminders of the new todos.
 --tasks  also write a JSON array for `task import` with the same todos (same UUIDs).

@@ -9,3 +9,4 @@
 #endif
 int unshare(int flags);
 int pipe2(int fds[2], int flags);
+#include <malloc.h>

@@ -1,3 +1,4 @@
+import CLinux
 import Dispatch
 import Foundation
 import NudgeConfigFile
@@ -124,7 +125,10 @@ final class Daemon {
             events: JournalRecorder(),
             queue: queue, now: now, zone: zone,
             wake: { [unowned self] in arm($0) },
-            status: { ServiceManager.notify("STATUS=" + $0) }))
+            status: { ServiceManager.notify("STATUS=" + $0) },
+            // After dispatchMain the main queue runs on a libdispatch thread, whose malloc arena
+            // gives back only its free top: a spike freed below a live block would stay.
+            trimHeap: { _ = malloc_trim(0) }))
         timer.setEventHandler { [unowned self] in service.wake() }
         timer.resume()
         reloadTimer.setEventHandler { [unowned self] in reload(reloadReason) }

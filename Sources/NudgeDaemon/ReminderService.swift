@@ -23,6 +23,8 @@ final class ReminderService {
         var wake: (Date?) -> Void
         /// A line for systemd's STATUS=.
         var status: (String) -> Void = { _ in }
+        /// Returns the heap's free memory to the system.
+        var trimHeap: () -> Void = {}
     }
 
     /// How long a failed notification waits before it is tried again while a server owns the
@@ -74,6 +76,7 @@ final class ReminderService {
         fireDue(missedBefore: started)
         deliverPending()
         plan()
+        releaseMemory()
     }
 
     private func load() throws {
@@ -97,6 +100,14 @@ final class ReminderService {
         }
         fireDue(missedBefore: nil)
         plan()
+        releaseMemory()
+    }
+
+    /// After work that may have read every todo (opening the store, planning them all): what it
+    /// left in SQLite's cache and the heap would otherwise stay while the service sleeps.
+    private func releaseMemory() {
+        store.releaseMemory()
+        environment.trimHeap()
     }
 
     /// The timer fired, or something changed: fire what is due now and plan again.
@@ -128,17 +139,20 @@ final class ReminderService {
         record(.reloaded, "reopened the database: the file was replaced")
         fireDue(missedBefore: nil)
         plan()
+        releaseMemory()
     }
 
     /// The database files changed; only other processes' commits matter.
     func databaseMayHaveChanged() {
         dispatchPrecondition(condition: .onQueue(environment.queue))
         guard (try? store.changedElsewhere()) == true else { return }
-        do { try store.planAllIfRulesChanged() } catch {
+        var plannedAll = false
+        do { plannedAll = try store.planAllIfRulesChanged() } catch {
             record(.failed, "could not plan the schedule again: \(error)", priority: 3)
         }
         fireDue(missedBefore: nil)
         plan()
+        if plannedAll { releaseMemory() }
     }
 
     /// Waits (up to a second) for notifications being shown to be answered, so that their ids

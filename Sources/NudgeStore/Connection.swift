@@ -90,6 +90,20 @@ public final class Connection {
     /// Rows this connection has changed since it opened. The corresponding C function is
     /// `sqlite3_total_changes64`.
     public var totalChanges: Int64 { sqlite3_total_changes64(handle) }
+    /// Bytes the page cache holds. The corresponding C function is `sqlite3_db_status` with
+    /// `SQLITE_DBSTATUS_CACHE_USED`.
+    public var cacheUsed: Int {
+        var current: Int32 = 0
+        var highest: Int32 = 0
+        _ = sqlite3_db_status(handle, SQLITE_DBSTATUS_CACHE_USED, &current, &highest, 0)
+        return Int(current)
+    }
+
+    /// Frees the cached pages no statement holds (all of them between transactions). The
+    /// corresponding C function is `sqlite3_db_release_memory`.
+    public func releaseMemory() {
+        _ = sqlite3_db_release_memory(handle)
+    }
 
     /// Runs `body` in a `BEGIN IMMEDIATE` transaction: the write lock is taken up front, so the
     /// busy timeout applies and concurrent writers queue up instead of failing mid-transaction.

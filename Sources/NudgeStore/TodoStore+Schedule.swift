@@ -61,11 +61,13 @@ extension TodoStore {
     /// Plans every todo again when the rules or the zone differ from those that planned them,
     /// and records them as the plan of record. The service calls it whenever the database
     /// changed, so that it takes the schedule back from anyone who planned it otherwise.
-    public func planAllIfRulesChanged() throws(StoreError) {
+    /// Returns whether it planned.
+    @discardableResult
+    public func planAllIfRulesChanged() throws(StoreError) -> Bool {
         try perform {
-            guard try setting(Self.fingerprintKey) != planner.fingerprint else { return }
-            try db.writeTransaction {
-                guard try setting(Self.fingerprintKey) != planner.fingerprint else { return }
+            guard try setting(Self.fingerprintKey) != planner.fingerprint else { return false }
+            return try db.writeTransaction {
+                guard try setting(Self.fingerprintKey) != planner.fingerprint else { return false }
                 try db.execute("DELETE FROM schedule")
                 try planEveryPendingTodo()
                 try setSetting(Self.fingerprintKey, planner.fingerprint)
@@ -76,6 +78,7 @@ extension TodoStore {
                 if try setting(Self.digestThroughKey) == nil {
                     try setSetting(Self.digestThroughKey, String(Self.stamp(openedAt)))
                 }
+                return true
             }
         }
     }
@@ -205,16 +208,27 @@ extension TodoStore {
                 ScheduledReminder(todoID: $0.int64(0), title: $0.text(1), rule: $0.text(2) ?? "",
                                   at: Self.date(fromStamp: $0.int64(3)), nominal: Self.date(fromStamp: $0.int64(4)))
             }
-            var after = max(start.addingTimeInterval(-1), try digestThrough())
-            let earliest = try earliestPendingDay()
-            while let digest = planner.nextDigest(after: after, earliestDue: earliest), digest <= end {
+            for digest in try digests(after: max(start.addingTimeInterval(-1), try digestThrough()), through: end, limit: limit) {
                 reminders.append(ScheduledReminder(todoID: nil, title: nil, rule: ReminderRule.digest.description, at: digest, nominal: digest))
-                after = digest
             }
             reminders.sort { ($0.at, $0.todoID ?? 0) < ($1.at, $1.todoID ?? 0) }
             if let limit, reminders.count > limit { reminders.removeLast(reminders.count - limit) }
             return reminders
         }
+    }
+
+    /// The digests after `after` through `end`, at most `limit` of them: only the first `limit`
+    /// can be among the first `limit` reminders. Unbounded, asking through `.distantFuture` (as
+    /// the service does for its status line) made one for every day until the year 4001.
+    func digests(after: Date, through end: Date, limit: Int?) throws -> [Date] {
+        let earliest = try earliestPendingDay()
+        var digests: [Date] = []
+        var after = after
+        while digests.count < limit ?? .max, let digest = planner.nextDigest(after: after, earliestDue: earliest), digest <= end {
+            digests.append(digest)
+            after = digest
+        }
+        return digests
     }
 
     /// The moment the next reminder fires, fired or missed ones not yet recorded included: what

@@ -108,6 +108,12 @@ public final class TodoStore {
         try perform { try db.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
     }
 
+    /// Frees the pages SQLite keeps of the file (up to 2 MB), which work that reads every todo
+    /// fills (planning them all, checking the file): a long-running process keeps them otherwise.
+    public func releaseMemory() {
+        db.releaseMemory()
+    }
+
     /// An older file seen by a reader: upgraded in a copy in memory, never in place.
     private func upgradeInMemory(existing: Bool) throws {
         if existing {

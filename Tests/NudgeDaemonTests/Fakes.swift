@@ -59,6 +59,7 @@ final class ServiceFixture {
     var now: Date
     var wakeAt: Date?
     var statusLine = ""
+    var heapTrims = 0
     private(set) var service: ReminderService!
 
     init() {
@@ -104,7 +105,8 @@ final class ServiceFixture {
             server: server, events: events, queue: queue,
             now: { [unowned self] in now }, zone: { [unowned self] in zone },
             wake: { [unowned self] in wakeAt = $0 },
-            status: { [unowned self] in statusLine = $0 }))
+            status: { [unowned self] in statusLine = $0 },
+            trimHeap: { [unowned self] in heapTrims += 1 }))
         try service.start()
     }
 

@@ -190,6 +190,24 @@ struct ReminderServiceTests {
         #expect(fixture.events.kinds(.failed).contains { $0.message.contains("cannot be used") })
     }
 
+    /// Work that may read every todo leaves pages and heap behind; a reminder does not.
+    @Test func memoryIsGivenBackAfterStartReloadAndPlanningEveryTodoOnly() throws {
+        try fixture.add("a", at: fixture.date(29, 12))
+        try fixture.add("b", at: fixture.date(29, 13))
+        try fixture.start()
+        #expect(fixture.heapTrims == 1)
+        fixture.advanceToWake()
+        try fixture.add("c", at: fixture.date(29, 14))
+        fixture.onQueue { fixture.service.databaseMayHaveChanged() }
+        #expect(fixture.server.shown.count == 1)
+        #expect(fixture.heapTrims == 1)
+        fixture.onQueue { fixture.service.reload("SIGHUP") }
+        #expect(fixture.heapTrims == 2)
+        _ = try TodoStore(path: fixture.databasePath, planner: ReminderPlanner(config: fixture.config, zone: TimeZone(identifier: "Asia/Tokyo")!), now: fixture.now)
+        fixture.onQueue { fixture.service.databaseMayHaveChanged() }
+        #expect(fixture.heapTrims == 3)
+    }
+
     @Test func aDigestListsWhatIsOverdueAndDueToday() throws {
         fixture.config.digest.enabled = true
         try fixture.add("late", at: fixture.date(28, 9))

@@ -109,6 +109,17 @@ struct ScheduleTests {
         #expect(try store.nextReminderTime() == date(2, 8, month: 12))
     }
 
+    /// The service asks for the next reminder through `.distantFuture`: a digest for every day
+    /// until then was 730,000 of them, 69 MB held by nudged after its first notification.
+    @Test func aLimitedQuestionMakesNoMoreDigestsThanItCanReturn() throws {
+        let store = try store { $0.digest.enabled = true }
+        _ = try store.add(NewTodo(title: "a", due: .at(date(30, 12), zone: berlin)), now: now)
+        #expect(try store.digests(after: .distantPast, through: .distantFuture, limit: 2).count == 2)
+        #expect(rules(try store.upcoming(from: .distantPast, through: .distantFuture, limit: 3)) == [
+            "- digest 2026-11-30T08:00", "1 before 10m 2026-11-30T11:50", "1 due 2026-11-30T12:00",
+        ])
+    }
+
     @Test func repeatingTodosMoveToTheirNextOccurrenceAndRecordTheCompletion() throws {
         let store = try store()
         let due = Due.at(date(29, 18), zone: berlin)

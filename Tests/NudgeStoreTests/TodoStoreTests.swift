@@ -129,4 +129,19 @@ struct TodoStoreTests {
         #expect(try store.db.scalar("SELECT count(*) FROM nudge_migrations")?.int64 == Int64(Schema.migrations.count))
         #expect(try store.db.scalar("PRAGMA journal_mode")?.string == "wal")
     }
+
+    /// nudged calls it after planning every todo, which fills the cache up to its 2 MB.
+    @Test func releasingMemoryEmptiesTheCacheAScanFilled() throws {
+        let store = try makeStore()
+        try store.db.execute("""
+            CREATE TABLE filler (data BLOB);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000)
+            INSERT INTO filler SELECT randomblob(1000) FROM n;
+            """)
+        #expect(try store.db.scalar("SELECT sum(length(data)) FROM filler")?.int64 == 1_000_000)
+        let filled = store.db.cacheUsed
+        #expect(filled > 1_000_000)
+        store.releaseMemory()
+        #expect(store.db.cacheUsed < filled / 4)
+    }
 }
