@@ -97,6 +97,11 @@ final class Daemon {
         self.zone = zone
         timer = DispatchSource.makeTimerSource(queue: queue)
         reloadTimer = DispatchSource.makeTimerSource(queue: queue)
+        // Resumed at once: libdispatch traps (SIGILL) when a suspended source is freed, as
+        // these would be when the start fails.
+        reloadTimer.schedule(wallDeadline: .distantFuture)
+        timer.resume()
+        reloadTimer.resume()
     }
 
     func start() throws {
@@ -108,7 +113,9 @@ final class Daemon {
             source.resume()
             signals.append(source)
         }
-        client = try NotificationClient(queue: queue)
+        do { client = try NotificationClient(queue: queue) } catch {
+            throw DaemonError(NotificationClient.noBusMessage(error, environment: ProcessInfo.processInfo.environment))
+        }
         // Without the session bus nothing can be shown; systemd starts the service again.
         client.onDisconnected = {
             writeAll("nudged: lost the session bus\n", to: STDERR_FILENO)
@@ -126,10 +133,7 @@ final class Daemon {
             wake: { [unowned self] in arm($0) },
             status: { ServiceManager.notify("STATUS=" + $0) }))
         timer.setEventHandler { [unowned self] in service.wake() }
-        timer.resume()
         reloadTimer.setEventHandler { [unowned self] in reload(reloadReason) }
-        reloadTimer.schedule(wallDeadline: .distantFuture)
-        reloadTimer.resume()
         try service.start()
         try watchFiles()
         // A commit between opening the store and watching its folder would go unnoticed.

@@ -448,6 +448,24 @@ struct NudgedEndToEndTests {
         #expect(lines.first?.contains(world.configPath + ":2:") == true, "stderr: \(world.daemonLog)")
         #expect(lines.first?.contains("banana") == true, "stderr: \(world.daemonLog)")
     }
+
+    /// Without a session bus nudged cannot show anything: it says which bus it looked for and
+    /// exits 1, so that systemd restarts it and the journal says why (it used to trap, SIGILL).
+    @Test(arguments: [
+        (["DBUS_SESSION_BUS_ADDRESS": "unix:path=MISSING"], "nudged: no session bus at unix:path=MISSING: No such file or directory"),
+        (["XDG_RUNTIME_DIR": ""], "nudged: no session bus at unix:path=/bus: No such file or directory"),
+        ([:], "nudged: no session bus: neither DBUS_SESSION_BUS_ADDRESS nor XDG_RUNTIME_DIR is set (No medium found)"),
+    ])
+    func withoutASessionBusTheStartFailsWithOneLineNamingTheBus(bus: [String: String], line: String) throws {
+        let folder = TemporaryDirectory()
+        let missing = folder.file("bus")
+        var environment = ["PATH": "/usr/bin:/bin", "HOME": folder.path, "LANG": "C.UTF-8",
+                           "NUDGE_DB": folder.file("data/nudge.db"), "NUDGE_CONFIG": folder.file("nudge.conf")]
+        environment.merge(bus.mapValues { $0.replacingOccurrences(of: "MISSING", with: missing) }) { $1 }
+        let run = try JournaldHarness.shared.run(NudgedWorld.nudgedBinary, [], environment: environment)
+        #expect(run.status == 1, "stderr: \(run.stderr)")
+        #expect(run.stderr == line.replacingOccurrences(of: "MISSING", with: missing) + "\n")
+    }
 }
 
 /// Snoozing waits a real minute (the shortest snooze is 1m), so it has a suite of its own that
