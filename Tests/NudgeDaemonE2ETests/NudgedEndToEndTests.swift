@@ -347,6 +347,29 @@ struct NudgedEndToEndTests {
         #expect(missing.stderr == "nudge: there is no todo 42; 'nudge list --all' shows the ids\n")
     }
 
+    /// A user who may read no journal file (not in systemd-journal, a volatile journal that only
+    /// root reads) is told so and how to fix it, not that the todo has no history.
+    @Test func historyWhereNoJournalFileIsReadableSaysWhyAndFails() async throws {
+        let world = try NudgedWorld(startingServer: false)
+        let id = try world.add("Unseen", due: world.secondsAhead(3600))
+        // A journal file exists: the tests' journald writes one for this line.
+        let logged = try JournaldHarness.shared.run("/usr/bin/systemd-cat", ["-t", "nudge-tests", "/bin/echo", "a line"],
+                                                    environment: ["PATH": "/usr/bin:/bin"])
+        #expect(logged.status == 0, "\(logged.stderr)")
+        let chown = try ChildProcess.run("/bin/chown", ["-R", "65534:65534", world.folder.path], environment: ["PATH": "/usr/bin:/bin"])
+        #expect(chown.status == 0, "\(chown.stderr)")
+        let history = try JournaldHarness.shared.run(
+            "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", NudgedWorld.nudgeBinary, "history", String(id)],
+            environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "UTC", "HOME": world.folder.path,
+                          "NUDGE_DB": world.database, "NUDGE_CONFIG": world.configPath])
+        #expect(history.status == 1, "stdout: \(history.stdout) stderr: \(history.stderr)")
+        #expect(history.stdout.isEmpty)
+        let user = try ChildProcess.output("/usr/bin/id", ["-nu", "65534"], environment: [:]).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(history.stderr == "nudge: cannot read the journal: no journal file is readable by \(user); add \(user) to the group "
+                + "systemd-journal (then log in again), or make the journal persistent "
+                + "(Storage=persistent in /etc/systemd/journald.conf), where each user reads their own\n")
+    }
+
     /// The tests' journal is their own: with a journald of the machine's listening on
     /// /run/systemd/journal/socket, what a test's nudged logs is in the tests' journal, where
     /// `nudge history` reads, and not in the machine's, where a developer's journalctl looks.
