@@ -100,6 +100,10 @@ final class Daemon {
         // Resumed at once: libdispatch traps (SIGILL) when a suspended source is freed, as
         // these would be when the start fails.
         reloadTimer.schedule(wallDeadline: .distantFuture)
+        // Handlers before resuming, or libdispatch logs a "DEPRECATED USE" line; start() sets
+        // the real ones.
+        timer.setEventHandler {}
+        reloadTimer.setEventHandler {}
         timer.resume()
         reloadTimer.resume()
     }
