@@ -131,6 +131,23 @@ struct NudgeUnitEndToEndTests {
         #expect(try manager.property("Result") == "success")
         #expect(try manager.property("ActiveState") == "inactive")
 
+        // Without a session bus nudged exits 1 with one line naming the bus: systemd restarts it
+        // as configured (Restart=on-failure), and the journal says why.
+        let noBus = "unix:path=/run/user/\(manager.uid)/no-such-bus"
+        try manager.must("systemctl", "--user", "set-environment", "DBUS_SESSION_BUS_ADDRESS=\(noBus)")
+        #expect(try manager.run("systemctl", "--user", "start", "nudge.service").status != 0)
+        let line = "nudged: no session bus at \(noBus): No such file or directory"
+        #expect(try await eventually(timeout: 15) {
+            try manager.property("NRestarts") == "2"
+        }, "not restarted: \(manager.status())")
+        // Exited with status 1, not killed by a signal (it used to trap: SIGILL, 132).
+        #expect(manager.messages(["_PID=\(manager.managerPID)"])
+                    .contains("nudge.service: Main process exited, code=exited, status=1/FAILURE"), "\(manager.status())")
+        #expect(manager.messages(["_SYSTEMD_USER_UNIT=nudge.service", "SYSLOG_IDENTIFIER=nudged"]).contains(line),
+                "\(manager.messages(["_SYSTEMD_USER_UNIT=nudge.service"]))")
+        try manager.must("systemctl", "--user", "stop", "nudge.service")
+        try manager.must("systemctl", "--user", "unset-environment", "DBUS_SESSION_BUS_ADDRESS")
+
         // The journal holds the service's events under its unit.
         let events = Set(try manager.journal(["_SYSTEMD_USER_UNIT=nudge.service", "SYSLOG_IDENTIFIER=nudged"])
             .compactMap { $0["NUDGE_EVENT"] as? String })
