@@ -148,6 +148,19 @@ struct NudgeUnitEndToEndTests {
         try manager.must("systemctl", "--user", "stop", "nudge.service")
         try manager.must("systemctl", "--user", "unset-environment", "DBUS_SESSION_BUS_ADDRESS")
 
+        // The autostart entry, as a desktop without graphical-session.target runs it at login:
+        // nothing for a user who did not enable the unit; else the session's display passed to
+        // the manager, and the unit started.
+        let entry = try String(contentsOf: Self.root.appendingPathComponent("units/nudge-autostart.desktop"), encoding: .utf8)
+        let exec = try #require(entry.split(separator: "\n").first { $0.hasPrefix("Exec=") }?.dropFirst("Exec=".count))
+        try manager.must("env", "DISPLAY=\(display.name)", "sh", "-c", String(exec))
+        #expect(try manager.property("ActiveState") == "inactive")
+        try manager.must("systemctl", "--user", "enable", "nudge.service")
+        try manager.must("env", "DISPLAY=\(display.name)", "sh", "-c", String(exec))
+        #expect(try manager.property("ActiveState") == "active", "\(manager.status())")
+        #expect(try manager.run("systemctl", "--user", "show-environment").stdout.contains("DISPLAY=\(display.name)\n"))
+        try manager.must("systemctl", "--user", "stop", "nudge.service")
+
         // The journal holds the service's events under its unit.
         let events = Set(try manager.journal(["_SYSTEMD_USER_UNIT=nudge.service", "SYSLOG_IDENTIFIER=nudged"])
             .compactMap { $0["NUDGE_EVENT"] as? String })
