@@ -52,8 +52,6 @@ if [ "$(stat -fc %T /sys/fs/cgroup)" = cgroup2fs ]; then cgroups=(/sys/fs/cgroup
 else cgroups=(/sys/fs/cgroup/unified); [ -d /sys/fs/cgroup/systemd ] && cgroups+=(/sys/fs/cgroup/systemd); fi
 relative=user.slice/user-$uid.slice/user@$uid.service
 for c in "${cgroups[@]}"; do mkdir -p "$c/$relative" && chown -R "$user:" "$c/$relative" || fail "cgroup $c"; done
-# Mount points for the journal's folders, as journald would make them (empty: harmless outside).
-mkdir -p /run/log/journal
 
 cat > "$work/manager.sh" <<INNER
 #!/bin/bash
@@ -63,6 +61,8 @@ mount --bind /run /run
 mount -t tmpfs -o mode=0755 tmpfs /run/systemd
 mkdir -p /run/systemd/system /run/systemd/journal
 mkdir -m 0700 /run/systemd/unit-root
+# A mount point as journald would make it (empty: harmless outside), made just before use.
+mkdir -p /run/log/journal
 mount -t tmpfs -o mode=0755 tmpfs /run/log/journal
 if [ -d /var/log/journal ]; then mount -t tmpfs -o mode=0755 tmpfs /var/log/journal; fi
 SYSTEMD_LOG_TARGET=console setsid /lib/systemd/systemd-journald </dev/null >$work/journald.log 2>&1 &
