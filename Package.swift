@@ -41,5 +41,8 @@ let package = Package(
         .testTarget(name: "NudgeDaemonTests", dependencies: ["NudgeDaemon", "NudgeTestSupport"]),
         .testTarget(name: "NudgeCLITests", dependencies: ["nudge", "NudgeCLI", "NudgeCore", "NudgeTestSupport"]),
         .testTarget(name: "NudgeDaemonE2ETests", dependencies: ["nudged", "nudge", "NudgeTestSupport"]),
+        // The unit under a real systemd user manager, with the release binaries (`make release`);
+        // user-manager.sh is run from the source tree.
+        .testTarget(name: "NudgeUnitE2ETests", dependencies: ["NudgeTestSupport"], exclude: ["user-manager.sh"]),
     ]
 )

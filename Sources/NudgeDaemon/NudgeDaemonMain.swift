@@ -98,6 +98,15 @@ final class Daemon {
         self.zone = zone
         timer = DispatchSource.makeTimerSource(queue: queue)
         reloadTimer = DispatchSource.makeTimerSource(queue: queue)
+        // Resumed at once: libdispatch traps (SIGILL) when a suspended source is freed, as
+        // these would be when the start fails.
+        reloadTimer.schedule(wallDeadline: .distantFuture)
+        // Handlers before resuming, or libdispatch logs a "DEPRECATED USE" line; start() sets
+        // the real ones.
+        timer.setEventHandler {}
+        reloadTimer.setEventHandler {}
+        timer.resume()
+        reloadTimer.resume()
     }
 
     func start() throws {
@@ -109,7 +118,9 @@ final class Daemon {
             source.resume()
             signals.append(source)
         }
-        client = try NotificationClient(queue: queue)
+        do { client = try NotificationClient(queue: queue) } catch {
+            throw DaemonError(NotificationClient.noBusMessage(error, environment: ProcessInfo.processInfo.environment))
+        }
         // Without the session bus nothing can be shown; systemd starts the service again.
         client.onDisconnected = {
             writeAll("nudged: lost the session bus\n", to: STDERR_FILENO)
@@ -130,10 +141,7 @@ final class Daemon {
             // gives back only its free top: a spike freed below a live block would stay.
             trimHeap: { _ = malloc_trim(0) }))
         timer.setEventHandler { [unowned self] in service.wake() }
-        timer.resume()
         reloadTimer.setEventHandler { [unowned self] in reload(reloadReason) }
-        reloadTimer.schedule(wallDeadline: .distantFuture)
-        reloadTimer.resume()
         try service.start()
         try watchFiles()
         // A commit between opening the store and watching its folder would go unnoticed.

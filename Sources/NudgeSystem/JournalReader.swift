@@ -20,7 +20,8 @@ public enum JournalReader {
     ///   - limit: At most this many of the newest matching entries (still returned oldest
     ///     first, like `journalctl -n`); nil for all of them.
     /// - Throws: `SystemError` when the journal cannot be opened or read, or a field name is
-    ///   not one the journal accepts (`EINVAL`).
+    ///   not one the journal accepts (`EINVAL`); `EACCES` when journal files exist but the
+    ///   caller may read none of them (sd_journal_open succeeds then, finding nothing).
     ///
     /// The corresponding C functions are `sd_journal_open` (with `SD_JOURNAL_LOCAL_ONLY`),
     /// `sd_journal_add_match`, `sd_journal_next` or `sd_journal_previous`,
@@ -31,6 +32,10 @@ public enum JournalReader {
         try check(sd_journal_open(&opened, Int32(SD_JOURNAL_LOCAL_ONLY)))
         guard let journal = opened else { throw SystemError(code: ENOMEM) }
         defer { sd_journal_close(journal) }
+        var usage: UInt64 = 0
+        if sd_journal_get_usage(journal, &usage) >= 0, usage == 0, journalsExist() {
+            throw SystemError(code: EACCES)
+        }
 
         // Whole values, not the first 64 KiB the journal hands out by default.
         try check(sd_journal_set_data_threshold(journal, 0))
@@ -53,6 +58,14 @@ public enum JournalReader {
             }
         }
         return entries
+    }
+
+    /// Whether a journald keeps files here: a machine's folder in the volatile or persistent
+    /// journal, seen even when its contents are not readable.
+    private static func journalsExist() -> Bool {
+        ["/run/log/journal", "/var/log/journal"].contains { folder in
+            !((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).isEmpty
+        }
     }
 
     /// The entry the journal's read pointer is on.

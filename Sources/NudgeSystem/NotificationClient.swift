@@ -53,6 +53,18 @@ public final class NotificationClient {
         try watch()
     }
 
+    /// Why `init` failed, naming the bus it looked for as sd-bus does: "no session bus at
+    /// unix:path=/run/user/1000/bus: No such file or directory".
+    public static func noBusMessage(_ error: SystemError, environment: [String: String]) -> String {
+        if let address = environment["DBUS_SESSION_BUS_ADDRESS"] {
+            return "no session bus at \(address): \(error)"
+        }
+        if let runtime = environment["XDG_RUNTIME_DIR"] {
+            return "no session bus at unix:path=\(runtime)/bus: \(error)"
+        }
+        return "no session bus: neither DBUS_SESSION_BUS_ADDRESS nor XDG_RUNTIME_DIR is set (\(error))"
+    }
+
     deinit {
         readSource?.cancel()
         timeoutTimer?.cancel()

@@ -347,6 +347,29 @@ struct NudgedEndToEndTests {
         #expect(missing.stderr == "nudge: there is no todo 42; 'nudge list --all' shows the ids\n")
     }
 
+    /// A user who may read no journal file (not in systemd-journal, a volatile journal that only
+    /// root reads) is told so and how to fix it, not that the todo has no history.
+    @Test func historyWhereNoJournalFileIsReadableSaysWhyAndFails() async throws {
+        let world = try NudgedWorld(startingServer: false)
+        let id = try world.add("Unseen", due: world.secondsAhead(3600))
+        // A journal file exists: the tests' journald writes one for this line.
+        let logged = try JournaldHarness.shared.run("/usr/bin/systemd-cat", ["-t", "nudge-tests", "/bin/echo", "a line"],
+                                                    environment: ["PATH": "/usr/bin:/bin"])
+        #expect(logged.status == 0, "\(logged.stderr)")
+        let chown = try ChildProcess.run("/bin/chown", ["-R", "65534:65534", world.folder.path], environment: ["PATH": "/usr/bin:/bin"])
+        #expect(chown.status == 0, "\(chown.stderr)")
+        let history = try JournaldHarness.shared.run(
+            "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", NudgedWorld.nudgeBinary, "history", String(id)],
+            environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "UTC", "HOME": world.folder.path,
+                          "NUDGE_DB": world.database, "NUDGE_CONFIG": world.configPath])
+        #expect(history.status == 1, "stdout: \(history.stdout) stderr: \(history.stderr)")
+        #expect(history.stdout.isEmpty)
+        let user = try ChildProcess.output("/usr/bin/id", ["-nu", "65534"], environment: [:]).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(history.stderr == "nudge: cannot read the journal: no journal file is readable by \(user); add \(user) to the group "
+                + "systemd-journal (then log in again), or make the journal persistent "
+                + "(Storage=persistent in /etc/systemd/journald.conf), where each user reads their own\n")
+    }
+
     /// The tests' journal is their own: with a journald of the machine's listening on
     /// /run/systemd/journal/socket, what a test's nudged logs is in the tests' journal, where
     /// `nudge history` reads, and not in the machine's, where a developer's journalctl looks.
@@ -447,6 +470,24 @@ struct NudgedEndToEndTests {
         #expect(lines.count == 1, "stderr: \(world.daemonLog)")
         #expect(lines.first?.contains(world.configPath + ":2:") == true, "stderr: \(world.daemonLog)")
         #expect(lines.first?.contains("banana") == true, "stderr: \(world.daemonLog)")
+    }
+
+    /// Without a session bus nudged cannot show anything: it says which bus it looked for and
+    /// exits 1, so that systemd restarts it and the journal says why (it used to trap, SIGILL).
+    @Test(arguments: [
+        (["DBUS_SESSION_BUS_ADDRESS": "unix:path=MISSING"], "nudged: no session bus at unix:path=MISSING: No such file or directory"),
+        (["XDG_RUNTIME_DIR": ""], "nudged: no session bus at unix:path=/bus: No such file or directory"),
+        ([:], "nudged: no session bus: neither DBUS_SESSION_BUS_ADDRESS nor XDG_RUNTIME_DIR is set (No medium found)"),
+    ])
+    func withoutASessionBusTheStartFailsWithOneLineNamingTheBus(bus: [String: String], line: String) throws {
+        let folder = TemporaryDirectory()
+        let missing = folder.file("bus")
+        var environment = ["PATH": "/usr/bin:/bin", "HOME": folder.path, "LANG": "C.UTF-8",
+                           "NUDGE_DB": folder.file("data/nudge.db"), "NUDGE_CONFIG": folder.file("nudge.conf")]
+        environment.merge(bus.mapValues { $0.replacingOccurrences(of: "MISSING", with: missing) }) { $1 }
+        let run = try JournaldHarness.shared.run(NudgedWorld.nudgedBinary, [], environment: environment)
+        #expect(run.status == 1, "stderr: \(run.stderr)")
+        #expect(run.stderr == line.replacingOccurrences(of: "MISSING", with: missing) + "\n")
     }
 }
 

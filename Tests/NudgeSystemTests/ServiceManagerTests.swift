@@ -68,7 +68,7 @@ struct ServiceManagerTests {
     }
 }
 
-/// units/nudge.service, checked by scripts/check-unit.
+/// units/nudge.service and the autostart entry, checked by scripts/check-unit.
 struct UnitFileTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -91,6 +91,7 @@ struct UnitFileTests {
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("units/nudge.service: systemd-analyze verify passed"))
         #expect(result.output.contains("Overall exposure level for nudge.service"))
+        #expect(result.output.contains("units/nudge-autostart.desktop: desktop-file-validate passed"))
     }
 
     @Test

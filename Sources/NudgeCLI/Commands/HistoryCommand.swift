@@ -32,6 +32,12 @@ enum HistoryCommand: Command {
                 "SYSLOG_IDENTIFIER": "nudged", "NUDGE_TODO_UUID": todo.uuid,
                 "NUDGE_DATABASE_ID": database, "_UID": String(getuid()),
             ])
+        } catch where error.code == EACCES {
+            // Not "no history": the entries may well be there, unseen.
+            let user = getpwuid(getuid()).map { String(cString: $0.pointee.pw_name) } ?? String(getuid())
+            throw .failed("cannot read the journal: no journal file is readable by \(user); add \(user) to the group "
+                          + "systemd-journal (then log in again), or make the journal persistent "
+                          + "(Storage=persistent in /etc/systemd/journald.conf), where each user reads their own")
         } catch {
             throw .failed("cannot read the journal: \(error)")
         }
