@@ -19,7 +19,9 @@ let package = Package(
         .target(name: "NudgeRecurrence", dependencies: ["NudgeCore", "CICal"]),
         .target(name: "NudgeConfigFile", dependencies: ["NudgeCore", "CINIH"]),
         .target(name: "NudgeSystem", dependencies: ["CSystemd"]),
-        .target(name: "NudgeCLI", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem"]),
+        // Todos in and out of other formats: pure mapping, no store, so it is tested alone.
+        .target(name: "NudgeInterchange", dependencies: ["NudgeCore"]),
+        .target(name: "NudgeCLI", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem", "NudgeInterchange"]),
         .target(name: "NudgeDaemon", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem", "CLinux"]),
         .executableTarget(name: "nudge", dependencies: ["NudgeCLI"]),
         .executableTarget(name: "nudged", dependencies: ["NudgeDaemon"]),
@@ -37,6 +39,7 @@ let package = Package(
         .testTarget(name: "NudgeRecurrenceTests", dependencies: ["NudgeRecurrence", "NudgeTestSupport"],
                     exclude: ["rrule_oracle.py"]),
         .testTarget(name: "NudgeConfigFileTests", dependencies: ["NudgeConfigFile", "NudgeTestSupport"]),
+        .testTarget(name: "NudgeInterchangeTests", dependencies: ["NudgeInterchange", "NudgeTestSupport"]),
         .testTarget(name: "NudgeSystemTests", dependencies: ["NudgeSystem", "NudgeTestSupport"]),
         .testTarget(name: "NudgeDaemonTests", dependencies: ["NudgeDaemon", "NudgeTestSupport"]),
         .testTarget(name: "NudgeCLITests", dependencies: ["nudge", "NudgeCLI", "NudgeCore", "NudgeTestSupport"]),

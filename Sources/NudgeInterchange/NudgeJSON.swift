@@ -1,0 +1,256 @@
+import Foundation
+import NudgeCore
+
+/// Nudge's own interchange format: a JSON array of todo objects. Writing keeps the keys in a
+/// fixed order, so that two exports of the same todos are the same bytes.
+public enum NudgeJSON {
+    /// The records as a JSON array, two-space indented, ending in a newline.
+    public static func encode(_ records: [TodoRecord]) -> String {
+        var out = "["
+        for (index, record) in records.enumerated() {
+            out += index == 0 ? "\n" : ",\n"
+            writeObject(fields(record), into: &out)
+        }
+        out += records.isEmpty ? "]\n" : "\n]\n"
+        return out
+    }
+
+    /// Reads every item, each either a record or why it is not one: the caller decides whether
+    /// one bad item spoils the file. Throws only when the file is not a JSON array.
+    public static func decode(_ data: Data) throws(InterchangeError) -> [Result<TodoRecord, RecordError>] {
+        let parsed: Any
+        do {
+            parsed = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            throw InterchangeError(reason: "the file is not JSON (\(error.localizedDescription))")
+        }
+        guard let items = parsed as? [Any] else {
+            throw InterchangeError(reason: "the file is not a JSON array of todos, as 'nudge export' writes")
+        }
+        return items.enumerated().map { offset, item in
+            do throws(RecordError) {
+                return .success(try record(item, number: offset + 1))
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    // MARK: - Writing
+
+    private enum Value {
+        case null, bool(Bool), string(String), object([(String, Value)])
+
+        static func string(_ text: String?) -> Value { text.map(Value.string) ?? .null }
+    }
+
+    private static let utc = WallClock(zone: TimeZone(secondsFromGMT: 0)!)
+
+    private static func fields(_ record: TodoRecord) -> [(String, Value)] {
+        var due = Value.null, zone = Value.null
+        switch record.due {
+        case nil: break
+        case .allDay(let day)?: due = .string(day.description)
+        case .at(let instant, let dueZone)?:
+            due = .string(WallClock(zone: dueZone).iso8601(instant))
+            zone = .string(dueZone.identifier)
+        }
+        let repetition: Value = record.repetition.map {
+            .object([("rule", .string($0.rrule)), ("from", .string($0.from.rawValue)),
+                     ("start", .string($0.start?.description))])
+        } ?? .null
+        return [
+            ("uuid", .string(record.uuid)),
+            ("title", .string(record.title)),
+            ("notes", .string(record.notes)),
+            ("due", due),
+            ("allDay", .bool(record.due?.isAllDay ?? false)),
+            ("zone", zone),
+            ("priority", .string(record.priority.description)),
+            ("category", .string(record.category)),
+            ("completed", .bool(record.completedAt != nil)),
+            ("completedAt", .string(record.completedAt.map(utc.iso8601))),
+            ("createdAt", .string(utc.iso8601(record.createdAt))),
+            ("updatedAt", .string(utc.iso8601(record.updatedAt))),
+            ("repeat", repetition),
+        ]
+    }
+
+    private static func writeObject(_ fields: [(String, Value)], into out: inout String, indent: String = "  ") {
+        out += indent + "{\n"
+        for (index, (key, value)) in fields.enumerated() {
+            out += indent + "  "
+            quote(key, into: &out)
+            out += ": "
+            switch value {
+            case .null: out += "null"
+            case .bool(let flag): out += flag ? "true" : "false"
+            case .string(let text): quote(text, into: &out)
+            case .object(let inner):
+                out += "{"
+                for (innerIndex, (innerKey, innerValue)) in inner.enumerated() {
+                    out += innerIndex == 0 ? "" : ", "
+                    quote(innerKey, into: &out)
+                    out += ": "
+                    if case .string(let text) = innerValue { quote(text, into: &out) } else { out += "null" }
+                }
+                out += "}"
+            }
+            out += index == fields.count - 1 ? "\n" : ",\n"
+        }
+        out += indent + "}"
+    }
+
+    /// RFC 8259 escaping; every control character as `\u`, so the file is plain text.
+    private static func quote(_ text: String, into out: inout String) {
+        out += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+
+    // MARK: - Reading
+
+    private static func record(_ item: Any, number: Int) throws(RecordError) -> TodoRecord {
+        guard let object = item as? [String: Any] else {
+            throw RecordError(item: number, field: nil, reason: "is not a JSON object")
+        }
+        let fields = Fields(object: object, number: number)
+        let uuidText = try fields.string("uuid")
+        guard let uuid = UUID(uuidString: uuidText) else {
+            throw fields.error("uuid", "is not a UUID: '\(uuidText)'")
+        }
+        let rawTitle = try fields.string("title")
+        let title: String
+        do { title = try Todo.validatedTitle(rawTitle) } catch { throw fields.error("title", error.message) }
+        var priority = Priority.medium
+        if let name = try fields.optionalString("priority") {
+            guard let chosen = Priority(name: name) else { throw fields.error("priority", "is not low, medium or high: '\(name)'") }
+            priority = chosen
+        }
+        let completedAt = try fields.optionalDate("completedAt")
+        if let completed = try fields.optionalBool("completed"), completed != (completedAt != nil) {
+            throw fields.error("completed", completed ? "is true but \"completedAt\" is missing" : "is false but \"completedAt\" is set")
+        }
+        return TodoRecord(uuid: uuid.uuidString.lowercased(), title: title, notes: try fields.optionalString("notes"),
+                          due: try due(fields), priority: priority, category: try fields.optionalString("category"),
+                          repetition: try repetition(fields), completedAt: completedAt,
+                          createdAt: try fields.date("createdAt"), updatedAt: try fields.date("updatedAt"))
+    }
+
+    private static func due(_ fields: Fields) throws(RecordError) -> Due? {
+        guard let text = try fields.optionalString("due") else { return nil }
+        let allDay = try fields.optionalBool("allDay")
+        if let day = LocalDate(iso: text) {
+            if allDay == false { throw fields.error("allDay", "is false but \"due\" is a day without a time: '\(text)'") }
+            return .allDay(day)
+        }
+        guard let instant = parseDate(text) else {
+            throw fields.error("due", "is not a date: '\(text)' (use 2026-12-24 or 2026-12-24T09:00:00+01:00)")
+        }
+        if allDay == true { throw fields.error("allDay", "is true but \"due\" has a time: '\(text)'") }
+        guard let name = try fields.optionalString("zone") else {
+            return .at(instant, zone: offsetZone(text) ?? TimeZone(secondsFromGMT: 0)!)
+        }
+        guard let zone = TimeZone(identifier: name) else {
+            throw fields.error("zone", "is not a time zone this system knows: '\(name)'")
+        }
+        return .at(instant, zone: zone)
+    }
+
+    private static func repetition(_ fields: Fields) throws(RecordError) -> Repetition? {
+        guard let value = fields.object["repeat"], !(value is NSNull) else { return nil }
+        guard let object = value as? [String: Any] else {
+            throw fields.error("repeat", "is not an object like {\"rule\": \"FREQ=WEEKLY\", \"from\": \"due\"}")
+        }
+        let inner = Fields(object: object, number: fields.number, prefix: "repeat.")
+        var rule = try inner.string("rule")
+        if rule.uppercased().hasPrefix("RRULE:") { rule = String(rule.dropFirst(6)) }
+        guard rule.uppercased().contains("FREQ=") else { throw inner.error("rule", "is not an RRULE (it has no FREQ=): '\(rule)'") }
+        var from = RepeatFrom.due
+        if let name = try inner.optionalString("from") {
+            guard let chosen = RepeatFrom(rawValue: name) else { throw inner.error("from", "is not due or completion: '\(name)'") }
+            from = chosen
+        }
+        var start: SeriesStart?
+        if let text = try inner.optionalString("start") {
+            guard let parsed = SeriesStart(parsing: text) else {
+                throw inner.error("start", "is not a day or a day and time: '\(text)' (like 2027-03-28T02:30)")
+            }
+            start = parsed
+        }
+        return Repetition(rrule: rule, from: from, start: start)
+    }
+
+    static func parseDate(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.date(from: text)
+    }
+
+    /// The fixed zone of a time's `+01:00` suffix, for a due given without a zone's name.
+    private static func offsetZone(_ text: String) -> TimeZone? {
+        if text.hasSuffix("Z") { return TimeZone(secondsFromGMT: 0) }
+        let suffix = text.suffix(6)
+        guard let sign = suffix.first, sign == "+" || sign == "-",
+              let hours = Int(suffix.dropFirst().prefix(2)), let minutes = Int(suffix.suffix(2)) else { return nil }
+        return TimeZone(secondsFromGMT: (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60))
+    }
+
+    /// One item's fields, read with errors that name the item and the field.
+    private struct Fields {
+        let object: [String: Any]
+        let number: Int
+        var prefix = ""
+
+        func error(_ field: String, _ reason: String) -> RecordError {
+            RecordError(item: number, field: prefix + field, reason: reason)
+        }
+
+        func optionalString(_ field: String) throws(RecordError) -> String? {
+            guard let value = object[field], !(value is NSNull) else { return nil }
+            guard let text = value as? String else { throw error(field, "is not text") }
+            return text
+        }
+
+        func string(_ field: String) throws(RecordError) -> String {
+            guard let text = try optionalString(field) else { throw error(field, "is missing") }
+            return text
+        }
+
+        func optionalBool(_ field: String) throws(RecordError) -> Bool? {
+            guard let value = object[field], !(value is NSNull) else { return nil }
+            // 1 and 0 read as Bool too; JSON's true and false alone are of the boolean class.
+            guard let flag = value as? Bool,
+                  type(of: value as AnyObject) == type(of: NSNumber(value: true) as AnyObject) else {
+                throw error(field, "is not true or false")
+            }
+            return flag
+        }
+
+        func optionalDate(_ field: String) throws(RecordError) -> Date? {
+            guard let text = try optionalString(field) else { return nil }
+            guard let date = NudgeJSON.parseDate(text) else {
+                throw error(field, "is not a date: '\(text)' (use 2026-12-24T09:00:00+01:00)")
+            }
+            return date
+        }
+
+        func date(_ field: String) throws(RecordError) -> Date {
+            guard let date = try optionalDate(field) else { throw error(field, "is missing") }
+            return date
+        }
+    }
+}

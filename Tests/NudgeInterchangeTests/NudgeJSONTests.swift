@@ -1,0 +1,130 @@
+import Foundation
+import NudgeCore
+import Testing
+@testable import NudgeInterchange
+
+struct NudgeJSONTests {
+    let berlin = TimeZone(identifier: "Europe/Berlin")!
+    let created = Date(timeIntervalSince1970: 1_790_000_000)
+
+    func record(_ change: (inout TodoRecord) -> Void = { _ in }) -> TodoRecord {
+        var record = TodoRecord(uuid: "0f8fad5b-d9cb-469f-a165-70867728950e", title: "Buy milk",
+                                createdAt: created, updatedAt: created.addingTimeInterval(60))
+        change(&record)
+        return record
+    }
+
+    func decodeOne(_ json: String) throws -> Result<TodoRecord, RecordError> {
+        let results = try NudgeJSON.decode(Data(json.utf8))
+        #expect(results.count == 1)
+        return results[0]
+    }
+
+    @Test func writesTheDueInItsOwnZoneWithTheZoneName() {
+        let due = Date(timeIntervalSince1970: 1_798_099_200) // 2026-12-24 08:00 UTC
+        let text = NudgeJSON.encode([record { $0.due = .at(due, zone: berlin) }])
+        #expect(text.contains(#""due": "2026-12-24T09:00:00+01:00""#))
+        #expect(text.contains(#""zone": "Europe/Berlin""#))
+        #expect(text.contains(#""allDay": false"#))
+        #expect(text.contains(#""createdAt": "2026-09-21T14:13:20+00:00""#))
+    }
+
+    @Test func writesAnAllDayDueAsADay() {
+        let text = NudgeJSON.encode([record { $0.due = .allDay(LocalDate(year: 2026, month: 12, day: 24)!) }])
+        #expect(text.contains(#""due": "2026-12-24""#))
+        #expect(text.contains(#""allDay": true"#))
+        #expect(text.contains(#""zone": null"#))
+    }
+
+    @Test func anEmptyListIsAnEmptyArray() throws {
+        #expect(NudgeJSON.encode([]) == "[]\n")
+        #expect(try NudgeJSON.decode(Data("[]".utf8)).isEmpty)
+    }
+
+    @Test(arguments: [
+        TodoRecord(uuid: "0f8fad5b-d9cb-469f-a165-70867728950e", title: "Ünïcødé 🥛 \"quoted\" \\ tab\there",
+                   notes: "line one\nline two\r\n\u{1B}[31m", priority: .high, category: "Home & Garden",
+                   createdAt: Date(timeIntervalSince1970: 1_700_000_000), updatedAt: Date(timeIntervalSince1970: 1_700_000_100)),
+        TodoRecord(uuid: "6ba7b810-9dad-11d1-80b4-00c04fd430c8", title: "Water plants",
+                   due: .at(Date(timeIntervalSince1970: 1_774_661_400), zone: TimeZone(identifier: "America/New_York")!),
+                   priority: .low, repetition: Repetition(rrule: "FREQ=WEEKLY;INTERVAL=2", from: .completion,
+                                                          start: SeriesStart(parsing: "2026-03-28T02:30")),
+                   completedAt: Date(timeIntervalSince1970: 1_774_000_000),
+                   createdAt: Date(timeIntervalSince1970: 1_700_000_000), updatedAt: Date(timeIntervalSince1970: 1_774_000_000)),
+        TodoRecord(uuid: "6ba7b811-9dad-11d1-80b4-00c04fd430c8", title: "Birthday",
+                   due: .allDay(LocalDate(year: 2027, month: 2, day: 28)!),
+                   repetition: Repetition(rrule: "FREQ=YEARLY", from: .due),
+                   createdAt: Date(timeIntervalSince1970: 1_700_000_000), updatedAt: Date(timeIntervalSince1970: 1_700_000_000)),
+    ])
+    func readsBackWhatItWrites(original: TodoRecord) throws {
+        let results = try NudgeJSON.decode(Data(NudgeJSON.encode([original]).utf8))
+        #expect(try results.map { try $0.get() } == [original])
+    }
+
+    @Test func readsUppercaseUUIDsAsLowercaseAndIgnoresUnknownFields() throws {
+        let result = try decodeOne("""
+            [{"id": 7, "overdue": true, "uuid": "0F8FAD5B-D9CB-469F-A165-70867728950E", "title": "x",
+              "createdAt": "2026-01-01T00:00:00Z", "updatedAt": "2026-01-01T01:00:00+01:00"}]
+            """)
+        let record = try result.get()
+        #expect(record.uuid == "0f8fad5b-d9cb-469f-a165-70867728950e")
+        #expect(record.createdAt == record.updatedAt)
+        #expect(record.priority == .medium)
+    }
+
+    @Test func aTimedDueWithoutAZoneNameKeepsItsOffset() throws {
+        let record = try decodeOne("""
+            [{"uuid": "0f8fad5b-d9cb-469f-a165-70867728950e", "title": "x", "due": "2026-12-24T09:00:00+05:30",
+              "createdAt": "2026-01-01T00:00:00Z", "updatedAt": "2026-01-01T00:00:00Z"}]
+            """).get()
+        guard case .at(_, let zone)? = record.due else { Issue.record("not timed"); return }
+        #expect(zone.secondsFromGMT() == 5 * 3600 + 1800)
+    }
+
+    @Test(arguments: [
+        (#""due": "2026-13-40""#, #"item 1: "due" is not a date: '2026-13-40'"#),
+        (#""due": "2026-12-24T09:00:00+01:00", "zone": "Mars/Olympus""#, #""zone" is not a time zone"#),
+        (#""due": "2026-12-24", "allDay": false"#, #""allDay" is false"#),
+        (#""priority": "urgent""#, #""priority" is not low, medium or high"#),
+        (#""completed": true"#, #""completed" is true but "completedAt" is missing"#),
+        (#""completed": 1, "completedAt": "2026-01-01T00:00:00Z""#, #""completed" is not true or false"#),
+        (#""notes": 5"#, #""notes" is not text"#),
+        (#""repeat": {"rule": "WEEKLY"}"#, #""repeat.rule" is not an RRULE"#),
+        (#""repeat": {"rule": "FREQ=DAILY", "from": "later"}"#, #""repeat.from" is not due or completion"#),
+        (#""repeat": "daily""#, #""repeat" is not an object"#),
+    ])
+    func namesTheItemAndTheField(extra: String, message: String) throws {
+        let json = """
+            [{"uuid": "0f8fad5b-d9cb-469f-a165-70867728950e", "title": "x",
+              "createdAt": "2026-01-01T00:00:00Z", "updatedAt": "2026-01-01T00:00:00Z", \(extra)}]
+            """
+        guard case .failure(let error) = try decodeOne(json) else { Issue.record("accepted: \(extra)"); return }
+        #expect(error.description.contains(message), "\(error)")
+    }
+
+    @Test func missingFieldsAndBadTitlesAreNamed() throws {
+        let results = try NudgeJSON.decode(Data("""
+            [{"uuid": "0f8fad5b-d9cb-469f-a165-70867728950e", "title": "ok", "createdAt": "2026-01-01T00:00:00Z", "updatedAt": "2026-01-01T00:00:00Z"},
+             {"title": "x"},
+             {"uuid": "nope", "title": "x"},
+             {"uuid": "0f8fad5b-d9cb-469f-a165-70867728950e", "title": "  ", "createdAt": "2026-01-01T00:00:00Z"},
+             {"uuid": "0f8fad5b-d9cb-469f-a165-70867728950e", "title": "x", "createdAt": "2026-01-01T00:00:00Z"},
+             42]
+            """.utf8))
+        let errors = results.map { result -> String in
+            if case .failure(let error) = result { return error.description }
+            return "ok"
+        }
+        #expect(errors[0] == "ok")
+        #expect(errors[1] == #"item 2: "uuid" is missing"#)
+        #expect(errors[2] == #"item 3: "uuid" is not a UUID: 'nope'"#)
+        #expect(errors[3].hasPrefix(#"item 4: "title" the title is empty"#))
+        #expect(errors[4] == #"item 5: "updatedAt" is missing"#)
+        #expect(errors[5] == "item 6: is not a JSON object")
+    }
+
+    @Test func refusesWhatIsNotAnArray() {
+        #expect(throws: InterchangeError.self) { try NudgeJSON.decode(Data(#"{"uuid": 1}"#.utf8)) }
+        #expect(throws: InterchangeError.self) { try NudgeJSON.decode(Data("[1,".utf8)) }
+    }
+}
