@@ -1,0 +1,107 @@
+import Foundation
+import NudgeCore
+
+/// What an import did, or with `dryRun` would do, to each todo given.
+public struct ImportSummary: Equatable, Sendable {
+    public enum Outcome: Equatable, Sendable {
+        case added
+        case updated
+        /// Stored already, changed as recently or more recently than the one given.
+        case skipped
+    }
+
+    /// One for each todo given, in the order given.
+    public var outcomes: [Outcome] = []
+    /// Categories the todos named that did not exist, as first named.
+    public var newCategories: [String] = []
+
+    public var added: Int { outcomes.count { $0 == .added } }
+    public var updated: Int { outcomes.count { $0 == .updated } }
+    public var skipped: Int { outcomes.count { $0 == .skipped } }
+}
+
+extension TodoStore {
+    /// Brings in todos from elsewhere, matched by UUID, in one write transaction: a todo not
+    /// stored is added with its UUID and times; a stored one is replaced only by a todo
+    /// updated more recently. Categories are matched by name (their ids are ignored) and
+    /// created when missing. With `dryRun` nothing is written, and a reader's store will do.
+    public func importTodos(_ todos: [Todo], now: Date, dryRun: Bool = false) throws(StoreError) -> ImportSummary {
+        dryRun ? try perform { try applyImport(todos, now: now, dryRun: true) }
+            : try write { try applyImport(todos, now: now, dryRun: false) }
+    }
+
+    private func applyImport(_ todos: [Todo], now: Date, dryRun: Bool) throws -> ImportSummary {
+        var summary = ImportSummary()
+        var categories: [String: Int64?] = [:]
+        // Items earlier in the same file count as stored, also when nothing is written.
+        var seen: [String: Int64] = [:]
+        var changed: [Int64] = []
+        let nowStamp = Int64(now.timeIntervalSince1970.rounded(.down))
+        for todo in todos {
+            let updatedStamp = Self.stamp(todo.updatedAt)
+            let stored = try seen[todo.uuid]
+                ?? db.scalar("SELECT updated_at FROM todos WHERE uuid = ?", [.text(todo.uuid)])?.int64
+            if let stored, updatedStamp <= stored {
+                summary.outcomes.append(.skipped)
+                continue
+            }
+            seen[todo.uuid] = updatedStamp
+            summary.outcomes.append(stored == nil ? .added : .updated)
+            var categoryID: Int64?
+            if let name = todo.category?.name {
+                categoryID = try importedCategoryID(name, cache: &categories, summary: &summary, now: nowStamp, dryRun: dryRun)
+            }
+            guard !dryRun else { continue }
+            let (dueAt, dueDay, dueZone) = Self.columns(for: todo.due)
+            let values: [SQLValue] = [
+                .text(todo.uuid), .text(todo.title), todo.notes.sqlValue, dueAt.sqlValue, dueDay.sqlValue,
+                dueZone.sqlValue, .integer(Int64(todo.priority.rawValue)), categoryID.sqlValue,
+                todo.repetition.map(\.rrule).sqlValue, todo.repetition.map(\.from.rawValue).sqlValue,
+                (todo.repetition?.start?.description).sqlValue, todo.completedAt.map(Self.stamp).sqlValue,
+                .integer(Self.stamp(todo.createdAt)), .integer(updatedStamp), .integer(nowStamp - 1),
+            ]
+            if stored == nil {
+                // Reminders from before the import are not owed: none fire for the past.
+                try db.run("""
+                    INSERT INTO todos (uuid, title, notes, due_at, due_day, due_zone, priority, category_id,
+                        repeat_rule, repeat_from, repeat_start, completed_at, created_at, updated_at,
+                        reminded_through, default_reminders)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, 1)
+                    """, values)
+                changed.append(db.lastInsertRowID)
+            } else {
+                try db.run("""
+                    UPDATE todos SET title = ?2, notes = ?3, due_at = ?4, due_day = ?5, due_zone = ?6,
+                        priority = ?7, category_id = ?8, repeat_rule = ?9, repeat_from = ?10,
+                        repeat_start = ?11, completed_at = ?12, created_at = ?13, updated_at = ?14,
+                        reminded_through = max(coalesce(reminded_through, ?15), ?15)
+                    WHERE uuid = ?1
+                    """, values)
+                if let id = try db.scalar("SELECT id FROM todos WHERE uuid = ?", [.text(todo.uuid)])?.int64 {
+                    changed.append(id)
+                }
+            }
+        }
+        if !changed.isEmpty { try replan(ids: changed) }
+        return summary
+    }
+
+    /// The id of the category named so (ignoring case), created unless `dryRun`; nil for one
+    /// that a dry run would create.
+    private func importedCategoryID(_ name: String, cache: inout [String: Int64?], summary: inout ImportSummary,
+                                    now: Int64, dryRun: Bool) throws -> Int64? {
+        let key = name.lowercased()
+        if let known = cache[key] { return known }
+        var id = try db.scalar("SELECT id FROM categories WHERE name = ?", [.text(name)])?.int64
+        if id == nil {
+            summary.newCategories.append(name)
+            if !dryRun {
+                try db.run("INSERT INTO categories (name, icon, created_at) VALUES (?, ?, ?)",
+                           [.text(name), .text(Category.defaultIcon), .integer(now)])
+                id = db.lastInsertRowID
+            }
+        }
+        cache[key] = id
+        return id
+    }
+}
