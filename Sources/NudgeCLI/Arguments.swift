@@ -5,13 +5,16 @@ struct Option: Sendable {
     let value: String?
     let help: String
     var repeatable = false
+    /// A one-letter form, e.g. `o` for `-o FILE`, where a tool's users expect one.
+    var short: Character?
 
     static func flag(_ name: String, _ help: String) -> Option {
         Option(name: name, value: nil, help: help)
     }
 
-    static func value(_ name: String, _ placeholder: String, _ help: String, repeatable: Bool = false) -> Option {
-        Option(name: name, value: placeholder, help: help, repeatable: repeatable)
+    static func value(_ name: String, _ placeholder: String, _ help: String, repeatable: Bool = false,
+                      short: Character? = nil) -> Option {
+        Option(name: name, value: placeholder, help: help, repeatable: repeatable, short: short)
     }
 }
 
@@ -35,10 +38,11 @@ struct Arguments {
             }
             if word == "--" { onlyPositionals = true; continue }
             if word == "-h" { values["help", default: []].append(""); continue }
-            guard word.hasPrefix("--") else {
+            let shortForm = options.first { $0.short.map { "-\($0)" } == word }
+            guard word.hasPrefix("--") || shortForm != nil else {
                 throw .usage("unknown option '\(word)' for '\(command)'; options are long, like --due (see 'nudge help \(command)')")
             }
-            var name = String(word.dropFirst(2))
+            var name = shortForm?.name ?? String(word.dropFirst(2))
             var inlineValue: String?
             if let equals = name.firstIndex(of: "=") {
                 inlineValue = String(name[name.index(after: equals)...])

@@ -50,6 +50,12 @@ public struct RecordError: Error, Hashable, Sendable, CustomStringConvertible {
     public var field: String?
     public var reason: String
 
+    public init(item: Int, field: String?, reason: String) {
+        self.item = item
+        self.field = field
+        self.reason = reason
+    }
+
     public var description: String {
         "item \(item): " + (field.map { "\"\($0)\" " } ?? "") + reason
     }
@@ -58,5 +64,10 @@ public struct RecordError: Error, Hashable, Sendable, CustomStringConvertible {
 /// Why a whole file could not be read.
 public struct InterchangeError: Error, Hashable, Sendable, CustomStringConvertible {
     public var reason: String
+
+    public init(reason: String) {
+        self.reason = reason
+    }
+
     public var description: String { reason }
 }

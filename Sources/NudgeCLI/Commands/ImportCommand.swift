@@ -1,0 +1,112 @@
+import Foundation
+import NudgeCore
+import NudgeInterchange
+import NudgeRecurrence
+import NudgeStore
+
+enum ImportCommand: Command {
+    static let name = "import"
+    static let abstract = "Read todos in from a file that 'nudge export' wrote"
+    static let usage = "nudge import FILE|- [--format json] [--dry-run] [--skip-bad] [--json]"
+    static let options: [Option] = [
+        .value("format", "FORMAT", "The file format: json (the default)"),
+        .flag("dry-run", "Say what would be added, updated and skipped, and change nothing"),
+        .flag("skip-bad", "Import the good todos of a file with bad ones, listing those skipped"),
+        .flag("json", "Print the counts as a JSON object"),
+    ]
+    static let discussion = """
+        Todos are matched by uuid: one not stored is added with its uuid and times; a stored
+        one is updated when the file's is newer (updatedAt), and skipped otherwise, so
+        importing the same file twice changes nothing. Categories that do not exist are
+        created. Everything is imported in one go: a file with a bad item imports nothing,
+        and the error names the item (counting from 1) and the field, unless --skip-bad.
+        FILE - reads standard input.
+
+        Examples:
+          nudge import todos.json --dry-run
+          ssh laptop nudge export --all | nudge import -
+        """
+
+    static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
+        let path = try arguments.positionals(min: 1, max: 1, usage: usage)[0]
+        try ExportCommand.checkFormat(arguments)
+        let dryRun = arguments.has("dry-run")
+        let results: [Result<TodoRecord, RecordError>]
+        do { results = try NudgeJSON.decode(try read(path)) } catch {
+            throw .failed("cannot import \(path == "-" ? "standard input" : path): \(error); nothing was imported")
+        }
+        var records: [(number: Int, record: TodoRecord)] = []
+        var bad: [RecordError] = []
+        for (offset, result) in results.enumerated() {
+            switch result.flatMap({ checkRepeat($0, number: offset + 1) }) {
+            case .success(let record): records.append((offset + 1, record))
+            case .failure(let error): bad.append(error)
+            }
+        }
+        if let first = bad.first, !arguments.has("skip-bad") {
+            let more = bad.count > 1 ? " (and \(bad.count - 1) more bad item\(bad.count == 2 ? "" : "s"))" : ""
+            throw .failed("\(first)\(more); nothing was imported (--skip-bad imports the rest)")
+        }
+        let summary: ImportSummary
+        do {
+            summary = try context.store(dryRun ? .read : .write)
+                .importTodos(records.map { $0.record.todo(id: 0) }, now: context.now, dryRun: dryRun)
+        } catch { throw CLIError(error) }
+        for error in bad { NudgeCLI.writeError("skipped \(error)") }
+        if arguments.has("json") {
+            context.printJSON(.object([
+                ("dryRun", .bool(dryRun)), ("added", .int(Int64(summary.added))), ("updated", .int(Int64(summary.updated))),
+                ("skipped", .int(Int64(summary.skipped))), ("bad", .int(Int64(bad.count))),
+                ("categoriesCreated", .array(summary.newCategories.map(JSON.string))),
+            ]))
+            return
+        }
+        if dryRun {
+            for (item, outcome) in zip(records, summary.outcomes) {
+                let verb = switch outcome {
+                case .added: "add"
+                case .updated: "update"
+                case .skipped: "skip"
+                }
+                context.print(Terminal.visible("would \(verb) item \(item.number): \(item.record.title) (\(item.record.uuid))"))
+            }
+        }
+        context.print(summaryLine(summary, bad: bad.count, dryRun: dryRun))
+    }
+
+    static func summaryLine(_ summary: ImportSummary, bad: Int, dryRun: Bool) -> String {
+        var line = (dryRun ? "Would import " : "Imported ") + "\(summary.added + summary.updated): "
+            + "\(summary.added) added, \(summary.updated) updated, "
+            + "\(summary.skipped) skipped as unchanged or older"
+        if bad > 0 { line += ", \(bad) bad skipped" }
+        let categories = summary.newCategories
+        if !categories.isEmpty {
+            line += "; " + (categories.count == 1 ? "1 category" : "\(categories.count) categories")
+                + (dryRun ? " to create: " : " created: ") + Terminal.visible(categories.joined(separator: ", "))
+        }
+        return line
+    }
+
+    private static func read(_ path: String) throws -> Data {
+        if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let reason = FileManager.default.fileExists(atPath: path) ? "it cannot be read" : "there is no such file"
+            throw InterchangeError(reason: reason)
+        }
+        return data
+    }
+
+    /// A repeat rule must be one nudge can expand, and repeat from a due.
+    private static func checkRepeat(_ record: TodoRecord, number: Int) -> Result<TodoRecord, RecordError> {
+        guard let repetition = record.repetition else { return .success(record) }
+        guard record.due != nil else {
+            return .failure(RecordError(item: number, field: "repeat", reason: "is set but \"due\" is missing: a todo repeats from its due"))
+        }
+        do {
+            _ = try RepeatRule(parsing: "RRULE:" + repetition.rrule)
+        } catch {
+            return .failure(RecordError(item: number, field: "repeat.rule", reason: error.message))
+        }
+        return .success(record)
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+@testable import NudgeTestSupport
+
+/// `nudge export`: Nudge's JSON, of pending todos or all, to stdout or a private file.
+struct ExportTests {
+    let nudge = Nudge()
+
+    @Test func exportsPendingTodosWithEveryField() throws {
+        try nudge("category", "add", "Home")
+        try nudge("add", "Call mum", "--due", "2026-12-24 09:30", "--category", "Home", "--priority", "high",
+                  "--notes", "line 1\nline 2", "--repeat", "weekly", "--repeat-from", "completion")
+        try nudge("add", "Holiday", "--due", "2026-12-26")
+        try nudge("add", "Finished")
+        try nudge("done", "3")
+        let items = try nudge("export").array()
+        #expect(items.map { $0["title"] as? String } == ["Call mum", "Holiday"])
+        let first = items[0]
+        #expect(first["due"] as? String == "2026-12-24T09:30:00+01:00")
+        #expect(first["zone"] as? String == "Europe/Berlin")
+        #expect(first["allDay"] as? Bool == false)
+        #expect(first["priority"] as? String == "high")
+        #expect(first["category"] as? String == "Home")
+        #expect(first["notes"] as? String == "line 1\nline 2")
+        #expect(first["completed"] as? Bool == false)
+        #expect(first["createdAt"] as? String == "2026-11-29T09:53:00+00:00")
+        let repetition = try #require(first["repeat"] as? [String: Any])
+        #expect(repetition["rule"] as? String == "FREQ=WEEKLY")
+        #expect(repetition["from"] as? String == "completion")
+        #expect(items[1]["due"] as? String == "2026-12-26")
+        #expect(items[1]["allDay"] as? Bool == true)
+        let uuid = try #require(first["uuid"] as? String)
+        #expect(UUID(uuidString: uuid) != nil)
+        #expect(try nudge("show", "1", "--json").object()["uuid"] as? String == uuid)
+    }
+
+    @Test func allIncludesCompletedTodos() throws {
+        try nudge("add", "Open")
+        try nudge("add", "Finished")
+        try nudge("done", "2")
+        let items = try nudge("export", "--all").array()
+        #expect(items.map { $0["title"] as? String } == ["Open", "Finished"])
+        #expect(items[1]["completed"] as? Bool == true)
+        #expect(items[1]["completedAt"] as? String == "2026-11-29T09:53:00+00:00")
+    }
+
+    @Test func anEmptyDatabaseExportsAnEmptyArray() throws {
+        let run = try nudge("export")
+        #expect(run.status == 0)
+        #expect(run.stdout == "[]\n")
+    }
+
+    @Test func writesAPrivateFileWholeWithDashO() throws {
+        try nudge("add", "Buy milk")
+        let path = nudge.folder.file("out/todos.json")
+        try FileManager.default.createDirectory(atPath: nudge.folder.file("out"), withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("old and longer than the new export ".utf8 + Data(count: 4000)),
+                                               attributes: [.posixPermissions: 0o644]))
+        let run = try nudge("export", "-o", path)
+        #expect(run.status == 0)
+        #expect(run.stdout == "")
+        let written = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(written == (try nudge("export").stdout))
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o600)
+        // No temporary file is left beside it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: nudge.folder.file("out")) == ["todos.json"])
+    }
+
+    @Test func aFolderThatCannotBeWrittenIsOneLine() throws {
+        try nudge("add", "Buy milk")
+        let run = try nudge("export", "--output", nudge.folder.file("missing/todos.json"))
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("nudge: cannot write "))
+        #expect(run.stderr.filter { $0 == "\n" }.count == 1)
+        #expect(!FileManager.default.fileExists(atPath: nudge.folder.file("missing")))
+    }
+
+    @Test func anUnknownFormatNamesTheAcceptedOnes() throws {
+        let run = try nudge("export", "--format", "ical")
+        #expect(run.status == 2)
+        #expect(run.stderr == "nudge: 'ical' is not a format nudge reads or writes; use json\n")
+        #expect(run.stdout == "")
+    }
+
+    @Test func helpListsExportAndImport() throws {
+        let help = try nudge("help").stdout
+        #expect(help.contains("export"))
+        #expect(help.contains("import"))
+        #expect(try nudge("help", "export").stdout.contains("-o, --output FILE"))
+    }
+}
