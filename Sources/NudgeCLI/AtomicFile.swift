@@ -10,7 +10,7 @@ enum AtomicFile {
         var template = Array((directory + "/.nudge-export-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw failure(path, errno) }
-        let temporary = String(cString: template)
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         var error: Int32 = 0
         if fchmod(fd, mode) != 0 { error = errno }
         if error == 0 { error = writeAll(text, to: fd) }
