@@ -140,6 +140,8 @@ struct ImportTests {
          "item 1: \"repeat.rule\""),
         ("[" + #"{"uuid": "0f8fad5b-d9cb-469f-a165-70867728950e", "title": "x", "createdAt": "2026-10-01T10:00:00Z", "updatedAt": "2026-10-01T10:00:00Z", "repeat": {"rule": "FREQ=DAILY"}}"# + "]",
          "item 1: \"repeat\" is set but \"due\" is missing"),
+        ("[" + #"{"uuid": "0f8fad5b-d9cb-469f-a165-70867728950e", "title": "x", "createdAt": "2026-10-01T10:00:00Z", "updatedAt": "2026-10-01T10:00:00Z", "category": " "}"# + "]",
+         "item 1: \"category\" the category name is empty"),
     ])
     func badFilesAreRefusedWhole(content: String, message: String) throws {
         try nudge("add", "existing")

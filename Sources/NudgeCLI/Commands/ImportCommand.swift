@@ -38,7 +38,7 @@ enum ImportCommand: Command {
         var records: [(number: Int, record: TodoRecord)] = []
         var bad: [RecordError] = []
         for (offset, result) in results.enumerated() {
-            switch result.flatMap({ checkRepeat($0, number: offset + 1) }) {
+            switch result.flatMap({ checked($0, number: offset + 1) }) {
             case .success(let record): records.append((offset + 1, record))
             case .failure(let error): bad.append(error)
             }
@@ -96,8 +96,15 @@ enum ImportCommand: Command {
         return data
     }
 
-    /// A repeat rule must be one nudge can expand, and repeat from a due.
-    private static func checkRepeat(_ record: TodoRecord, number: Int) -> Result<TodoRecord, RecordError> {
+    /// What `add` would refuse: a category name it does not allow, a repeat rule nudge cannot
+    /// expand, or one without a due to repeat from.
+    private static func checked(_ record: TodoRecord, number: Int) -> Result<TodoRecord, RecordError> {
+        var record = record
+        if let name = record.category {
+            do { record.category = try AddCommand.categoryName(name) } catch {
+                return .failure(RecordError(item: number, field: "category", reason: error.message))
+            }
+        }
         guard let repetition = record.repetition else { return .success(record) }
         guard record.due != nil else {
             return .failure(RecordError(item: number, field: "repeat", reason: "is set but \"due\" is missing: a todo repeats from its due"))
