@@ -69,7 +69,7 @@ struct NudgedEndToEndTests {
         let plain = try world.add("Pay the rent", due: due)
         _ = try await world.waitForRecords(count: 1)
         try await world.waitForEvent("delivered", of: daemon, matching: ["NUDGE_TODO_ID": String(plain)])
-        try world.server.click(actionMatching: "#Done (Pay the rent)")
+        try await world.click("#Done (Pay the rent)", onTodo: plain, of: daemon)
         #expect(try await eventually(timeout: 5) { try world.todo(plain)["completed"] as? Bool == true },
                 "todo: \(String(describing: try? world.todo(plain))); nudged: \(world.daemonLog)")
         #expect(NudgedWorld.date(fromJSON: try world.todo(plain)["completedAt"]) != nil)
@@ -78,7 +78,7 @@ struct NudgedEndToEndTests {
         let daily = try world.add("Stretch", due: firstDue, "--repeat", "daily")
         _ = try await world.waitForRecords(count: 2)
         try await world.waitForEvent("delivered", of: daemon, matching: ["NUDGE_TODO_ID": String(daily)])
-        try world.server.click(actionMatching: "#Done (Stretch)")
+        try await world.click("#Done (Stretch)", onTodo: daily, of: daemon)
         // The next day at the same time of day. A series keeps its time of day to the minute
         // (SeriesStart), so the seconds the CLI took for the first due are not kept.
         let nextDue = firstDue.addingTimeInterval(86_400)
@@ -502,7 +502,7 @@ struct NudgedSnoozeEndToEndTests {
         _ = try await world.waitForRecords(count: 1)
         try await world.waitForEvent("delivered", of: daemon, matching: ["NUDGE_TODO_ID": String(id)])
 
-        try world.server.click(actionMatching: "#Snooze 1 min (Check the oven)")
+        try await world.click("#Snooze 1 min (Check the oven)", onTodo: id, of: daemon)
         let clicked = Date()
         try await world.waitForEvent("snoozed", of: daemon, matching: ["NUDGE_TODO_ID": String(id)])
         let upcoming = try world.nudge("upcoming", "--json").array()

@@ -198,6 +198,21 @@ final class NudgedWorld {
         return found
     }
 
+    /// Clicks the button matching `pattern` through dunst until nudged logs the action on
+    /// todo `id`. Under load, dunst's context menu now and then comes up without the newest
+    /// notification's buttons, and the click is lost; a second one then finds them.
+    func click(_ pattern: String, onTodo id: Int, of daemon: ChildProcess) async throws {
+        for attempt in 1...3 {
+            try server.click(actionMatching: pattern)
+            do {
+                try await waitForEvent("action", of: daemon, matching: ["NUDGE_TODO_ID": String(id)], timeout: 3)
+                return
+            } catch where attempt < 3 {
+                continue
+            }
+        }
+    }
+
     // MARK: What dunst saw
 
     /// Waits up to `timeout` seconds for at least `count` notifications and returns them all.
