@@ -146,6 +146,9 @@ struct NudgeUnitEndToEndTests {
         #expect(manager.messages(["_SYSTEMD_USER_UNIT=nudge.service", "SYSLOG_IDENTIFIER=nudged"]).contains(line),
                 "\(manager.messages(["_SYSTEMD_USER_UNIT=nudge.service"]))")
         try manager.must("systemctl", "--user", "stop", "nudge.service")
+        // Stopped while failing, the unit may stay "failed"; the autostart check below needs
+        // it plainly inactive (one already unloaded has nothing to reset).
+        _ = try manager.run("systemctl", "--user", "reset-failed", "nudge.service")
         try manager.must("systemctl", "--user", "unset-environment", "DBUS_SESSION_BUS_ADDRESS")
 
         // The autostart entry, as a desktop without graphical-session.target runs it at login:
@@ -154,7 +157,8 @@ struct NudgeUnitEndToEndTests {
         let entry = try String(contentsOf: Self.root.appendingPathComponent("units/nudge-autostart.desktop"), encoding: .utf8)
         let exec = try #require(entry.split(separator: "\n").first { $0.hasPrefix("Exec=") }?.dropFirst("Exec=".count))
         try manager.must("env", "DISPLAY=\(display.name)", "sh", "-c", String(exec))
-        #expect(try manager.property("ActiveState") == "inactive")
+        let stateUnenabled = try manager.property("ActiveState")
+        #expect(stateUnenabled == "inactive", "\(manager.status())")
         try manager.must("systemctl", "--user", "enable", "nudge.service")
         try manager.must("env", "DISPLAY=\(display.name)", "sh", "-c", String(exec))
         #expect(try manager.property("ActiveState") == "active", "\(manager.status())")
