@@ -20,7 +20,7 @@ let package = Package(
         .target(name: "NudgeConfigFile", dependencies: ["NudgeCore", "CINIH"]),
         .target(name: "NudgeSystem", dependencies: ["CSystemd"]),
         // Todos in and out of other formats: pure mapping, no store, so it is tested alone.
-        .target(name: "NudgeInterchange", dependencies: ["NudgeCore"]),
+        .target(name: "NudgeInterchange", dependencies: ["NudgeCore", "NudgeRecurrence", "CICal"]),
         .target(name: "NudgeCLI", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem", "NudgeInterchange"]),
         .target(name: "NudgeDaemon", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem", "CLinux"]),
         .executableTarget(name: "nudge", dependencies: ["NudgeCLI"]),

@@ -38,8 +38,8 @@ public enum NudgeJSON {
 
     // MARK: - Writing
 
-    private enum Value {
-        case null, bool(Bool), string(String), object([(String, Value)])
+    private indirect enum Value {
+        case null, bool(Bool), string(String), array([Value]), object([(String, Value)])
 
         static func string(_ text: String?) -> Value { text.map(Value.string) ?? .null }
     }
@@ -73,6 +73,15 @@ public enum NudgeJSON {
             ("createdAt", .string(utc.iso8601(record.createdAt))),
             ("updatedAt", .string(utc.iso8601(record.updatedAt))),
             ("repeat", repetition),
+            ("reminders", .array(record.reminders.map { reminder in
+                switch reminder {
+                case .before(let span): .object([("before", .string(span.description))])
+                case .at(let moment): .object([("at", .string(utc.iso8601(moment)))])
+                }
+            })),
+            ("defaultReminders", .bool(record.defaultReminders)),
+            ("snoozedUntil", .string(record.snoozedUntil.map(utc.iso8601))),
+            ("kept", .object(record.kept.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
         ]
     }
 
@@ -82,23 +91,35 @@ public enum NudgeJSON {
             out += indent + "  "
             quote(key, into: &out)
             out += ": "
-            switch value {
-            case .null: out += "null"
-            case .bool(let flag): out += flag ? "true" : "false"
-            case .string(let text): quote(text, into: &out)
-            case .object(let inner):
-                out += "{"
-                for (innerIndex, (innerKey, innerValue)) in inner.enumerated() {
-                    out += innerIndex == 0 ? "" : ", "
-                    quote(innerKey, into: &out)
-                    out += ": "
-                    if case .string(let text) = innerValue { quote(text, into: &out) } else { out += "null" }
-                }
-                out += "}"
-            }
+            writeInline(value, into: &out)
             out += index == fields.count - 1 ? "\n" : ",\n"
         }
         out += indent + "}"
+    }
+
+    /// A value on one line: what sits inside a todo's object.
+    private static func writeInline(_ value: Value, into out: inout String) {
+        switch value {
+        case .null: out += "null"
+        case .bool(let flag): out += flag ? "true" : "false"
+        case .string(let text): quote(text, into: &out)
+        case .array(let items):
+            out += "["
+            for (index, item) in items.enumerated() {
+                out += index == 0 ? "" : ", "
+                writeInline(item, into: &out)
+            }
+            out += "]"
+        case .object(let fields):
+            out += "{"
+            for (index, (key, item)) in fields.enumerated() {
+                out += index == 0 ? "" : ", "
+                quote(key, into: &out)
+                out += ": "
+                writeInline(item, into: &out)
+            }
+            out += "}"
+        }
     }
 
     /// RFC 8259 escaping; every control character as `\u`, so the file is plain text.
@@ -145,7 +166,38 @@ public enum NudgeJSON {
         return TodoRecord(uuid: uuid.uuidString.lowercased(), title: title, notes: try fields.optionalString("notes"),
                           due: try due(fields), priority: priority, category: try fields.optionalString("category"),
                           repetition: try repetition(fields), completedAt: completedAt,
-                          createdAt: try fields.date("createdAt"), updatedAt: try fields.date("updatedAt"))
+                          createdAt: try fields.date("createdAt"), updatedAt: try fields.date("updatedAt"),
+                          reminders: try reminders(fields), defaultReminders: try fields.optionalBool("defaultReminders") ?? true,
+                          snoozedUntil: try fields.optionalDate("snoozedUntil"), kept: try kept(fields))
+    }
+
+    private static func reminders(_ fields: Fields) throws(RecordError) -> [CustomReminder] {
+        guard let value = fields.object["reminders"], !(value is NSNull) else { return [] }
+        let shape = "is not an array like [{\"before\": \"10m\"}, {\"at\": \"2026-12-24T09:00:00Z\"}]"
+        guard let items = value as? [Any] else { throw fields.error("reminders", shape) }
+        var reminders: [CustomReminder] = []
+        for (offset, item) in items.enumerated() {
+            guard let object = item as? [String: Any] else { throw fields.error("reminders", shape) }
+            let inner = Fields(object: object, number: fields.number, prefix: "reminders[\(offset)].")
+            if let before = try inner.optionalString("before") {
+                do { reminders.append(.before(try TimeSpan(parsing: before))) } catch {
+                    throw inner.error("before", error.message)
+                }
+            } else if let at = try inner.optionalDate("at") {
+                reminders.append(.at(at))
+            } else {
+                throw fields.error("reminders", shape)
+            }
+        }
+        return reminders
+    }
+
+    private static func kept(_ fields: Fields) throws(RecordError) -> [String: String] {
+        guard let value = fields.object["kept"], !(value is NSNull) else { return [:] }
+        guard let object = value as? [String: Any], let kept = object as? [String: String] else {
+            throw fields.error("kept", "is not an object of texts, by format")
+        }
+        return kept
     }
 
     private static func due(_ fields: Fields) throws(RecordError) -> Due? {

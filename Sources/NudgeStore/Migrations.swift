@@ -110,5 +110,10 @@ enum Schema {
             -- is never another database's todo of the same id.
             INSERT INTO settings (key, value) VALUES ('database_id', lower(hex(randomblob(16))));
             """),
+        Migration(name: "005-kept-properties", sql: """
+            -- What other programs keep with a todo that Nudge has no field for (iCalendar
+            -- properties, Taskwarrior tags), as a JSON object by format, given back on export.
+            ALTER TABLE todos ADD COLUMN kept TEXT;
+            """),
     ]
 }

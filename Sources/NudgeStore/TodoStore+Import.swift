@@ -25,19 +25,59 @@ extension TodoStore {
     /// stored is added with its UUID and times; a stored one is replaced only by a todo
     /// updated more recently. Categories are matched by name (their ids are ignored) and
     /// created when missing. With `dryRun` nothing is written, and a reader's store will do.
-    public func importTodos(_ todos: [Todo], now: Date, dryRun: Bool = false) throws(StoreError) -> ImportSummary {
-        dryRun ? try perform { try applyImport(todos, now: now, dryRun: true) }
-            : try write { try applyImport(todos, now: now, dryRun: false) }
+    /// A record's own reminders replace the stored todo's; its snooze and kept properties too.
+    public func importTodos(_ records: [TodoRecord], now: Date, dryRun: Bool = false) throws(StoreError) -> ImportSummary {
+        dryRun ? try perform { try applyImport(records, now: now, dryRun: true) }
+            : try write { try applyImport(records, now: now, dryRun: false) }
     }
 
-    private func applyImport(_ todos: [Todo], now: Date, dryRun: Bool) throws -> ImportSummary {
+    /// The todos with everything an export writes: own reminders, snooze and kept properties.
+    public func records(_ state: TodoQuery.State) throws(StoreError) -> [TodoRecord] {
+        try perform {
+            let condition = switch state {
+            case .pending: "t.completed_at IS NULL"
+            case .completed: "t.completed_at IS NOT NULL"
+            case .all: "1"
+            }
+            var kept: [Int64: [String: String]] = [:]
+            let keptRows = try db.prepare("SELECT t.id, t.kept FROM todos t WHERE t.kept IS NOT NULL AND \(condition)")
+            while try keptRows.step() {
+                let row = Row(statement: keptRows)
+                kept[row.int64(0)] = Self.keptProperties(row.text(1) ?? "")
+            }
+            var records: [(Int64, TodoRecord)] = []
+            try forEachSubject(where: condition) { subject in
+                var record = TodoRecord(subject.todo)
+                record.reminders = subject.custom
+                record.defaultReminders = subject.usesDefaultRules
+                record.snoozedUntil = subject.snoozedUntil
+                record.kept = kept[subject.todo.id] ?? [:]
+                records.append((subject.todo.id, record))
+            }
+            return records.sorted { $0.0 < $1.0 }.map(\.1)
+        }
+    }
+
+    private static func keptProperties(_ json: String) -> [String: String] {
+        (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: String] ?? [:]
+    }
+
+    private static func keptColumn(_ kept: [String: String]) -> SQLValue {
+        guard !kept.isEmpty, let data = try? JSONSerialization.data(withJSONObject: kept, options: [.sortedKeys]) else {
+            return .null
+        }
+        return .text(String(decoding: data, as: UTF8.self))
+    }
+
+    private func applyImport(_ records: [TodoRecord], now: Date, dryRun: Bool) throws -> ImportSummary {
         var summary = ImportSummary()
         var categories: [String: Int64?] = [:]
         // Items earlier in the same file count as stored, also when nothing is written.
         var seen: [String: Int64] = [:]
         var changed: [Int64] = []
         let nowStamp = Int64(now.timeIntervalSince1970.rounded(.down))
-        for todo in todos {
+        for record in records {
+            let todo = record.todo(id: 0)
             let updatedStamp = Self.stamp(todo.updatedAt)
             let stored = try seen[todo.uuid]
                 ?? db.scalar("SELECT updated_at FROM todos WHERE uuid = ?", [.text(todo.uuid)])?.int64
@@ -59,25 +99,32 @@ extension TodoStore {
                 todo.repetition.map(\.rrule).sqlValue, todo.repetition.map(\.from.rawValue).sqlValue,
                 (todo.repetition?.start?.description).sqlValue, todo.completedAt.map(Self.stamp).sqlValue,
                 .integer(Self.stamp(todo.createdAt)), .integer(updatedStamp), .integer(nowStamp - 1),
+                .integer(record.defaultReminders ? 1 : 0), record.snoozedUntil.map(Self.stamp).sqlValue,
+                Self.keptColumn(record.kept),
             ]
             if stored == nil {
                 // Reminders from before the import are not owed: none fire for the past.
                 try db.run("""
                     INSERT INTO todos (uuid, title, notes, due_at, due_day, due_zone, priority, category_id,
                         repeat_rule, repeat_from, repeat_start, completed_at, created_at, updated_at,
-                        reminded_through, default_reminders)
-                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, 1)
+                        reminded_through, default_reminders, snoozed_until, kept)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)
                     """, values)
-                changed.append(db.lastInsertRowID)
+                let id = db.lastInsertRowID
+                try insertCustomReminders(record.reminders, todoID: id)
+                changed.append(id)
             } else {
                 try db.run("""
                     UPDATE todos SET title = ?2, notes = ?3, due_at = ?4, due_day = ?5, due_zone = ?6,
                         priority = ?7, category_id = ?8, repeat_rule = ?9, repeat_from = ?10,
                         repeat_start = ?11, completed_at = ?12, created_at = ?13, updated_at = ?14,
-                        reminded_through = max(coalesce(reminded_through, ?15), ?15)
+                        reminded_through = max(coalesce(reminded_through, ?15), ?15),
+                        default_reminders = ?16, snoozed_until = ?17, kept = ?18
                     WHERE uuid = ?1
                     """, values)
                 if let id = try db.scalar("SELECT id FROM todos WHERE uuid = ?", [.text(todo.uuid)])?.int64 {
+                    try db.run("DELETE FROM custom_reminders WHERE todo_id = ?", [.integer(id)])
+                    try insertCustomReminders(record.reminders, todoID: id)
                     changed.append(id)
                 }
             }

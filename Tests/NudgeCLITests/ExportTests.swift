@@ -76,9 +76,9 @@ struct ExportTests {
     }
 
     @Test func anUnknownFormatNamesTheAcceptedOnes() throws {
-        let run = try nudge("export", "--format", "ical")
+        let run = try nudge("export", "--format", "csv")
         #expect(run.status == 2)
-        #expect(run.stderr == "nudge: 'ical' is not a format nudge reads or writes; use json\n")
+        #expect(run.stderr == "nudge: 'csv' is not a format nudge reads or writes; use json, ics, taskwarrior, todotxt\n")
         #expect(run.stdout == "")
     }
 

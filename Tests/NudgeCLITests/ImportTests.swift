@@ -123,7 +123,7 @@ struct ImportTests {
     @Test(arguments: [
         (["import"], 2, "missing argument"),
         (["import", "/nonexistent/todos.json"], 1, "cannot import /nonexistent/todos.json: there is no such file; nothing was imported"),
-        (["import", "-", "--format", "taskwarrior"], 2, "'taskwarrior' is not a format nudge reads or writes; use json"),
+        (["import", "-", "--format", "xlsx"], 2, "'xlsx' is not a format nudge reads or writes; use json, ics, taskwarrior, todotxt"),
     ] as [([String], Int32, String)])
     func badCommandLinesAreOneLine(arguments: [String], status: Int32, message: String) throws {
         let run = try nudge.run(arguments, input: "[]")

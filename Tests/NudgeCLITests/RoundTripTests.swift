@@ -35,9 +35,17 @@ struct RoundTripTests {
             if let category = [nil, "Home", "Work ✓"].randomElement(using: &random)! {
                 arguments += ["--category", category]
             }
+            if arguments.contains("--due") && Bool.random(using: &random) {
+                arguments += ["--remind", ["10m", "1d", "2h30m"].randomElement(using: &random)!, "--remind", "2027-01-05 09:00"]
+                if Bool.random(using: &random) { arguments.append("--no-default-reminders") }
+            }
             let added = try nudge.run(arguments, environment: ["TZ": zone])
             try #require(added.status == 0, "\(arguments): \(added.stderr)")
-            if Int.random(in: 0...3, using: &random) == 0 { try nudge("done", "\(id)") }
+            switch Int.random(in: 0...5, using: &random) {
+            case 0: try nudge("done", "\(id)")
+            case 1: try nudge("snooze", "\(id)", "3h")
+            default: break
+            }
         }
     }
 

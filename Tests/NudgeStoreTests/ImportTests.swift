@@ -14,9 +14,9 @@ struct StoreImportTests {
         try TodoStore(path: folder.file("nudge.db"), planner: ReminderPlanner(config: NudgeConfig(), zone: berlin), now: now)
     }
 
-    func todo(_ uuid: String, _ title: String, updated: TimeInterval, category: String? = nil) -> Todo {
-        Todo(id: 0, uuid: uuid, title: title, due: .at(now.addingTimeInterval(86_400), zone: berlin),
-             category: category.map { Category(id: 0, name: $0) },
+    func todo(_ uuid: String, _ title: String, updated: TimeInterval, category: String? = nil) -> TodoRecord {
+        TodoRecord(uuid: uuid, title: title, due: .at(now.addingTimeInterval(86_400), zone: berlin),
+             category: category,
              createdAt: Date(timeIntervalSince1970: 1_700_000_000), updatedAt: Date(timeIntervalSince1970: updated))
     }
 

@@ -4,10 +4,10 @@ import NudgeStore
 
 enum ExportCommand: Command {
     static let name = "export"
-    static let abstract = "Write todos out as JSON, for a backup or another machine"
-    static let usage = "nudge export [--format json] [--all] [-o FILE]"
+    static let abstract = "Write todos out as Nudge JSON, iCalendar, Taskwarrior or todo.txt"
+    static let usage = "nudge export [--format json|ics|taskwarrior|todotxt] [--all] [-o FILE]"
     static let options: [Option] = [
-        .value("format", "FORMAT", "The file format: json (the default)"),
+        .value("format", "FORMAT", "The file format: json (the default), ics, taskwarrior or todotxt"),
         .flag("all", "Include completed todos"),
         .value("output", "FILE", "Write to FILE (replaced whole, readable only by you) instead of the terminal", short: "o"),
     ]
@@ -21,17 +21,14 @@ enum ExportCommand: Command {
           nudge export | jq '.[].title'
         """
 
-    /// The formats that work, for `--format` and its error.
-    static let formats = ["json"]
-
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         _ = try arguments.positionals(min: 0, max: 0, usage: usage)
-        try checkFormat(arguments)
-        let todos: [Todo]
+        let format = try format(arguments) ?? .json
+        let records: [TodoRecord]
         do {
-            todos = try context.store(.read).todos(matching: TodoQuery(state: arguments.has("all") ? .all : .pending))
+            records = try context.store(.read).records(arguments.has("all") ? .all : .pending)
         } catch { throw CLIError(error) }
-        let text = NudgeJSON.encode(todos.sorted { $0.id < $1.id }.map(TodoRecord.init))
+        let text = format.encode(records, options: InterchangeOptions(zone: context.zone, now: context.now))
         if let path = arguments.value("output") {
             try AtomicFile.write(text, to: path)
         } else {
@@ -39,10 +36,13 @@ enum ExportCommand: Command {
         }
     }
 
-    static func checkFormat(_ arguments: Arguments) throws(CLIError) {
-        guard let format = arguments.value("format") else { return }
-        guard formats.contains(format.lowercased()) else {
-            throw .usage("'\(format)' is not a format nudge reads or writes; use " + formats.joined(separator: ", "))
+    /// The format `--format` names, or nil without it.
+    static func format(_ arguments: Arguments) throws(CLIError) -> InterchangeFormat? {
+        guard let name = arguments.value("format") else { return nil }
+        guard let format = InterchangeFormat(name: name) else {
+            throw .usage("'\(Terminal.visible(name))' is not a format nudge reads or writes; use "
+                + InterchangeFormat.allCases.map(\.rawValue).joined(separator: ", "))
         }
+        return format
     }
 }

@@ -6,10 +6,10 @@ import NudgeStore
 
 enum ImportCommand: Command {
     static let name = "import"
-    static let abstract = "Read todos in from a file that 'nudge export' wrote"
-    static let usage = "nudge import FILE|- [--format json] [--dry-run] [--skip-bad] [--json]"
+    static let abstract = "Read todos in from Nudge JSON, iCalendar, Taskwarrior or todo.txt"
+    static let usage = "nudge import FILE|- [--format json|ics|taskwarrior|todotxt] [--dry-run] [--skip-bad] [--json]"
     static let options: [Option] = [
-        .value("format", "FORMAT", "The file format: json (the default)"),
+        .value("format", "FORMAT", "The file format: json, ics, taskwarrior or todotxt (guessed from the content when not given)"),
         .flag("dry-run", "Say what would be added, updated and skipped, and change nothing"),
         .flag("skip-bad", "Import the good todos of a file with bad ones, listing those skipped"),
         .flag("json", "Print the counts as a JSON object"),
@@ -29,17 +29,21 @@ enum ImportCommand: Command {
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         let path = try arguments.positionals(min: 1, max: 1, usage: usage)[0]
-        try ExportCommand.checkFormat(arguments)
+        let chosen = try ExportCommand.format(arguments)
         let dryRun = arguments.has("dry-run")
-        let results: [Result<TodoRecord, RecordError>]
-        do { results = try NudgeJSON.decode(try read(path)) } catch {
+        let decoded: DecodedFile
+        do {
+            let data = try read(path)
+            let format = chosen ?? InterchangeFormat.guess(data)
+            decoded = try format.decode(data, options: InterchangeOptions(zone: context.zone, now: context.now))
+        } catch {
             throw .failed("cannot import \(path == "-" ? "standard input" : path): \(error); nothing was imported")
         }
-        var records: [(number: Int, record: TodoRecord)] = []
+        var records: [(place: String, record: TodoRecord)] = []
         var bad: [RecordError] = []
-        for (offset, result) in results.enumerated() {
-            switch result.flatMap({ checked($0, number: offset + 1) }) {
-            case .success(let record): records.append((offset + 1, record))
+        for (result, at) in zip(decoded.items, decoded.places) {
+            switch result.flatMap({ checked($0, at: at) }) {
+            case .success(let record): records.append(("\(at.place) \(at.number)", record))
             case .failure(let error): bad.append(error)
             }
         }
@@ -50,7 +54,7 @@ enum ImportCommand: Command {
         let summary: ImportSummary
         do {
             summary = try context.store(dryRun ? .read : .write)
-                .importTodos(records.map { $0.record.todo(id: 0) }, now: context.now, dryRun: dryRun)
+                .importTodos(records.map(\.record), now: context.now, dryRun: dryRun)
         } catch { throw CLIError(error) }
         for error in bad { NudgeCLI.writeError("skipped \(error)") }
         if arguments.has("json") {
@@ -58,6 +62,7 @@ enum ImportCommand: Command {
                 ("dryRun", .bool(dryRun)), ("added", .int(Int64(summary.added))), ("updated", .int(Int64(summary.updated))),
                 ("skipped", .int(Int64(summary.skipped))), ("bad", .int(Int64(bad.count))),
                 ("categoriesCreated", .array(summary.newCategories.map(JSON.string))),
+                ("notKept", .object(decoded.notKept.sorted { $0.key < $1.key }.map { ($0.key, .int(Int64($0.value))) })),
             ]))
             return
         }
@@ -68,13 +73,13 @@ enum ImportCommand: Command {
                 case .updated: "update"
                 case .skipped: "skip"
                 }
-                context.print(Terminal.visible("would \(verb) item \(item.number): \(item.record.title) (\(item.record.uuid))"))
+                context.print(Terminal.visible("would \(verb) \(item.place): \(item.record.title) (\(item.record.uuid))"))
             }
         }
-        context.print(summaryLine(summary, bad: bad.count, dryRun: dryRun))
+        context.print(summaryLine(summary, bad: bad.count, notKept: decoded.notKept, dryRun: dryRun))
     }
 
-    static func summaryLine(_ summary: ImportSummary, bad: Int, dryRun: Bool) -> String {
+    static func summaryLine(_ summary: ImportSummary, bad: Int, notKept: [String: Int], dryRun: Bool) -> String {
         var line = (dryRun ? "Would import " : "Imported ") + "\(summary.added + summary.updated): "
             + "\(summary.added) added, \(summary.updated) updated, "
             + "\(summary.skipped) skipped as unchanged or older"
@@ -83,6 +88,9 @@ enum ImportCommand: Command {
         if !categories.isEmpty {
             line += "; " + (categories.count == 1 ? "1 category" : "\(categories.count) categories")
                 + (dryRun ? " to create: " : " created: ") + Terminal.visible(categories.joined(separator: ", "))
+        }
+        if !notKept.isEmpty {
+            line += "; not kept: " + notKept.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
         }
         return line
     }
@@ -98,21 +106,21 @@ enum ImportCommand: Command {
 
     /// What `add` would refuse: a category name it does not allow, a repeat rule nudge cannot
     /// expand, or one without a due to repeat from.
-    private static func checked(_ record: TodoRecord, number: Int) -> Result<TodoRecord, RecordError> {
+    private static func checked(_ record: TodoRecord, at: (place: RecordError.Place, number: Int)) -> Result<TodoRecord, RecordError> {
         var record = record
         if let name = record.category {
             do { record.category = try AddCommand.categoryName(name) } catch {
-                return .failure(RecordError(item: number, field: "category", reason: error.message))
+                return .failure(RecordError(item: at.number, place: at.place, field: "category", reason: error.message))
             }
         }
         guard let repetition = record.repetition else { return .success(record) }
         guard record.due != nil else {
-            return .failure(RecordError(item: number, field: "repeat", reason: "is set but \"due\" is missing: a todo repeats from its due"))
+            return .failure(RecordError(item: at.number, place: at.place, field: "repeat", reason: "is set but \"due\" is missing: a todo repeats from its due"))
         }
         do {
             _ = try RepeatRule(parsing: "RRULE:" + repetition.rrule)
         } catch {
-            return .failure(RecordError(item: number, field: "repeat.rule", reason: error.message))
+            return .failure(RecordError(item: at.number, place: at.place, field: "repeat.rule", reason: error.message))
         }
         return .success(record)
     }

@@ -1,7 +1,7 @@
 import Foundation
-import NudgeCore
 
-/// A todo as it travels between databases: everything but the local id, the category by name.
+/// A todo as it travels between databases and formats: everything but the local id, the
+/// category by name, with its own reminders, its snooze and what other programs keep with it.
 public struct TodoRecord: Hashable, Sendable {
     public var uuid: String
     public var title: String
@@ -13,10 +13,19 @@ public struct TodoRecord: Hashable, Sendable {
     public var completedAt: Date?
     public var createdAt: Date
     public var updatedAt: Date
+    /// Reminders of this todo alone (`nudge remind --add`).
+    public var reminders: [CustomReminder]
+    /// False for a todo whose only reminders are `reminders` (`--no-default-reminders`).
+    public var defaultReminders: Bool
+    public var snoozedUntil: Date?
+    /// What another program keeps with this todo that Nudge has no field for, by format
+    /// (`ics`, `taskwarrior`, ...), in that format's own words, so that an export gives it back.
+    public var kept: [String: String]
 
     public init(uuid: String, title: String, notes: String? = nil, due: Due? = nil, priority: Priority = .medium,
                 category: String? = nil, repetition: Repetition? = nil, completedAt: Date? = nil,
-                createdAt: Date, updatedAt: Date) {
+                createdAt: Date, updatedAt: Date, reminders: [CustomReminder] = [], defaultReminders: Bool = true,
+                snoozedUntil: Date? = nil, kept: [String: String] = [:]) {
         self.uuid = uuid
         self.title = title
         self.notes = notes
@@ -27,8 +36,13 @@ public struct TodoRecord: Hashable, Sendable {
         self.completedAt = completedAt
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+        self.reminders = reminders
+        self.defaultReminders = defaultReminders
+        self.snoozedUntil = snoozedUntil
+        self.kept = kept
     }
 
+    /// The todo alone: no reminders, snooze or kept properties.
     public init(_ todo: Todo) {
         self.init(uuid: todo.uuid, title: todo.title, notes: todo.notes, due: todo.due, priority: todo.priority,
                   category: todo.category?.name, repetition: todo.repetition, completedAt: todo.completedAt,
@@ -41,33 +55,4 @@ public struct TodoRecord: Hashable, Sendable {
              category: category.map { Category(id: 0, name: $0) }, repetition: repetition,
              completedAt: completedAt, createdAt: createdAt, updatedAt: updatedAt)
     }
-}
-
-/// Why one item of a file could not be read: its place in the array (1-based) and the field.
-public struct RecordError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// 1-based, as people count.
-    public var item: Int
-    public var field: String?
-    public var reason: String
-
-    public init(item: Int, field: String?, reason: String) {
-        self.item = item
-        self.field = field
-        self.reason = reason
-    }
-
-    public var description: String {
-        "item \(item): " + (field.map { "\"\($0)\" " } ?? "") + reason
-    }
-}
-
-/// Why a whole file could not be read.
-public struct InterchangeError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var reason: String
-
-    public init(reason: String) {
-        self.reason = reason
-    }
-
-    public var description: String { reason }
 }

@@ -1,0 +1,82 @@
+import Foundation
+import NudgeCore
+
+/// What reading and writing a format needs to know beyond the todos: the zone that floating
+/// and day-only times are in, and the moment of the import or export.
+public struct InterchangeOptions: Sendable {
+    public var zone: TimeZone
+    public var now: Date
+
+    public init(zone: TimeZone, now: Date) {
+        self.zone = zone
+        self.now = now
+    }
+}
+
+/// Every item of a file, each a record or why it is not one, and what the file held that
+/// Nudge can neither represent nor keep, counted by what it is ("annotation beyond the
+/// first"), for the summary line: nothing is dropped silently.
+public struct DecodedFile: Sendable {
+    public var items: [Result<TodoRecord, RecordError>]
+    /// Where each item is, for errors found after reading; by default its place in the array.
+    public var places: [(place: RecordError.Place, number: Int)]
+    public var notKept: [String: Int]
+
+    public init(items: [Result<TodoRecord, RecordError>], places: [(place: RecordError.Place, number: Int)]? = nil,
+                notKept: [String: Int] = [:]) {
+        self.items = items
+        self.places = places ?? items.indices.map { (.item, $0 + 1) }
+        self.notKept = notKept
+    }
+}
+
+/// The formats `nudge import` reads and `nudge export` writes.
+public enum InterchangeFormat: String, CaseIterable, Sendable {
+    /// Nudge's own JSON array; reading also takes the common web-API shape.
+    case json
+    /// RFC 5545 VTODOs in a VCALENDAR, as todoman, Evolution and CalDAV servers keep them.
+    case ics
+    /// Taskwarrior 2.6's `task export` JSON.
+    case taskwarrior
+    /// todo.txt, as todo.txt-cli writes it.
+    case todotxt
+
+    /// The format a name given to `--format` means, with the names people use for it.
+    public init?(name: String) {
+        switch name.lowercased() {
+        case "json", "nudge": self = .json
+        case "ics", "ical", "icalendar", "vtodo": self = .ics
+        case "taskwarrior", "task", "tw": self = .taskwarrior
+        case "todotxt", "todo.txt", "txt": self = .todotxt
+        default: return nil
+        }
+    }
+
+    /// The format of a file by what it starts with: a VCALENDAR, a JSON array or object
+    /// (Taskwarrior's when its items have a `description`), or else todo.txt lines.
+    public static func guess(_ data: Data) -> InterchangeFormat {
+        let head = String(decoding: data.prefix(4096), as: UTF8.self)
+            .drop { $0 == "\u{FEFF}" || $0.isWhitespace }
+        if head.uppercased().hasPrefix("BEGIN:VCALENDAR") { return .ics }
+        guard let first = head.first, first == "[" || first == "{" else { return .todotxt }
+        return TaskwarriorJSON.looksLikeTaskwarrior(data) ? .taskwarrior : .json
+    }
+
+    public func encode(_ records: [TodoRecord], options: InterchangeOptions) -> String {
+        switch self {
+        case .json: NudgeJSON.encode(records)
+        case .ics: ICalendarFile.encode(records, options: options)
+        case .taskwarrior: TaskwarriorJSON.encode(records, options: options)
+        case .todotxt: TodoTxt.encode(records, options: options)
+        }
+    }
+
+    public func decode(_ data: Data, options: InterchangeOptions) throws(InterchangeError) -> DecodedFile {
+        switch self {
+        case .json: DecodedFile(items: try NudgeJSON.decode(data))
+        case .ics: try ICalendarFile.decode(data, options: options)
+        case .taskwarrior: try TaskwarriorJSON.decode(data, options: options)
+        case .todotxt: try TodoTxt.decode(data, options: options)
+        }
+    }
+}
