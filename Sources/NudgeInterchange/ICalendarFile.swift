@@ -1,13 +1,95 @@
+import CICal
 import Foundation
 import NudgeCore
 
-/// Not written yet: the ics format.
+/// RFC 5545 VTODOs in VCALENDARs, as todoman, Evolution and CalDAV servers keep them, read and
+/// written by libical (see `LibICal`).
+///
+/// What Nudge has no field for is kept in `TodoRecord.kept["ics"]`, as the content lines
+/// libical prints, and written back on export; what cannot be kept (events, journal entries)
+/// is counted in `DecodedFile.notKept`.
 public enum ICalendarFile {
-    public static func encode(_ records: [TodoRecord], options: InterchangeOptions) -> String {
-        ""
+    static let prodID = "-//Nudge//Nudge//EN"
+    static let keptKey = "ics"
+
+    /// X-properties for what iCalendar has no words for.
+    static let repeatFromName = "X-NUDGE-REPEAT-FROM"
+    static let defaultRemindersName = "X-NUDGE-DEFAULT-REMINDERS"
+    /// Marks the alarm that stands for Nudge's default reminders when a snooze needs an alarm
+    /// to snooze and the todo has no reminders of its own.
+    static let standsForName = "X-NUDGE-STANDS-FOR"
+
+    // MARK: - Priority
+
+    /// RFC 5545's 0-9 as Nudge's three: 1-4 high, 5 medium, 6-9 low, 0 (undefined) medium.
+    static func priority(_ value: Int) -> Priority {
+        switch value {
+        case 1...4: .high
+        case 6...9: .low
+        default: .medium
+        }
     }
 
+    static func icalPriority(_ priority: Priority) -> Int {
+        switch priority {
+        case .high: 1
+        case .medium: 5
+        case .low: 9
+        }
+    }
+
+    // MARK: - UIDs
+
+    /// The uuid Nudge keeps for a UID: the UID itself when it is a lowercase UUID, the UUID in
+    /// other spellings (todoman's 32 hex digits, upper case), else one made from the UID's
+    /// bytes, so that importing the same file twice finds the same todos.
+    static func uuid(forUID uid: String) -> String {
+        if let parsed = UUID(uuidString: uid) { return parsed.uuidString.lowercased() }
+        let hex = uid.lowercased()
+        if hex.count == 32, hex.allSatisfy(\.isHexDigit) {
+            var text = hex
+            for offset in [20, 16, 12, 8] { text.insert("-", at: text.index(text.startIndex, offsetBy: offset)) }
+            if let parsed = UUID(uuidString: text) { return parsed.uuidString.lowercased() }
+        }
+        // Two FNV-1a hashes of the UTF-8 bytes, as a version 8 (custom) UUID.
+        func fnv(_ basis: UInt64) -> UInt64 {
+            uid.utf8.reduce(basis) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
+        }
+        var bytes = withUnsafeBytes(of: fnv(0xCBF2_9CE4_8422_2325).bigEndian, Array.init)
+            + withUnsafeBytes(of: fnv(0x6C62_272E_07BB_0142).bigEndian, Array.init)
+        bytes[6] = (bytes[6] & 0x0F) | 0x80
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        let uuid = UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                               bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        return uuid.uuidString.lowercased()
+    }
+
+    // MARK: - Zones
+
+    /// Zones written as UTC ("...Z") rather than with a TZID.
+    static func isUTC(_ zone: TimeZone) -> Bool {
+        ["UTC", "GMT", "Etc/UTC", "Etc/GMT", "Etc/Universal", "Universal", "Zulu", "Etc/Zulu", "UCT", "Etc/UCT"]
+            .contains(zone.identifier)
+    }
+
+    // MARK: - Public
+
+    /// One VCALENDAR with a VTIMEZONE for each zone a due uses, then a VTODO for each record.
+    public static func encode(_ records: [TodoRecord], options: InterchangeOptions) -> String {
+        LibICal.lock.withLock {
+            var writer = ICalendarWriter(options: options)
+            return writer.calendar(records)
+        }
+    }
+
+    /// Every VTODO of every VCALENDAR in the file (`cat *.ics` of a todoman folder is one file),
+    /// each a record or why it is not one, numbered as "todo N" from 1.
     public static func decode(_ data: Data, options: InterchangeOptions) throws(InterchangeError) -> DecodedFile {
-        throw InterchangeError(reason: "the ics format is not read yet")
+        let text = String(decoding: data, as: UTF8.self)
+        let result: Result<DecodedFile, InterchangeError> = LibICal.lock.withLock {
+            var reader = ICalendarReader(options: options)
+            return reader.file(text)
+        }
+        return try result.get()
     }
 }

@@ -32,7 +32,8 @@ enum ExportCommand: Command {
         if let path = arguments.value("output") {
             try AtomicFile.write(text, to: path)
         } else {
-            context.print(String(text.dropLast()))
+            // Unicode scalars, not characters: an iCalendar file ends in one "\r\n" character.
+            context.print(String(String.UnicodeScalarView(text.unicodeScalars.dropLast())))
         }
     }
 

@@ -1,0 +1,380 @@
+import CICal
+import Foundation
+import NudgeCore
+
+/// Reads the VTODOs of iCalendar text with libical; called with `LibICal.lock` held.
+struct ICalendarReader {
+    let options: InterchangeOptions
+
+    private var items: [Result<TodoRecord, RecordError>] = []
+    private var notKept: [String: Int] = [:]
+
+    init(options: InterchangeOptions) {
+        self.options = options
+    }
+
+    /// What other components are called in the summary line.
+    private static let componentNames: [icalcomponent_kind: String] = [
+        ICAL_VEVENT_COMPONENT: "events (not todos)",
+        ICAL_VJOURNAL_COMPONENT: "journal entries (not todos)",
+        ICAL_VFREEBUSY_COMPONENT: "free/busy entries (not todos)",
+        ICAL_VAVAILABILITY_COMPONENT: "availabilities (not todos)",
+    ]
+
+    /// Calendar properties that say nothing about the todos.
+    private static let calendarProperties: Set<String> = ["VERSION", "PRODID", "CALSCALE"]
+
+    mutating func file(_ text: String) -> Result<DecodedFile, InterchangeError> {
+        let trimmed = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
+        guard trimmed.uppercased().hasPrefix("BEGIN:VCALENDAR"), let root = LibICal.parse(String(trimmed)) else {
+            return .failure(InterchangeError(reason: "the file is not iCalendar: it does not start with BEGIN:VCALENDAR"))
+        }
+        defer { icalcomponent_free(root) }
+        let calendars = icalcomponent_isa(root) == ICAL_XROOT_COMPONENT ? LibICal.children(of: root) : [root]
+        for calendar in calendars {
+            guard icalcomponent_isa(calendar) == ICAL_VCALENDAR_COMPONENT else {
+                count(String(cString: icalcomponent_kind_to_string(icalcomponent_isa(calendar))) + " components")
+                continue
+            }
+            read(calendar)
+        }
+        return .success(DecodedFile(items: items, places: items.indices.map { (.todo, $0 + 1) }, notKept: notKept))
+    }
+
+    private mutating func count(_ what: String) {
+        notKept[what, default: 0] += 1
+    }
+
+    private mutating func read(_ calendar: LibICal.Component) {
+        for property in LibICal.properties(of: calendar) {
+            let name = LibICal.name(of: property)
+            if !Self.calendarProperties.contains(name) { count("calendar properties") }
+        }
+        var timezones: [String: LibICal.Component] = [:]
+        for vtimezone in LibICal.children(of: calendar, ICAL_VTIMEZONE_COMPONENT) {
+            if let property = icalcomponent_get_first_property(vtimezone, ICAL_TZID_PROPERTY) {
+                timezones[LibICal.value(of: property)] = vtimezone
+            }
+        }
+        for child in LibICal.children(of: calendar) {
+            let kind = icalcomponent_isa(child)
+            switch kind {
+            case ICAL_VTODO_COMPONENT:
+                var todo = TodoReader(todo: child, number: items.count + 1, timezones: timezones, options: options)
+                do throws(RecordError) {
+                    items.append(.success(try todo.record()))
+                } catch {
+                    items.append(.failure(error))
+                }
+                for (what, number) in todo.notKept { notKept[what, default: 0] += number }
+            case ICAL_VTIMEZONE_COMPONENT:
+                continue
+            default:
+                count(Self.componentNames[kind]
+                      ?? String(cString: icalcomponent_kind_to_string(kind)) + " components")
+            }
+        }
+    }
+}
+
+/// One VTODO as a record: each property mapped to a field, or kept.
+private struct TodoReader {
+    let todo: LibICal.Component
+    let number: Int
+    let timezones: [String: LibICal.Component]
+    let options: InterchangeOptions
+    var notKept: [String: Int] = [:]
+
+    init(todo: LibICal.Component, number: Int, timezones: [String: LibICal.Component], options: InterchangeOptions) {
+        self.todo = todo
+        self.number = number
+        self.timezones = timezones
+        self.options = options
+    }
+
+    func error(_ field: String?, _ reason: String) -> RecordError {
+        RecordError(item: number, place: .todo, field: field, reason: reason)
+    }
+
+    /// Fields whose unreadable values are the todo's error rather than a property left out.
+    private static let mappedFields: Set<String> = [
+        "UID", "SUMMARY", "DESCRIPTION", "DUE", "DTSTART", "PRIORITY", "STATUS", "COMPLETED", "CREATED",
+        "LAST-MODIFIED", "DTSTAMP", "RRULE", "PERCENT-COMPLETE", "CATEGORIES",
+    ]
+
+    mutating func record() throws(RecordError) -> TodoRecord {
+        var kept: [String] = []
+        func keep(_ property: LibICal.Property) { kept.append(LibICal.text(ofProperty: property)) }
+
+        var uid: String?, title: String?, notes: String?, dueProperty: LibICal.Property?
+        var startProperty: LibICal.Property?, rrule: String?, from = RepeatFrom.due
+        var priority = Priority.medium, category: String?, completed = false, completedAt: Date?
+        var created: Date?, lastModified: Date?, stamp: Date?, defaultReminders = true
+        var percentProperty: LibICal.Property?
+
+        for property in LibICal.properties(of: todo) {
+            let name = LibICal.name(of: property)
+            switch icalproperty_isa(property) {
+            case ICAL_XLICERROR_PROPERTY:
+                let text = LibICal.value(of: property)
+                if let field = Self.mappedFields.first(where: { text.contains(" \($0) property") }) {
+                    throw error(field, "cannot be read: " + text)
+                }
+                notKept["unreadable properties", default: 0] += 1
+            case ICAL_UID_PROPERTY where uid == nil:
+                uid = LibICal.value(of: property)
+                if uid != ICalendarFile.uuid(forUID: uid!) { keep(property) }
+            case ICAL_SUMMARY_PROPERTY where title == nil:
+                title = icalproperty_get_summary(property).map { String(cString: $0) } ?? ""
+            case ICAL_DESCRIPTION_PROPERTY where notes == nil:
+                notes = icalproperty_get_description(property).map { String(cString: $0) }
+            case ICAL_DUE_PROPERTY where dueProperty == nil:
+                dueProperty = property
+            case ICAL_DTSTART_PROPERTY where startProperty == nil:
+                startProperty = property
+            case ICAL_RRULE_PROPERTY where rrule == nil:
+                var rule = icalproperty_get_rrule(property)
+                if let text = icalrecurrencetype_as_string_r(&rule) {
+                    rrule = String(cString: text)
+                    free(text)
+                } else {
+                    throw error("RRULE", "cannot be read: " + LibICal.value(of: property))
+                }
+            case ICAL_PRIORITY_PROPERTY:
+                let value = Int(icalproperty_get_priority(property))
+                priority = ICalendarFile.priority(value)
+                if value != ICalendarFile.icalPriority(priority) { keep(property) }
+            case ICAL_CATEGORIES_PROPERTY where category == nil:
+                let name = LibICal.value(of: property).trimmingWhitespace()
+                if name.isEmpty { keep(property) } else { category = name }
+            case ICAL_STATUS_PROPERTY:
+                switch icalproperty_get_status(property) {
+                case ICAL_STATUS_COMPLETED: completed = true
+                case ICAL_STATUS_NEEDSACTION: break
+                default: keep(property)
+                }
+            case ICAL_COMPLETED_PROPERTY where completedAt == nil:
+                completedAt = try instant(property, "COMPLETED")
+            case ICAL_PERCENTCOMPLETE_PROPERTY where percentProperty == nil:
+                percentProperty = property
+            case ICAL_CREATED_PROPERTY where created == nil:
+                created = try instant(property, "CREATED")
+            case ICAL_LASTMODIFIED_PROPERTY where lastModified == nil:
+                lastModified = try instant(property, "LAST-MODIFIED")
+            case ICAL_DTSTAMP_PROPERTY where stamp == nil:
+                stamp = try instant(property, "DTSTAMP")
+            case ICAL_X_PROPERTY where name == ICalendarFile.repeatFromName:
+                from = LibICal.value(of: property).uppercased() == "COMPLETION" ? .completion : .due
+            case ICAL_X_PROPERTY where name == ICalendarFile.defaultRemindersName:
+                defaultReminders = LibICal.value(of: property).uppercased() != "FALSE"
+            default:
+                keep(property)
+            }
+        }
+
+        guard let uid, !uid.isEmpty else { throw error("UID", "is missing: every VTODO needs one") }
+        guard let title else { throw error("SUMMARY", "is missing") }
+        let validTitle: String
+        do { validTitle = try Todo.validatedTitle(title) } catch { throw self.error("SUMMARY", error.message) }
+
+        let due = try dueProperty.map { property throws(RecordError) in try self.due(property) }
+        var repetition: Repetition?
+        if let rrule {
+            var start: SeriesStart?
+            if let startProperty, let due { start = try seriesStart(startProperty, due: due) }
+            repetition = Repetition(rrule: rrule, from: from, start: start)
+        } else if let startProperty {
+            keep(startProperty)
+        }
+        if completed || completedAt != nil {
+            completedAt = completedAt ?? lastModified ?? stamp ?? options.now
+            if let percentProperty, icalproperty_get_percentcomplete(percentProperty) != 100 { keep(percentProperty) }
+        } else if let percentProperty {
+            keep(percentProperty)
+        }
+        let updatedAt = lastModified ?? stamp ?? created ?? options.now
+        let createdAt = created ?? stamp ?? lastModified ?? options.now
+
+        var reminders: [CustomReminder] = []
+        var snoozedUntil: Date?
+        for alarm in LibICal.children(of: todo) {
+            guard icalcomponent_isa(alarm) == ICAL_VALARM_COMPONENT else {
+                kept.append(LibICal.text(ofComponent: alarm))
+                continue
+            }
+            switch self.alarm(alarm, due: due) {
+            case .reminder(let reminder): reminders.append(reminder)
+            case .snooze(let until): snoozedUntil = max(snoozedUntil ?? until, until)
+            case .standIn: break
+            case .kept: kept.append(LibICal.text(ofComponent: alarm))
+            }
+        }
+
+        let keptText = kept.joined().replacingOccurrences(of: "\r\n", with: "\n")
+        return TodoRecord(uuid: ICalendarFile.uuid(forUID: uid), title: validTitle, notes: notes, due: due,
+                          priority: priority, category: category, repetition: repetition, completedAt: completedAt,
+                          createdAt: createdAt, updatedAt: updatedAt, reminders: reminders,
+                          defaultReminders: defaultReminders, snoozedUntil: snoozedUntil,
+                          kept: keptText.isEmpty ? [:] : [ICalendarFile.keptKey: keptText])
+    }
+
+    // MARK: - Times
+
+    /// A time property's value: a DATE, or a DATE-TIME in UTC, with a TZID, or floating.
+    private func time(_ property: LibICal.Property) -> icaltimetype {
+        let value = icalproperty_get_value(property)
+        return value.map { icalvalue_get_datetime($0) } ?? icaltime_null_time()
+    }
+
+    /// A UTC (or floating, then in `options.zone`) DATE-TIME such as COMPLETED or CREATED.
+    private func instant(_ property: LibICal.Property, _ field: String) throws(RecordError) -> Date {
+        let value = time(property)
+        guard let (instant, _) = try placed(value, property, field) else {
+            throw error(field, "is a date without a time: '\(LibICal.value(of: property))'")
+        }
+        return instant
+    }
+
+    private func due(_ property: LibICal.Property) throws(RecordError) -> Due {
+        let value = time(property)
+        guard let day = LibICal.day(of: value) else {
+            throw error("DUE", "is not a date: '\(LibICal.value(of: property))'")
+        }
+        if value.is_date != 0 { return .allDay(day) }
+        let (instant, zone) = try placed(value, property, "DUE")!
+        return .at(instant, zone: zone)
+    }
+
+    /// The series' wall-clock start: DTSTART's day and time as the due's zone reads them.
+    private func seriesStart(_ property: LibICal.Property, due: Due) throws(RecordError) -> SeriesStart {
+        let value = time(property)
+        guard let day = LibICal.day(of: value) else {
+            throw error("DTSTART", "is not a date: '\(LibICal.value(of: property))'")
+        }
+        if value.is_date != 0 { return SeriesStart(day: day, time: nil) }
+        guard case .at(_, let dueZone) = due else { return SeriesStart(day: day, time: nil) }
+        let tzid = LibICal.parameter("TZID", of: property)
+        let wall = TimeOfDay(hour: Int(value.hour), minute: Int(value.minute))
+        if icaltime_is_utc(value) == 0, let wall, let tzid, let zone = systemZone(tzid), zone.identifier == dueZone.identifier {
+            return SeriesStart(day: day, time: wall)
+        }
+        let (instant, _) = try placed(value, property, "DTSTART")!
+        return SeriesStart(.at(instant, zone: dueZone))
+    }
+
+    /// The instant of a DATE-TIME and the zone it was given in; nil for a DATE.
+    private func placed(_ value: icaltimetype, _ property: LibICal.Property,
+                        _ field: String) throws(RecordError) -> (Date, TimeZone)? {
+        guard let day = LibICal.day(of: value) else {
+            throw error(field, "is not a date: '\(LibICal.value(of: property))'")
+        }
+        if value.is_date != 0 { return nil }
+        if icaltime_is_utc(value) != 0 { return (LibICal.instant(utc: value), TimeZone(identifier: "UTC")!) }
+        let wall = DateComponents(year: day.year, month: day.month, day: day.day,
+                                  hour: Int(value.hour), minute: Int(value.minute), second: Int(value.second))
+        guard let tzid = LibICal.parameter("TZID", of: property) else {
+            return (Calendar.nudge(zone: options.zone).date(from: wall)!, options.zone)
+        }
+        if let zone = systemZone(tzid) {
+            return (Calendar.nudge(zone: zone).date(from: wall)!, zone)
+        }
+        guard let vtimezone = timezones[tzid] else {
+            throw error(field, "has the time zone '\(tzid)', which is neither in the file (VTIMEZONE) nor known to this system")
+        }
+        guard let (instant, zone) = fileZone(vtimezone, value) else {
+            throw error(field, "has the time zone '\(tzid)', whose VTIMEZONE matches no zone this system knows")
+        }
+        return (instant, zone)
+    }
+
+    /// A system zone for a TZID: the name itself, or its end after a prefix such as libical's
+    /// "/freeassociation.sourceforge.net/Europe/Berlin".
+    private func systemZone(_ tzid: String) -> TimeZone? {
+        if let zone = TimeZone(identifier: tzid) { return zone }
+        var parts = tzid.split(separator: "/")
+        while parts.count > 1 {
+            parts.removeFirst()
+            if let zone = TimeZone(identifier: parts.joined(separator: "/")) { return zone }
+        }
+        if let vtimezone = timezones[tzid],
+           let location = LibICal.properties(of: vtimezone).first(where: { LibICal.name(of: $0) == "X-LIC-LOCATION" }) {
+            return TimeZone(identifier: LibICal.value(of: location))
+        }
+        return nil
+    }
+
+    /// A wall-clock time in a VTIMEZONE of the file that has no system name ("W. Europe
+    /// Standard Time"): the instant by libical, and the first system zone whose offsets agree
+    /// with the VTIMEZONE's over the year around it.
+    private func fileZone(_ vtimezone: LibICal.Component, _ value: icaltimetype) -> (Date, TimeZone)? {
+        guard let zone = icaltimezone_new() else { return nil }
+        defer { icaltimezone_free(zone, 1) }
+        guard let copy = icalcomponent_new_clone(vtimezone), icaltimezone_set_component(zone, copy) != 0 else { return nil }
+        let instant = Date(timeIntervalSince1970: TimeInterval(icaltime_as_timet_with_zone(value, zone)))
+        let samples = (0..<24).map { instant.addingTimeInterval(TimeInterval($0 - 12) * 30 * 86_400) }
+        let offsets = samples.map { sample -> Int in
+            var utc = LibICal.utcTime(sample)
+            var isDaylight: Int32 = 0
+            return Int(icaltimezone_get_utc_offset_of_utc_time(zone, &utc, &isDaylight))
+        }
+        for identifier in TimeZone.knownTimeZoneIdentifiers {
+            guard let candidate = TimeZone(identifier: identifier),
+                  zip(samples, offsets).allSatisfy({ candidate.secondsFromGMT(for: $0) == $1 }) else { continue }
+            return (instant, candidate)
+        }
+        return nil
+    }
+
+    // MARK: - Alarms
+
+    private enum Alarm {
+        case reminder(CustomReminder)
+        case snooze(Date)
+        /// The alarm an export adds for Nudge's default reminders.
+        case standIn
+        case kept
+    }
+
+    /// Properties of a VALARM that a reminder stands for; with any other the alarm is kept.
+    private static let reminderProperties: Set<String> = [
+        "ACTION", "DESCRIPTION", "SUMMARY", "TRIGGER", "UID", "ACKNOWLEDGED", "X-WR-ALARMUID",
+    ]
+
+    private func alarm(_ alarm: LibICal.Component, due: Due?) -> Alarm {
+        let properties = LibICal.properties(of: alarm)
+        let names = properties.map(LibICal.name)
+        if names.contains(ICalendarFile.standsForName) { return .standIn }
+        guard let triggerProperty = icalcomponent_get_first_property(alarm, ICAL_TRIGGER_PROPERTY) else { return .kept }
+        let trigger = icalproperty_get_trigger(triggerProperty)
+        let related = LibICal.parameter("RELATED", of: triggerProperty)?.uppercased() ?? "START"
+        var moment: Date?
+        if icaltime_is_null_time(trigger.time) == 0 {
+            let time = trigger.time
+            if icaltime_is_utc(time) != 0 {
+                moment = LibICal.instant(utc: time)
+            } else if let day = LibICal.day(of: time) {
+                moment = Calendar.nudge(zone: options.zone).date(from: DateComponents(
+                    year: day.year, month: day.month, day: day.day,
+                    hour: Int(time.hour), minute: Int(time.minute), second: Int(time.second)))
+            }
+        }
+        let isSnooze = properties.contains {
+            icalproperty_isa($0) == ICAL_RELATEDTO_PROPERTY && LibICal.parameter("RELTYPE", of: $0)?.uppercased() == "SNOOZE"
+        }
+        if isSnooze {
+            if let moment { return .snooze(moment) }
+            return .kept
+        }
+        guard names.allSatisfy(Self.reminderProperties.contains),
+              let action = icalcomponent_get_first_property(alarm, ICAL_ACTION_PROPERTY),
+              [ICAL_ACTION_DISPLAY, ICAL_ACTION_AUDIO].contains(icalproperty_get_action(action)) else { return .kept }
+        if let moment { return .reminder(.at(moment)) }
+        // Relative to DTSTART (RELATED=START, the default) Nudge has nothing to measure from.
+        guard related == "END", due != nil, trigger.duration.is_neg != 0 else { return .kept }
+        let duration = trigger.duration
+        let seconds = Int(duration.hours) * 3600 + Int(duration.minutes) * 60 + Int(duration.seconds)
+        let span = TimeSpan(days: Int(duration.weeks) * 7 + Int(duration.days), seconds: seconds)
+        guard seconds % 60 == 0, span.days > 0 || span.seconds > 0 else { return .kept }
+        return .reminder(.before(span))
+    }
+}

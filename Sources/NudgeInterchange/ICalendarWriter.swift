@@ -1,0 +1,238 @@
+import CICal
+import Foundation
+import NudgeCore
+
+/// Builds the VCALENDAR of an export with libical; called with `LibICal.lock` held.
+struct ICalendarWriter {
+    let options: InterchangeOptions
+
+    /// The zones used so far, by TZID, in order of first use, each with libical's built-in zone.
+    private var zones: [(tzid: String, zone: OpaquePointer)] = []
+
+    init(options: InterchangeOptions) {
+        self.options = options
+    }
+
+    mutating func calendar(_ records: [TodoRecord]) -> String {
+        let calendar = icalcomponent_new(ICAL_VCALENDAR_COMPONENT)!
+        defer { icalcomponent_free(calendar) }
+        icalcomponent_add_property(calendar, icalproperty_new_prodid(ICalendarFile.prodID))
+        icalcomponent_add_property(calendar, icalproperty_new_version("2.0"))
+        let todos = records.map { todo($0) }
+        for (tzid, zone) in zones {
+            guard let builtin = icaltimezone_get_component(zone),
+                  let vtimezone = icalcomponent_new_clone(builtin) else { continue }
+            // libical names its zones "/freeassociation.sourceforge.net/Europe/Berlin"; other
+            // programs look the plain name up.
+            if let property = icalcomponent_get_first_property(vtimezone, ICAL_TZID_PROPERTY) {
+                icalproperty_set_tzid(property, tzid)
+            }
+            icalcomponent_add_component(calendar, vtimezone)
+        }
+        for todo in todos { icalcomponent_add_component(calendar, todo) }
+        return LibICal.text(ofComponent: calendar)
+    }
+
+    /// The TZID a due in `zone` is written with, nil for UTC and for zones libical does not
+    /// have (those are written in UTC).
+    private mutating func tzid(_ zone: TimeZone) -> String? {
+        if ICalendarFile.isUTC(zone) { return nil }
+        let name = zone.identifier
+        if zones.contains(where: { $0.tzid == name }) { return name }
+        guard let builtin = icaltimezone_get_builtin_timezone(name) else { return nil }
+        zones.append((name, builtin))
+        return name
+    }
+
+    /// A DATE, a DATE-TIME with TZID, or a UTC one, for DUE and DTSTART.
+    private mutating func timeProperty(_ make: (icaltimetype) -> LibICal.Property?, day: LocalDate,
+                                       time: (hour: Int, minute: Int, second: Int)?, zone: TimeZone?) -> LibICal.Property {
+        let value = LibICal.wallTime(day: day, time: time)
+        guard time != nil, let zone, let tzid = tzid(zone) else { return make(value)! }
+        let property = make(value)!
+        icalproperty_add_parameter(property, icalparameter_new_tzid(tzid))
+        return property
+    }
+
+    private mutating func due(_ due: Due) -> LibICal.Property {
+        switch due {
+        case .allDay(let day):
+            return timeProperty(icalproperty_new_due, day: day, time: nil, zone: nil)
+        case .at(let instant, let zone):
+            guard tzid(zone) != nil else { return icalproperty_new_due(LibICal.utcTime(instant))! }
+            let clock = WallClock(zone: zone)
+            return timeProperty(icalproperty_new_due, day: clock.day(of: instant), time: clock.time(of: instant), zone: zone)
+        }
+    }
+
+    /// DTSTART for a repeating todo: the series' wall-clock start in the due's zone.
+    private mutating func start(_ start: SeriesStart, due: Due) -> LibICal.Property {
+        guard let time = start.time, case .at(_, let zone) = due else {
+            return timeProperty(icalproperty_new_dtstart, day: start.day, time: nil, zone: nil)
+        }
+        if tzid(zone) == nil {
+            // UTC, or a zone libical does not know: the wall-clock start placed, in UTC.
+            let instant = start.day.at(hour: time.hour, minute: time.minute, in: .nudge(zone: zone))
+            return icalproperty_new_dtstart(LibICal.utcTime(instant))!
+        }
+        return timeProperty(icalproperty_new_dtstart, day: start.day, time: (time.hour, time.minute, 0), zone: zone)
+    }
+
+    private mutating func todo(_ record: TodoRecord) -> LibICal.Component {
+        let todo = icalcomponent_new(ICAL_VTODO_COMPONENT)!
+        let kept = Kept(record.kept[ICalendarFile.keptKey])
+        defer { kept.free() }
+        func add(_ property: LibICal.Property?) {
+            if let property { icalcomponent_add_property(todo, property) }
+        }
+
+        let keptUID = kept.take(ICAL_UID_PROPERTY).first
+        if let keptUID, ICalendarFile.uuid(forUID: LibICal.value(of: keptUID)) == record.uuid {
+            add(keptUID)
+        } else {
+            keptUID.map { icalproperty_free($0) }
+            add(icalproperty_new_uid(record.uuid))
+        }
+        add(icalproperty_new_dtstamp(LibICal.utcTime(options.now)))
+        add(icalproperty_new_created(LibICal.utcTime(record.createdAt)))
+        add(icalproperty_new_lastmodified(LibICal.utcTime(record.updatedAt)))
+        add(icalproperty_new_summary(record.title))
+        if let notes = record.notes { add(icalproperty_new_description(notes)) }
+        if let due = record.due { add(self.due(due)) }
+        if let repetition = record.repetition {
+            if let due = record.due {
+                kept.take(ICAL_DTSTART_PROPERTY).forEach { icalproperty_free($0) }
+                add(start(repetition.start ?? SeriesStart(due), due: due))
+            }
+            // The property takes the rule, its RSCALE text included.
+            add(icalproperty_new_rrule(icalrecurrencetype_from_string(repetition.rrule)))
+            if repetition.from == .completion { add(LibICal.xProperty(ICalendarFile.repeatFromName, "COMPLETION")) }
+        }
+
+        // A kept PRIORITY (2, or 0) is given back while it still means the record's priority.
+        let keptPriority = kept.take(ICAL_PRIORITY_PROPERTY).first
+        if let keptPriority, ICalendarFile.priority(Int(icalproperty_get_priority(keptPriority))) == record.priority {
+            add(keptPriority)
+        } else {
+            keptPriority.map { icalproperty_free($0) }
+            add(icalproperty_new_priority(Int32(ICalendarFile.icalPriority(record.priority))))
+        }
+        if let category = record.category { add(icalproperty_new_categories(category)) }
+
+        let keptStatus = kept.take(ICAL_STATUS_PROPERTY).first
+        let keptPercent = kept.take(ICAL_PERCENTCOMPLETE_PROPERTY).first
+        if let completedAt = record.completedAt {
+            [keptStatus, keptPercent].compactMap { $0 }.forEach { icalproperty_free($0) }
+            add(icalproperty_new_status(ICAL_STATUS_COMPLETED))
+            add(icalproperty_new_completed(LibICal.utcTime(completedAt)))
+            add(icalproperty_new_percentcomplete(100))
+        } else {
+            if let keptStatus, icalproperty_get_status(keptStatus) != ICAL_STATUS_COMPLETED {
+                add(keptStatus)
+            } else {
+                keptStatus.map { icalproperty_free($0) }
+                add(icalproperty_new_status(ICAL_STATUS_NEEDSACTION))
+            }
+            add(keptPercent)
+        }
+        if !record.defaultReminders { add(LibICal.xProperty(ICalendarFile.defaultRemindersName, "FALSE")) }
+
+        alarms(record, into: todo)
+        kept.move(to: todo)
+        return todo
+    }
+
+    /// A VALARM for each of the todo's own reminders, and the RFC 9074 snooze.
+    private func alarms(_ record: TodoRecord, into todo: LibICal.Component) {
+        var alarms: [(uid: String, alarm: LibICal.Component)] = []
+        for (index, reminder) in record.reminders.enumerated() {
+            var trigger = icaltriggertype(time: icaltime_null_time(), duration: icaldurationtype_null_duration())
+            var related = false
+            switch reminder {
+            case .before(let span):
+                trigger.duration = duration(before: span)
+                related = true
+            case .at(let moment):
+                trigger.time = LibICal.utcTime(moment)
+            }
+            let uid = "\(record.uuid)-reminder-\(index + 1)"
+            alarms.append((uid, alarm(uid: uid, trigger: trigger, relatedToEnd: related, description: record.title)))
+        }
+        if let snoozedUntil = record.snoozedUntil {
+            if alarms.isEmpty {
+                // Nudge snoozes its default reminders too: an alarm at the due stands for them.
+                var trigger = icaltriggertype(time: icaltime_null_time(), duration: icaldurationtype_null_duration())
+                if record.due == nil { trigger.time = LibICal.utcTime(snoozedUntil) }
+                let uid = "\(record.uuid)-default"
+                let stand = alarm(uid: uid, trigger: trigger, relatedToEnd: record.due != nil, description: record.title)
+                icalcomponent_add_property(stand, LibICal.xProperty(ICalendarFile.standsForName, "DEFAULT-REMINDERS"))
+                alarms.append((uid, stand))
+            }
+            let snoozed = alarms[0]
+            icalcomponent_add_property(snoozed.alarm, icalproperty_new_acknowledged(LibICal.utcTime(options.now)))
+            let trigger = icaltriggertype(time: LibICal.utcTime(snoozedUntil), duration: icaldurationtype_null_duration())
+            let snooze = alarm(uid: "\(record.uuid)-snooze", trigger: trigger, relatedToEnd: false, description: record.title)
+            if let related = LibICal.property("RELATED-TO;RELTYPE=SNOOZE:\(snoozed.uid)") {
+                icalcomponent_add_property(snooze, related)
+            }
+            alarms.append(("", snooze))
+        }
+        for (_, alarm) in alarms { icalcomponent_add_component(todo, alarm) }
+    }
+
+    private func alarm(uid: String, trigger: icaltriggertype, relatedToEnd: Bool, description: String) -> LibICal.Component {
+        let alarm = icalcomponent_new(ICAL_VALARM_COMPONENT)!
+        icalcomponent_add_property(alarm, icalproperty_new_uid(uid))
+        icalcomponent_add_property(alarm, icalproperty_new_action(ICAL_ACTION_DISPLAY))
+        icalcomponent_add_property(alarm, icalproperty_new_description(description))
+        let property = icalproperty_new_trigger(trigger)!
+        // RELATED=END: for a VTODO, relative to DUE.
+        if relatedToEnd { icalproperty_add_parameter(property, icalparameter_new_related(ICAL_RELATED_END)) }
+        icalcomponent_add_property(alarm, property)
+        return alarm
+    }
+
+    /// "-P1DT2H30M": days stay days and hours stay hours, so "1d" and "24h" remain different.
+    private func duration(before span: TimeSpan) -> icaldurationtype {
+        var duration = icaldurationtype_null_duration()
+        let negative = span.days > 0 || (span.days == 0 && span.seconds > 0)
+        duration.is_neg = negative ? 1 : 0
+        let days = abs(span.days), seconds = abs(span.seconds)
+        duration.days = UInt32(days)
+        duration.hours = UInt32(seconds / 3600)
+        duration.minutes = UInt32(seconds / 60 % 60)
+        duration.seconds = UInt32(seconds % 60)
+        return duration
+    }
+}
+
+/// A record's kept content lines, parsed back by libical so the writer can take the ones it
+/// decides on (PRIORITY, STATUS, UID) and move the rest into the VTODO.
+private struct Kept {
+    let component: LibICal.Component?
+
+    init(_ text: String?) {
+        guard let text, !text.isEmpty else {
+            component = nil
+            return
+        }
+        component = LibICal.parse("BEGIN:VTODO\r\n" + text + (text.hasSuffix("\n") ? "" : "\r\n") + "END:VTODO\r\n")
+    }
+
+    /// Removes the properties of `kind` and hands them over, to be added or freed.
+    func take(_ kind: icalproperty_kind) -> [LibICal.Property] {
+        guard let component else { return [] }
+        let found = LibICal.properties(of: component, kind)
+        for property in found { icalcomponent_remove_property(component, property) }
+        return found
+    }
+
+    func move(to todo: LibICal.Component) {
+        guard let component else { return }
+        LibICal.moveContents(of: component, to: todo)
+    }
+
+    func free() {
+        if let component { icalcomponent_free(component) }
+    }
+}

@@ -1,0 +1,142 @@
+import CICal
+import Foundation
+import NudgeCore
+
+/// The thin layer over libical that the iCalendar format uses: components and properties as
+/// libical's own pointers, times converted both ways, and text as libical prints it.
+///
+/// libical keeps global state (its table of built-in zones, its error number), so every use
+/// goes through `lock`. A component added to another belongs to it; only roots are freed.
+enum LibICal {
+    static let lock = NSLock()
+
+    typealias Component = OpaquePointer
+    typealias Property = OpaquePointer
+
+    // MARK: - Components
+
+    /// Parses iCalendar text; several top-level components come back inside one XROOT.
+    /// The caller frees the result with `icalcomponent_free`.
+    /// The corresponding C function is `icalparser_parse_string`.
+    static func parse(_ text: String) -> Component? {
+        icalparser_parse_string(text)
+    }
+
+    /// The component's direct children of `kind` (`ICAL_ANY_COMPONENT` for all).
+    static func children(of component: Component, _ kind: icalcomponent_kind = ICAL_ANY_COMPONENT) -> [Component] {
+        var result: [Component] = []
+        var child = icalcomponent_get_first_component(component, kind)
+        while let found = child {
+            result.append(found)
+            child = icalcomponent_get_next_component(component, kind)
+        }
+        return result
+    }
+
+    static func properties(of component: Component, _ kind: icalproperty_kind = ICAL_ANY_PROPERTY) -> [Property] {
+        var result: [Property] = []
+        var property = icalcomponent_get_first_property(component, kind)
+        while let found = property {
+            result.append(found)
+            property = icalcomponent_get_next_property(component, kind)
+        }
+        return result
+    }
+
+    /// Moves every property and subcomponent of `source` to the end of `target`.
+    static func moveContents(of source: Component, to target: Component) {
+        for property in properties(of: source) {
+            icalcomponent_remove_property(source, property)
+            icalcomponent_add_property(target, property)
+        }
+        for child in children(of: source) {
+            icalcomponent_remove_component(source, child)
+            icalcomponent_add_component(target, child)
+        }
+    }
+
+    /// The component as libical prints it: CRLF line endings, lines folded at 75 octets.
+    /// The corresponding C function is `icalcomponent_as_ical_string_r`.
+    static func text(ofComponent component: Component) -> String {
+        guard let text = icalcomponent_as_ical_string_r(component) else { return "" }
+        defer { free(text) }
+        return String(cString: text)
+    }
+
+    /// The corresponding C function is `icalproperty_as_ical_string_r`.
+    static func text(ofProperty property: Property) -> String {
+        guard let text = icalproperty_as_ical_string_r(property) else { return "" }
+        defer { free(text) }
+        return String(cString: text)
+    }
+
+    // MARK: - Properties
+
+    /// The property's name, `X-...` ones included.
+    static func name(of property: Property) -> String {
+        icalproperty_get_property_name(property).map { String(cString: $0) } ?? ""
+    }
+
+    /// The value as written in the file, unescaped.
+    /// The corresponding C function is `icalproperty_get_value_as_string_r`.
+    static func value(of property: Property) -> String {
+        guard let text = icalproperty_get_value_as_string_r(property) else { return "" }
+        defer { free(text) }
+        return String(cString: text)
+    }
+
+    /// A parameter's value by name, such as "TZID" or "RELTYPE".
+    /// The corresponding C function is `icalproperty_get_parameter_as_string_r`.
+    static func parameter(_ name: String, of property: Property) -> String? {
+        guard let text = icalproperty_get_parameter_as_string_r(property, name) else { return nil }
+        defer { free(text) }
+        return String(cString: text)
+    }
+
+    /// A property from one content line, such as "RELATED-TO;RELTYPE=SNOOZE:abc".
+    /// The corresponding C function is `icalproperty_new_from_string`.
+    static func property(_ line: String) -> Property? {
+        icalproperty_new_from_string(line)
+    }
+
+    static func xProperty(_ name: String, _ value: String) -> Property {
+        let property = icalproperty_new_x(value)!
+        icalproperty_set_x_name(property, name)
+        return property
+    }
+
+    // MARK: - Times
+
+    static var utc: OpaquePointer { icaltimezone_get_utc_timezone() }
+
+    /// An instant as a UTC DATE-TIME ("...Z"), whole seconds.
+    static func utcTime(_ instant: Date) -> icaltimetype {
+        icaltime_from_timet_with_zone(time_t(instant.timeIntervalSince1970.rounded(.down)), 0, utc)
+    }
+
+    /// A wall-clock DATE-TIME, or a DATE when `time` is nil; floating (no zone).
+    static func wallTime(day: LocalDate, time: (hour: Int, minute: Int, second: Int)?) -> icaltimetype {
+        var value = icaltime_null_time()
+        value.year = Int32(day.year)
+        value.month = Int32(day.month)
+        value.day = Int32(day.day)
+        if let time {
+            value.hour = Int32(time.hour)
+            value.minute = Int32(time.minute)
+            value.second = Int32(time.second)
+        } else {
+            value.is_date = 1
+        }
+        return value
+    }
+
+    /// The day of a time libical read; nil for a day that does not exist (20261301).
+    static func day(of value: icaltimetype) -> LocalDate? {
+        LocalDate(year: Int(value.year), month: Int(value.month), day: Int(value.day))
+    }
+
+    /// The instant of a UTC time.
+    static func instant(utc value: icaltimetype) -> Date {
+        Date(timeIntervalSince1970: TimeInterval(icaltime_as_timet_with_zone(value, utc)))
+    }
+}
