@@ -1,0 +1,430 @@
+import Foundation
+import NudgeCore
+import Testing
+@testable import NudgeInterchange
+@testable import NudgeTestSupport
+
+struct ICalendarFileTests {
+    static let berlin = TimeZone(identifier: "Europe/Berlin")!
+    static let utc = TimeZone(identifier: "UTC")!
+    static let now = Date(timeIntervalSince1970: 1_795_000_000) // 2026-11-18T11:06:40Z
+    let options = InterchangeOptions(zone: ICalendarFileTests.berlin, now: ICalendarFileTests.now)
+    let created = Date(timeIntervalSince1970: 1_790_000_000)
+    let uuid = "0f8fad5b-d9cb-469f-a165-70867728950e"
+
+    func record(_ change: (inout TodoRecord) -> Void = { _ in }) -> TodoRecord {
+        var record = TodoRecord(uuid: uuid, title: "Buy milk", createdAt: created, updatedAt: created.addingTimeInterval(60))
+        change(&record)
+        return record
+    }
+
+    /// A VCALENDAR around content lines.
+    func calendar(_ lines: [String]) -> String {
+        (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN"] + lines + ["END:VCALENDAR"])
+            .map { $0 + "\r\n" }.joined()
+    }
+
+    /// One VTODO with a UID and SUMMARY unless given.
+    func todo(_ lines: [String]) -> [String] {
+        var body = lines
+        if !lines.contains(where: { $0.hasPrefix("UID") }) { body.insert("UID:\(uuid)", at: 0) }
+        if !lines.contains(where: { $0.hasPrefix("SUMMARY") }) { body.insert("SUMMARY:Buy milk", at: 0) }
+        return ["BEGIN:VTODO"] + body + ["END:VTODO"]
+    }
+
+    func decode(_ text: String) throws -> DecodedFile {
+        try ICalendarFile.decode(Data(text.utf8), options: options)
+    }
+
+    func decodeOne(_ lines: [String]) throws -> TodoRecord {
+        let file = try decode(calendar(todo(lines)))
+        try #require(file.items.count == 1)
+        return try file.items[0].get()
+    }
+
+    /// The export with folded lines joined again.
+    func encode(_ records: [TodoRecord]) -> String {
+        ICalendarFile.encode(records, options: options).replacingOccurrences(of: "\r\n ", with: "")
+    }
+
+    func lines(_ text: String) -> [String] {
+        text.components(separatedBy: "\r\n")
+    }
+
+    // MARK: - Writing
+
+    @Test func writesTheCalendarHeaderWithCRLFLines() {
+        let text = ICalendarFile.encode([record()], options: options)
+        #expect(text.hasPrefix("BEGIN:VCALENDAR\r\nPRODID:-//Nudge//Nudge//EN\r\nVERSION:2.0\r\n"))
+        #expect(text.hasSuffix("END:VCALENDAR\r\n"))
+        #expect(!text.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
+    }
+
+    @Test func writesTheFieldsOfATodo() {
+        let text = encode([record {
+            $0.notes = "two\nlines, with; marks"
+            $0.category = "Home"
+            $0.priority = .high
+        }])
+        let written = lines(text)
+        #expect(written.contains("UID:\(uuid)"))
+        #expect(written.contains("SUMMARY:Buy milk"))
+        #expect(written.contains("DESCRIPTION:two\\nlines\\, with\\; marks"))
+        #expect(written.contains("PRIORITY:1"))
+        #expect(written.contains("CATEGORIES:Home"))
+        #expect(written.contains("STATUS:NEEDS-ACTION"))
+        #expect(written.contains("CREATED:20260921T141320Z"))
+        #expect(written.contains("LAST-MODIFIED:20260921T141420Z"))
+        #expect(written.contains("DTSTAMP:20261118T110640Z"))
+        #expect(!written.contains { $0.hasPrefix("COMPLETED") || $0.hasPrefix("PERCENT-COMPLETE") })
+    }
+
+    @Test(arguments: [(Priority.high, "PRIORITY:1"), (.medium, "PRIORITY:5"), (.low, "PRIORITY:9")])
+    func writesPriorities(priority: Priority, line: String) {
+        #expect(lines(encode([record { $0.priority = priority }])).contains(line))
+    }
+
+    @Test func writesACompletedTodoWithStatusTimeAndPercent() {
+        let done = created.addingTimeInterval(3600)
+        let written = lines(encode([record { $0.completedAt = done }]))
+        #expect(written.contains("STATUS:COMPLETED"))
+        #expect(written.contains("COMPLETED:20260921T151320Z"))
+        #expect(written.contains("PERCENT-COMPLETE:100"))
+    }
+
+    @Test func writesAnAllDayDueAsADate() {
+        let written = lines(encode([record { $0.due = .allDay(LocalDate(year: 2026, month: 12, day: 24)!) }]))
+        #expect(written.contains("DUE;VALUE=DATE:20261224"))
+        #expect(!written.contains("BEGIN:VTIMEZONE"))
+    }
+
+    @Test func writesATimedDueWithItsZoneAndOneVTimezonePerZone() {
+        let due = Date(timeIntervalSince1970: 1_798_099_200) // 2026-12-24 08:00 UTC
+        let newYork = TimeZone(identifier: "America/New_York")!
+        let text = encode([
+            record { $0.due = .at(due, zone: ICalendarFileTests.berlin) },
+            record { $0.uuid = "1f8fad5b-d9cb-469f-a165-70867728950e"; $0.due = .at(due, zone: ICalendarFileTests.berlin) },
+            record { $0.uuid = "2f8fad5b-d9cb-469f-a165-70867728950e"; $0.due = .at(due, zone: newYork) },
+        ])
+        let written = lines(text)
+        #expect(written.contains("DUE;TZID=Europe/Berlin:20261224T090000"))
+        #expect(written.contains("DUE;TZID=America/New_York:20261224T030000"))
+        #expect(written.filter { $0 == "BEGIN:VTIMEZONE" }.count == 2)
+        #expect(written.filter { $0 == "TZID:Europe/Berlin" }.count == 1)
+        #expect(written.contains("TZID:America/New_York"))
+        // Each VTIMEZONE comes before the todos that use it.
+        #expect(written.firstIndex(of: "TZID:Europe/Berlin")! < written.firstIndex(of: "BEGIN:VTODO")!)
+    }
+
+    @Test func writesAUTCDueWithZ() {
+        let due = Date(timeIntervalSince1970: 1_798_099_200)
+        let written = lines(encode([record { $0.due = .at(due, zone: ICalendarFileTests.utc) }]))
+        #expect(written.contains("DUE:20261224T080000Z"))
+        #expect(!written.contains("BEGIN:VTIMEZONE"))
+    }
+
+    @Test func writesARepetitionWithItsStartAndRepeatFromCompletion() {
+        let due = Date(timeIntervalSince1970: 1_798_099_200)
+        let written = lines(encode([record {
+            $0.due = .at(due, zone: ICalendarFileTests.berlin)
+            $0.repetition = Repetition(rrule: "FREQ=WEEKLY;INTERVAL=2", from: .completion,
+                                       start: SeriesStart(day: LocalDate(year: 2026, month: 12, day: 10)!, time: TimeOfDay(hour: 9, minute: 0)))
+        }]))
+        #expect(written.contains("RRULE:FREQ=WEEKLY;INTERVAL=2"))
+        #expect(written.contains("DTSTART;TZID=Europe/Berlin:20261210T090000"))
+        #expect(written.contains("X-NUDGE-REPEAT-FROM:COMPLETION"))
+    }
+
+    @Test func writesOwnRemindersAsAlarmsWithUIDs() {
+        let due = Date(timeIntervalSince1970: 1_798_099_200)
+        let text = encode([record {
+            $0.due = .at(due, zone: ICalendarFileTests.berlin)
+            $0.reminders = [.before(TimeSpan(seconds: 600)), .before(TimeSpan(days: 1)), .at(due.addingTimeInterval(-7200))]
+            $0.defaultReminders = false
+        }])
+        let written = lines(text)
+        #expect(written.contains("TRIGGER;RELATED=END:-PT10M"))
+        #expect(written.contains("TRIGGER;RELATED=END:-P1D"))
+        #expect(written.contains("TRIGGER;VALUE=DATE-TIME:20261224T060000Z"))
+        #expect(written.filter { $0 == "ACTION:DISPLAY" }.count == 3)
+        #expect(written.filter { $0.hasPrefix("UID:\(uuid)-") }.count == 3)
+        #expect(written.contains("X-NUDGE-DEFAULT-REMINDERS:FALSE"))
+    }
+
+    @Test func writesASnoozeTheRFC9074Way() throws {
+        let due = Date(timeIntervalSince1970: 1_798_099_200)
+        let text = encode([record {
+            $0.due = .at(due, zone: ICalendarFileTests.berlin)
+            $0.reminders = [.before(TimeSpan(seconds: 600))]
+            $0.snoozedUntil = due.addingTimeInterval(1800)
+        }])
+        let written = lines(text)
+        let related = try #require(written.first { $0.hasPrefix("RELATED-TO;RELTYPE=SNOOZE:") })
+        let snoozedUID = String(related.dropFirst("RELATED-TO;RELTYPE=SNOOZE:".count))
+        let snoozed = try #require(written.firstIndex(of: "UID:" + snoozedUID))
+        let alarmEnd = try #require(written[snoozed...].firstIndex(of: "END:VALARM"))
+        #expect(written[snoozed..<alarmEnd].contains("ACKNOWLEDGED:20261118T110640Z"))
+        #expect(written[snoozed..<alarmEnd].contains("TRIGGER;RELATED=END:-PT10M"))
+        #expect(written.contains("TRIGGER;VALUE=DATE-TIME:20261224T083000Z"))
+    }
+
+    // MARK: - Reading
+
+    @Test func readsTheFieldsOfATodo() throws {
+        let read = try decodeOne([
+            "DESCRIPTION:two\\nlines\\, here", "PRIORITY:1", "CATEGORIES:Home,Errands", "STATUS:NEEDS-ACTION",
+            "CREATED:20260921T141320Z", "LAST-MODIFIED:20260922T141320Z", "DTSTAMP:20260923T000000Z",
+        ])
+        #expect(read.uuid == uuid)
+        #expect(read.title == "Buy milk")
+        #expect(read.notes == "two\nlines, here")
+        #expect(read.priority == .high)
+        #expect(read.category == "Home")
+        #expect(read.kept["ics"] == "CATEGORIES:Errands\n")
+        #expect(read.completedAt == nil)
+        #expect(read.createdAt == Date(timeIntervalSince1970: 1_790_000_000))
+        #expect(read.updatedAt == Date(timeIntervalSince1970: 1_790_086_400))
+    }
+
+    @Test(arguments: [(0, Priority.medium), (1, .high), (2, .high), (4, .high), (5, .medium), (6, .low), (9, .low)])
+    func readsPriorities(value: Int, priority: Priority) throws {
+        let read = try decodeOne(["PRIORITY:\(value)"])
+        #expect(read.priority == priority)
+        // An unchanged priority is written back as it was read.
+        #expect(lines(encode([read])).contains("PRIORITY:\(value)"))
+    }
+
+    @Test func aMissingPriorityIsMediumAndAChangedOneIsWrittenAfresh() throws {
+        #expect(try decodeOne([]).priority == .medium)
+        var read = try decodeOne(["PRIORITY:2"])
+        read.priority = .low
+        #expect(lines(encode([read])).contains("PRIORITY:9"))
+        #expect(!lines(encode([read])).contains("PRIORITY:2"))
+    }
+
+    @Test func timesFallBackToOneAnother() throws {
+        let onlyStamp = try decodeOne(["DTSTAMP:20260923T000000Z"])
+        #expect(onlyStamp.createdAt == Date(timeIntervalSince1970: 1_790_121_600))
+        #expect(onlyStamp.updatedAt == Date(timeIntervalSince1970: 1_790_121_600))
+        let modified = try decodeOne(["LAST-MODIFIED:20260922T141320Z"])
+        #expect(modified.createdAt == Date(timeIntervalSince1970: 1_790_086_400))
+        let none = try decodeOne([])
+        #expect(none.createdAt == ICalendarFileTests.now)
+    }
+
+    @Test func readsCompletion() throws {
+        let byStatus = try decodeOne(["STATUS:COMPLETED", "LAST-MODIFIED:20260922T141320Z"])
+        #expect(byStatus.completedAt == Date(timeIntervalSince1970: 1_790_086_400))
+        let byTime = try decodeOne(["COMPLETED:20260921T141320Z"])
+        #expect(byTime.completedAt == Date(timeIntervalSince1970: 1_790_000_000))
+        #expect(byTime.kept.isEmpty)
+    }
+
+    @Test(arguments: ["CANCELLED", "IN-PROCESS"])
+    func keepsOtherStatusesSoThatTheyComeBack(status: String) throws {
+        let read = try decodeOne(["STATUS:\(status)", "PERCENT-COMPLETE:40"])
+        #expect(read.completedAt == nil)
+        let written = lines(encode([read]))
+        #expect(written.contains("STATUS:\(status)"))
+        #expect(written.contains("PERCENT-COMPLETE:40"))
+        #expect(!written.contains("STATUS:NEEDS-ACTION"))
+    }
+
+    @Test func readsAllDayTimedUTCAndFloatingDues() throws {
+        #expect(try decodeOne(["DUE;VALUE=DATE:20261224"]).due == .allDay(LocalDate(year: 2026, month: 12, day: 24)!))
+        let instant = Date(timeIntervalSince1970: 1_798_099_200) // 08:00 UTC
+        let newYork = TimeZone(identifier: "America/New_York")!
+        #expect(try decodeOne(["DUE;TZID=America/New_York:20261224T030000"]).due == .at(instant, zone: newYork))
+        #expect(try decodeOne(["DUE:20261224T080000Z"]).due == .at(instant, zone: ICalendarFileTests.utc))
+        // Floating: in options.zone (Berlin, UTC+1).
+        #expect(try decodeOne(["DUE:20261224T090000"]).due == .at(instant, zone: ICalendarFileTests.berlin))
+    }
+
+    @Test func readsATZIDWithLibicalsPrefix() throws {
+        let read = try decodeOne(["DUE;TZID=/freeassociation.sourceforge.net/Europe/Berlin:20261224T090000"])
+        #expect(read.due == .at(Date(timeIntervalSince1970: 1_798_099_200), zone: ICalendarFileTests.berlin))
+    }
+
+    /// Outlook's zone names are no system's: the VTIMEZONE's offsets find one that agrees.
+    @Test func mapsAVTimezoneWithoutASystemNameByItsOffsets() throws {
+        let vtimezone = [
+            "BEGIN:VTIMEZONE", "TZID:W. Europe Standard Time",
+            "BEGIN:STANDARD", "DTSTART:16010101T030000", "TZOFFSETFROM:+0200", "TZOFFSETTO:+0100",
+            "RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10", "END:STANDARD",
+            "BEGIN:DAYLIGHT", "DTSTART:16010101T020000", "TZOFFSETFROM:+0100", "TZOFFSETTO:+0200",
+            "RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3", "END:DAYLIGHT", "END:VTIMEZONE",
+        ]
+        let file = try decode(calendar(vtimezone + todo(["DUE;TZID=W. Europe Standard Time:20260701T090000"])))
+        let read = try file.items[0].get()
+        guard case .at(let instant, let zone) = read.due else { Issue.record("no timed due"); return }
+        #expect(instant == Date(timeIntervalSince1970: 1_782_889_200)) // 07:00 UTC
+        #expect(zone.secondsFromGMT(for: instant) == 7200)
+        #expect(zone.secondsFromGMT(for: Date(timeIntervalSince1970: 1_798_099_200)) == 3600)
+    }
+
+    @Test func anUnknownZoneNamesTheTodoAndDue() throws {
+        let file = try decode(calendar(todo(["DUE;TZID=Mars/Olympus:20261224T090000"])))
+        #expect(throws: RecordError.self) { try file.items[0].get() }
+        guard case .failure(let error) = file.items[0] else { return }
+        #expect(error.field == "DUE")
+        #expect(error.place == .todo)
+        #expect(error.description.hasPrefix("todo 1: \"DUE\""))
+    }
+
+    @Test func badItemsNameTheTodoAndField() throws {
+        let file = try decode(calendar(todo(["DUE;VALUE=DATE:20261224"]) + todo(["SUMMARY:  "])
+                                       + ["BEGIN:VTODO", "UID:x", "END:VTODO"] + todo(["DUE:garbage"])))
+        #expect(file.items.count == 4)
+        #expect(throws: Never.self) { try file.items[0].get() }
+        let errors = file.items.compactMap { if case .failure(let error) = $0 { error } else { nil } }
+        #expect(errors.map(\.item) == [2, 3, 4])
+        #expect(errors.map(\.field) == ["SUMMARY", "SUMMARY", "DUE"])
+        #expect(file.places.map(\.place) == [.todo, .todo, .todo, .todo])
+    }
+
+    @Test func readsAlarmsAsOwnReminders() throws {
+        let read = try decodeOne([
+            "DUE:20261224T080000Z",
+            "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:x", "TRIGGER;RELATED=END:-PT10M", "END:VALARM",
+            "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:x", "TRIGGER;RELATED=END:-P1W", "END:VALARM",
+            "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:x", "TRIGGER;VALUE=DATE-TIME:20261224T060000Z", "END:VALARM",
+            // Relative to DTSTART: kept as it is.
+            "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:x", "TRIGGER:-PT5M", "END:VALARM",
+        ])
+        #expect(read.reminders == [.before(TimeSpan(seconds: 600)), .before(TimeSpan(days: 7)),
+                                   .at(Date(timeIntervalSince1970: 1_798_092_000))])
+        #expect(read.kept["ics"] == "BEGIN:VALARM\nACTION:DISPLAY\nDESCRIPTION:x\nTRIGGER:-PT5M\nEND:VALARM\n")
+        #expect(lines(encode([read])).contains("TRIGGER:-PT5M"))
+    }
+
+    @Test func readsAnRFC9074SnoozeAsSnoozedUntil() throws {
+        let read = try decodeOne([
+            "UID:\(uuid)", "DUE:20261224T080000Z",
+            "BEGIN:VALARM", "UID:first", "ACTION:DISPLAY", "DESCRIPTION:x", "TRIGGER;RELATED=END:-PT10M",
+            "ACKNOWLEDGED:20261224T075000Z", "END:VALARM",
+            "BEGIN:VALARM", "UID:second", "ACTION:DISPLAY", "DESCRIPTION:x", "TRIGGER;VALUE=DATE-TIME:20261224T081500Z",
+            "RELATED-TO;RELTYPE=SNOOZE:first", "END:VALARM",
+        ])
+        #expect(read.snoozedUntil == Date(timeIntervalSince1970: 1_798_100_100))
+        #expect(read.reminders == [.before(TimeSpan(seconds: 600))])
+        #expect(read.kept.isEmpty)
+    }
+
+    @Test func keepsUnknownPropertiesVerbatimAndGivesThemBack() throws {
+        let unknown = ["X-FOO;X-BAR=baz:qux", "LOCATION:Kitchen", "URL:https://example.com/a", "CLASS:PRIVATE",
+                       "SEQUENCE:3", "ATTENDEE;CN=Ann:mailto:ann@example.com", "GEO:1.500000;2.500000"]
+        let read = try decodeOne(unknown + ["CATEGORIES:Home", "CATEGORIES:Extra"])
+        #expect(read.kept["ics"] == (unknown + ["CATEGORIES:Extra"]).map { $0 + "\n" }.joined())
+        let written = lines(encode([read]))
+        for line in unknown + ["CATEGORIES:Home", "CATEGORIES:Extra"] { #expect(written.contains(line)) }
+    }
+
+    @Test func keepsAUIDThatIsNoUUIDAndFindsTheSameTodoAgain() throws {
+        let read = try decodeOne(["UID:8f3a2b1c4d5e6f708192a3b4c5d6e7f8"])
+        #expect(read.uuid == "8f3a2b1c-4d5e-6f70-8192-a3b4c5d6e7f8")
+        #expect(lines(encode([read])).contains("UID:8f3a2b1c4d5e6f708192a3b4c5d6e7f8"))
+        let other = try decodeOne(["UID:20261224-ab@example.com"])
+        #expect(other.uuid == (try decodeOne(["UID:20261224-ab@example.com"])).uuid)
+        #expect(UUID(uuidString: other.uuid) != nil)
+        #expect(lines(encode([other])).contains("UID:20261224-ab@example.com"))
+    }
+
+    @Test func readsSeveralCalendarsOneAfterAnotherAndCountsWhatIsNotKept() throws {
+        let text = calendar(todo(["UID:a1"]))
+            + calendar(todo(["UID:a2", "SUMMARY:Second"]) + ["BEGIN:VEVENT", "UID:e", "SUMMARY:Party", "END:VEVENT"])
+            + calendar(["BEGIN:VJOURNAL", "UID:j", "END:VJOURNAL"] + todo(["UID:a3", "SUMMARY:Third"]))
+        let file = try decode(text)
+        #expect(try file.items.map { try $0.get().title } == ["Buy milk", "Second", "Third"])
+        #expect(file.notKept == ["events (not todos)": 1, "journal entries (not todos)": 1])
+    }
+
+    @Test func refusesAFileThatIsNotICalendar() {
+        #expect(throws: InterchangeError.self) { try decode("hello\n") }
+    }
+
+    // MARK: - Round trip
+
+    @Test(arguments: [1, 2, 3, 42, 1234] as [UInt64])
+    func randomTodosComeBackFieldByField(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let records = (0..<25).map { _ in Self.randomRecord(using: &random) }
+        let file = try ICalendarFile.decode(Data(ICalendarFile.encode(records, options: options).utf8), options: options)
+        try #require(file.items.count == records.count)
+        for (record, item) in zip(records, file.items) {
+            let read = try item.get()
+            let differences = Self.differences(record, read)
+            #expect(differences.isEmpty, "\(record.title): \(differences.joined(separator: "; "))")
+        }
+    }
+
+    static let titles = ["Milch kaufen 🥛", "日本語のタスク", "commas, semicolons; colons: and \\ backslash",
+                         "tab\tinside", "RTL שלום", "a very long title that is longer than seventy-five octets so libical folds it"]
+    static let zones = ["Europe/Berlin", "America/New_York", "Asia/Kolkata", "Australia/Lord_Howe", "UTC"]
+    static let keptLines = ["X-FOO;X-BAR=baz:qux\n", "LOCATION:Kitchen\\, left\n", "URL:https://example.com/a\n",
+                            "CLASS:PRIVATE\n", "SEQUENCE:3\n"]
+
+    static func randomRecord(using random: inout SplitMix64) -> TodoRecord {
+        let uuid = UUID(uuid: (UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random),
+                               1, 2, 3, 4, 0x45, 6, 0x87, 8, 9, 10, 11, 12, UInt8.random(in: 0...255, using: &random), 14))
+        let created = Date(timeIntervalSince1970: TimeInterval(Int.random(in: 1_700_000_000...1_800_000_000, using: &random)))
+        var record = TodoRecord(uuid: uuid.uuidString.lowercased(), title: titles.randomElement(using: &random)!,
+                                createdAt: created, updatedAt: created.addingTimeInterval(TimeInterval(Int.random(in: 0...99_999, using: &random))))
+        if Bool.random(using: &random) { record.notes = "first line\nsecond, line; ⟨\(Int.random(in: 0...99, using: &random))⟩" }
+        let day = LocalDate(year: 2027, month: Int.random(in: 1...12, using: &random), day: Int.random(in: 1...28, using: &random))!
+        switch Int.random(in: 0...2, using: &random) {
+        case 0: break
+        case 1: record.due = .allDay(day)
+        default:
+            let zone = TimeZone(identifier: zones.randomElement(using: &random)!)!
+            record.due = .at(day.at(hour: Int.random(in: 0...23, using: &random), minute: 15 * Int.random(in: 0...3, using: &random),
+                                    in: .nudge(zone: zone)), zone: zone)
+        }
+        if let due = record.due, Bool.random(using: &random) {
+            record.repetition = Repetition(rrule: ["FREQ=DAILY", "FREQ=WEEKLY;INTERVAL=2", "FREQ=MONTHLY;BYMONTHDAY=1,15"].randomElement(using: &random)!,
+                                           from: Bool.random(using: &random) ? .due : .completion, start: SeriesStart(due))
+        }
+        record.priority = Priority.allCases.randomElement(using: &random)!
+        record.category = [nil, "Home", "Work ✓", "Errands; shops"].randomElement(using: &random)!
+        if Int.random(in: 0...3, using: &random) == 0 {
+            record.completedAt = created.addingTimeInterval(TimeInterval(Int.random(in: 0...99_999, using: &random)))
+        }
+        if record.due != nil, Bool.random(using: &random) {
+            record.reminders = [.before(TimeSpan(seconds: 600)), .before(TimeSpan(days: 1)), .before(TimeSpan(days: 1, seconds: 9000))]
+                .shuffled(using: &random).prefix(Int.random(in: 1...3, using: &random)) + []
+        }
+        if Bool.random(using: &random) {
+            record.reminders.append(.at(created.addingTimeInterval(TimeInterval(60 * Int.random(in: 1...9999, using: &random)))))
+        }
+        record.defaultReminders = Int.random(in: 0...3, using: &random) != 0
+        if Int.random(in: 0...2, using: &random) == 0 {
+            record.snoozedUntil = created.addingTimeInterval(TimeInterval(60 * Int.random(in: 1...9999, using: &random)))
+        }
+        var kept: [String] = []
+        for line in keptLines where Bool.random(using: &random) { kept.append(line) }
+        if !kept.isEmpty { record.kept = ["ics": kept.joined()] }
+        return record
+    }
+
+    /// Every field of the records that differs, by name.
+    static func differences(_ a: TodoRecord, _ b: TodoRecord) -> [String] {
+        var differences: [String] = []
+        func check<T: Equatable>(_ name: String, _ x: T, _ y: T) {
+            if x != y { differences.append("\(name): \(x) != \(y)") }
+        }
+        check("uuid", a.uuid, b.uuid)
+        check("title", a.title, b.title)
+        check("notes", a.notes, b.notes)
+        check("due", a.due.map { "\($0)" }, b.due.map { "\($0)" })
+        check("priority", a.priority, b.priority)
+        check("category", a.category, b.category)
+        check("repetition", a.repetition, b.repetition)
+        check("completedAt", a.completedAt, b.completedAt)
+        check("createdAt", a.createdAt, b.createdAt)
+        check("updatedAt", a.updatedAt, b.updatedAt)
+        check("reminders", a.reminders, b.reminders)
+        check("defaultReminders", a.defaultReminders, b.defaultReminders)
+        check("snoozedUntil", a.snoozedUntil, b.snoozedUntil)
+        check("kept", a.kept, b.kept)
+        return differences
+    }
+}
