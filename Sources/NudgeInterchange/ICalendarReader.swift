@@ -110,7 +110,7 @@ private struct TodoReader {
         var startProperty: LibICal.Property?, rrule: String?, from = RepeatFrom.due
         var priority = Priority.medium, category: String?, completed = false, completedAt: Date?
         var created: Date?, lastModified: Date?, stamp: Date?, defaultReminders = true
-        var percentProperty: LibICal.Property?
+        var percentProperty: LibICal.Property?, sawPriority = false
 
         for property in LibICal.properties(of: todo) {
             let name = LibICal.name(of: property)
@@ -140,7 +140,8 @@ private struct TodoReader {
                 } else {
                     throw error("RRULE", "cannot be read: " + LibICal.value(of: property))
                 }
-            case ICAL_PRIORITY_PROPERTY:
+            case ICAL_PRIORITY_PROPERTY where !sawPriority:
+                sawPriority = true
                 let value = Int(icalproperty_get_priority(property))
                 priority = ICalendarFile.priority(value)
                 if value != ICalendarFile.icalPriority(priority) { keep(property) }
@@ -185,6 +186,12 @@ private struct TodoReader {
             repetition = Repetition(rrule: rrule, from: from, start: start)
         } else if let startProperty {
             keep(startProperty)
+        }
+        if !sawPriority, let undefined = icalproperty_new_priority(0) {
+            // No PRIORITY is RFC 5545's 0, undefined: kept so that an export of the unchanged
+            // (medium) priority leaves it undefined again.
+            keep(undefined)
+            icalproperty_free(undefined)
         }
         if completed || completedAt != nil {
             completedAt = completedAt ?? lastModified ?? stamp ?? options.now

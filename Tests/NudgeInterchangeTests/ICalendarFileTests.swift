@@ -195,7 +195,10 @@ struct ICalendarFileTests {
     }
 
     @Test func aMissingPriorityIsMediumAndAChangedOneIsWrittenAfresh() throws {
-        #expect(try decodeOne([]).priority == .medium)
+        let missing = try decodeOne([])
+        #expect(missing.priority == .medium)
+        // Undefined (0) stays undefined while unchanged.
+        #expect(lines(encode([missing])).contains("PRIORITY:0"))
         var read = try decodeOne(["PRIORITY:2"])
         read.priority = .low
         #expect(lines(encode([read])).contains("PRIORITY:9"))
@@ -215,7 +218,7 @@ struct ICalendarFileTests {
     @Test func readsCompletion() throws {
         let byStatus = try decodeOne(["STATUS:COMPLETED", "LAST-MODIFIED:20260922T141320Z"])
         #expect(byStatus.completedAt == Date(timeIntervalSince1970: 1_790_086_400))
-        let byTime = try decodeOne(["COMPLETED:20260921T141320Z"])
+        let byTime = try decodeOne(["COMPLETED:20260921T141320Z", "PRIORITY:5"])
         #expect(byTime.completedAt == Date(timeIntervalSince1970: 1_790_000_000))
         #expect(byTime.kept.isEmpty)
     }
@@ -284,7 +287,7 @@ struct ICalendarFileTests {
 
     @Test func readsAlarmsAsOwnReminders() throws {
         let read = try decodeOne([
-            "DUE:20261224T080000Z",
+            "DUE:20261224T080000Z", "PRIORITY:1",
             "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:x", "TRIGGER;RELATED=END:-PT10M", "END:VALARM",
             "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:x", "TRIGGER;RELATED=END:-P1W", "END:VALARM",
             "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:x", "TRIGGER;VALUE=DATE-TIME:20261224T060000Z", "END:VALARM",
@@ -299,7 +302,7 @@ struct ICalendarFileTests {
 
     @Test func readsAnRFC9074SnoozeAsSnoozedUntil() throws {
         let read = try decodeOne([
-            "UID:\(uuid)", "DUE:20261224T080000Z",
+            "UID:\(uuid)", "DUE:20261224T080000Z", "PRIORITY:9",
             "BEGIN:VALARM", "UID:first", "ACTION:DISPLAY", "DESCRIPTION:x", "TRIGGER;RELATED=END:-PT10M",
             "ACKNOWLEDGED:20261224T075000Z", "END:VALARM",
             "BEGIN:VALARM", "UID:second", "ACTION:DISPLAY", "DESCRIPTION:x", "TRIGGER;VALUE=DATE-TIME:20261224T081500Z",
@@ -313,7 +316,7 @@ struct ICalendarFileTests {
     @Test func keepsUnknownPropertiesVerbatimAndGivesThemBack() throws {
         let unknown = ["X-FOO;X-BAR=baz:qux", "LOCATION:Kitchen", "URL:https://example.com/a", "CLASS:PRIVATE",
                        "SEQUENCE:3", "ATTENDEE;CN=Ann:mailto:ann@example.com", "GEO:1.500000;2.500000"]
-        let read = try decodeOne(unknown + ["CATEGORIES:Home", "CATEGORIES:Extra"])
+        let read = try decodeOne(unknown + ["CATEGORIES:Home", "CATEGORIES:Extra", "PRIORITY:5"])
         #expect(read.kept["ics"] == (unknown + ["CATEGORIES:Extra"]).map { $0 + "\n" }.joined())
         let written = lines(encode([read]))
         for line in unknown + ["CATEGORIES:Home", "CATEGORIES:Extra"] { #expect(written.contains(line)) }
