@@ -66,6 +66,8 @@ public enum ICalendarFile {
 
     // MARK: - Zones
 
+    static let utc = TimeZone(identifier: "UTC")!
+
     /// Zones written as UTC ("...Z") rather than with a TZID.
     static func isUTC(_ zone: TimeZone) -> Bool {
         ["UTC", "GMT", "Etc/UTC", "Etc/GMT", "Etc/Universal", "Universal", "Zulu", "Etc/Zulu", "UCT", "Etc/UCT"]

@@ -276,7 +276,7 @@ private struct TodoReader {
             throw error(field, "is not a date: '\(LibICal.value(of: property))'")
         }
         if value.is_date != 0 { return nil }
-        if icaltime_is_utc(value) != 0 { return (LibICal.instant(utc: value), TimeZone(identifier: "UTC")!) }
+        if icaltime_is_utc(value) != 0 { return (LibICal.instant(utc: value), ICalendarFile.utc) }
         let wall = DateComponents(year: day.year, month: day.month, day: day.day,
                                   hour: Int(value.hour), minute: Int(value.minute), second: Int(value.second))
         guard let tzid = LibICal.parameter("TZID", of: property) else {

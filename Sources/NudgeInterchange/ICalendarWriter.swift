@@ -6,8 +6,9 @@ import NudgeCore
 struct ICalendarWriter {
     let options: InterchangeOptions
 
-    /// The zones used so far, by TZID, in order of first use, each with libical's built-in zone.
-    private var zones: [(tzid: String, zone: OpaquePointer)] = []
+    /// The zones used so far, by TZID, in order of first use, each with libical's built-in zone
+    /// and the earliest day written in it.
+    private var zones: [(tzid: String, zone: OpaquePointer, earliest: LocalDate?)] = []
 
     init(options: InterchangeOptions) {
         self.options = options
@@ -19,9 +20,15 @@ struct ICalendarWriter {
         icalcomponent_add_property(calendar, icalproperty_new_prodid(ICalendarFile.prodID))
         icalcomponent_add_property(calendar, icalproperty_new_version("2.0"))
         let todos = records.map { todo($0) }
-        for (tzid, zone) in zones {
+        for (tzid, zone, earliest) in zones {
             guard let builtin = icaltimezone_get_component(zone),
                   let vtimezone = icalcomponent_new_clone(builtin) else { continue }
+            // The zone's rules from the year before the earliest time in it, not its history
+            // since 1893.
+            if let earliest, let start = LocalDate(year: max(earliest.year - 1, 1), month: 1, day: 1) {
+                icaltimezone_truncate_vtimezone(vtimezone, LibICal.utcTime(start.start(in: .nudge(zone: ICalendarFile.utc))),
+                                                icaltime_null_time(), 0)
+            }
             // libical names its zones "/freeassociation.sourceforge.net/Europe/Berlin"; other
             // programs look the plain name up.
             if let property = icalcomponent_get_first_property(vtimezone, ICAL_TZID_PROPERTY) {
@@ -40,7 +47,7 @@ struct ICalendarWriter {
         let name = zone.identifier
         if zones.contains(where: { $0.tzid == name }) { return name }
         guard let builtin = icaltimezone_get_builtin_timezone(name) else { return nil }
-        zones.append((name, builtin))
+        zones.append((name, builtin, nil))
         return name
     }
 
@@ -49,6 +56,9 @@ struct ICalendarWriter {
                                        time: (hour: Int, minute: Int, second: Int)?, zone: TimeZone?) -> LibICal.Property {
         let value = LibICal.wallTime(day: day, time: time)
         guard time != nil, let zone, let tzid = tzid(zone) else { return make(value)! }
+        if let index = zones.firstIndex(where: { $0.tzid == tzid }) {
+            zones[index].earliest = min(zones[index].earliest ?? day, day)
+        }
         let property = make(value)!
         icalproperty_add_parameter(property, icalparameter_new_tzid(tzid))
         return property

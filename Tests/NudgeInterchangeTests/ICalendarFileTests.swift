@@ -116,6 +116,30 @@ struct ICalendarFileTests {
         #expect(written.firstIndex(of: "TZID:Europe/Berlin")! < written.firstIndex(of: "BEGIN:VTODO")!)
     }
 
+    /// The VTIMEZONE alone carries the zone: renamed to a name no system knows, it still
+    /// places the due, in summer and in winter, and it starts near the due, not in 1893.
+    @Test func theVTimezoneWrittenDescribesTheZone() throws {
+        let winter = Date(timeIntervalSince1970: 1_798_099_200) // 2026-12-24 08:00 UTC
+        let summer = Date(timeIntervalSince1970: 1_782_889_200) // 2026-07-01 07:00 UTC
+        let text = ICalendarFile.encode([
+            record { $0.due = .at(winter, zone: ICalendarFileTests.berlin) },
+            record { $0.uuid = "1f8fad5b-d9cb-469f-a165-70867728950e"; $0.due = .at(summer, zone: ICalendarFileTests.berlin) },
+        ], options: options)
+        #expect(!text.contains("DTSTART:1893"))
+        #expect(!text.contains("DTSTART:20240"))
+        let renamed = text.replacingOccurrences(of: "Europe/Berlin", with: "Somewhere")
+        let file = try decode(renamed)
+        let dues = try file.items.map { try $0.get().due }
+        guard case .at(let first, let zone)?? = dues.first, case .at(let second, _)?? = dues.last else {
+            Issue.record("no timed dues: \(dues)")
+            return
+        }
+        #expect(first == winter)
+        #expect(second == summer)
+        #expect(zone.secondsFromGMT(for: winter) == 3600)
+        #expect(zone.secondsFromGMT(for: summer) == 7200)
+    }
+
     @Test func writesAUTCDueWithZ() {
         let due = Date(timeIntervalSince1970: 1_798_099_200)
         let written = lines(encode([record { $0.due = .at(due, zone: ICalendarFileTests.utc) }]))
