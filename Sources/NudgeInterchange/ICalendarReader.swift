@@ -1,6 +1,7 @@
 import CICal
 import Foundation
 import NudgeCore
+import NudgeRecurrence
 
 /// Reads the VTODOs of iCalendar text with libical; called with `LibICal.lock` held.
 struct ICalendarReader {
@@ -107,7 +108,8 @@ private struct TodoReader {
         func keep(_ property: LibICal.Property) { kept.append(LibICal.text(ofProperty: property)) }
 
         var uid: String?, title: String?, notes: String?, dueProperty: LibICal.Property?
-        var startProperty: LibICal.Property?, rrule: String?, from = RepeatFrom.due
+        var startProperty: LibICal.Property?, rrule: (text: String, property: LibICal.Property)?
+        var from: (RepeatFrom, LibICal.Property)?
         var priority = Priority.medium, category: String?, completed = false, completedAt: Date?
         var created: Date?, lastModified: Date?, stamp: Date?, defaultReminders = true
         var percentProperty: LibICal.Property?, sawPriority = false
@@ -135,7 +137,7 @@ private struct TodoReader {
             case ICAL_RRULE_PROPERTY where rrule == nil:
                 var rule = icalproperty_get_rrule(property)
                 if let text = icalrecurrencetype_as_string_r(&rule) {
-                    rrule = String(cString: text)
+                    rrule = (String(cString: text), property)
                     free(text)
                 } else {
                     throw error("RRULE", "cannot be read: " + LibICal.value(of: property))
@@ -165,7 +167,7 @@ private struct TodoReader {
             case ICAL_DTSTAMP_PROPERTY where stamp == nil:
                 stamp = try instant(property, "DTSTAMP")
             case ICAL_X_PROPERTY where name == ICalendarFile.repeatFromName:
-                from = LibICal.value(of: property).uppercased() == "COMPLETION" ? .completion : .due
+                from = (LibICal.value(of: property).uppercased() == "COMPLETION" ? .completion : .due, property)
             case ICAL_X_PROPERTY where name == ICalendarFile.defaultRemindersName:
                 defaultReminders = LibICal.value(of: property).uppercased() != "FALSE"
             default:
@@ -180,12 +182,13 @@ private struct TodoReader {
 
         let due = try dueProperty.map { property throws(RecordError) in try self.due(property) }
         var repetition: Repetition?
-        if let rrule {
-            var start: SeriesStart?
-            if let startProperty, let due { start = try seriesStart(startProperty, due: due) }
-            repetition = Repetition(rrule: rrule, from: from, start: start)
-        } else if let startProperty {
-            keep(startProperty)
+        if let rrule, let due, (try? RepeatRule(parsing: "RRULE:" + rrule.text)) != nil {
+            let start = try startProperty.map { property throws(RecordError) in try seriesStart(property, due: due) }
+            repetition = Repetition(rrule: rrule.text, from: from?.0 ?? .due, start: start)
+        } else {
+            // Without a DUE to repeat from, or more often than daily: Nudge cannot repeat it,
+            // so the rule stays as it was.
+            for property in [startProperty, rrule?.property, from?.1].compactMap({ $0 }) { keep(property) }
         }
         if !sawPriority, let undefined = icalproperty_new_priority(0) {
             // No PRIORITY is RFC 5545's 0, undefined: kept so that an export of the unchanged

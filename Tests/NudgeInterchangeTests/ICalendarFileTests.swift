@@ -267,6 +267,27 @@ struct ICalendarFileTests {
         #expect(try decodeOne(["DUE:20261224T090000"]).due == .at(instant, zone: ICalendarFileTests.berlin))
     }
 
+    @Test func readsARepetitionFromRRuleDTStartAndRepeatFrom() throws {
+        let read = try decodeOne(["DUE;TZID=Europe/Berlin:20261224T090000", "DTSTART;TZID=Europe/Berlin:20261210T023000",
+                                  "RRULE:FREQ=WEEKLY;INTERVAL=2", "X-NUDGE-REPEAT-FROM:COMPLETION", "PRIORITY:5"])
+        #expect(read.repetition == Repetition(rrule: "FREQ=WEEKLY;INTERVAL=2", from: .completion,
+                                              start: SeriesStart(day: LocalDate(year: 2026, month: 12, day: 10)!,
+                                                                 time: TimeOfDay(hour: 2, minute: 30))))
+        #expect(read.kept.isEmpty)
+        let allDay = try decodeOne(["DUE;VALUE=DATE:20261224", "DTSTART;VALUE=DATE:20261203", "RRULE:FREQ=DAILY"])
+        #expect(allDay.repetition == Repetition(rrule: "FREQ=DAILY", from: .due,
+                                                start: SeriesStart(day: LocalDate(year: 2026, month: 12, day: 3)!, time: nil)))
+    }
+
+    @Test func keepsARuleNudgeCannotRepeat() throws {
+        let withoutDue = try decodeOne(["DTSTART:20261210T090000Z", "RRULE:FREQ=WEEKLY", "PRIORITY:5"])
+        #expect(withoutDue.repetition == nil)
+        #expect(withoutDue.kept["ics"] == "DTSTART:20261210T090000Z\nRRULE:FREQ=WEEKLY\n")
+        let hourly = try decodeOne(["DUE:20261210T090000Z", "RRULE:FREQ=HOURLY", "PRIORITY:5"])
+        #expect(hourly.repetition == nil)
+        #expect(lines(encode([hourly])).contains("RRULE:FREQ=HOURLY"))
+    }
+
     @Test func readsATZIDWithLibicalsPrefix() throws {
         let read = try decodeOne(["DUE;TZID=/freeassociation.sourceforge.net/Europe/Berlin:20261224T090000"])
         #expect(read.due == .at(Date(timeIntervalSince1970: 1_798_099_200), zone: ICalendarFileTests.berlin))
