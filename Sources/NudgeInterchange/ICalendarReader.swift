@@ -205,6 +205,8 @@ private struct TodoReader {
         let updatedAt = lastModified ?? stamp ?? created ?? options.now
         let createdAt = created ?? stamp ?? lastModified ?? options.now
 
+        // A DTSTART Nudge cannot place leaves the alarms relative to it kept.
+        let startInstant = startProperty.flatMap { property in try? placed(time(property), property, "DTSTART")?.0 }
         var reminders: [CustomReminder] = []
         var snoozedUntil: Date?
         for alarm in LibICal.children(of: todo) {
@@ -212,7 +214,7 @@ private struct TodoReader {
                 kept.append(LibICal.text(ofComponent: alarm))
                 continue
             }
-            switch self.alarm(alarm, due: due) {
+            switch self.alarm(alarm, due: due, start: repetition == nil ? startInstant : nil) {
             case .reminder(let reminder): reminders.append(reminder)
             case .snooze(let until): snoozedUntil = max(snoozedUntil ?? until, until)
             case .standIn: break
@@ -350,7 +352,9 @@ private struct TodoReader {
         "ACTION", "DESCRIPTION", "SUMMARY", "TRIGGER", "UID", "ACKNOWLEDGED", "X-WR-ALARMUID",
     ]
 
-    private func alarm(_ alarm: LibICal.Component, due: Due?) -> Alarm {
+    /// `start` is DTSTART's instant when the todo does not repeat: an alarm relative to it
+    /// is then at a moment.
+    private func alarm(_ alarm: LibICal.Component, due: Due?, start: Date?) -> Alarm {
         let properties = LibICal.properties(of: alarm)
         let names = properties.map(LibICal.name)
         if names.contains(ICalendarFile.standsForName) { return .standIn }
@@ -379,12 +383,18 @@ private struct TodoReader {
               let action = icalcomponent_get_first_property(alarm, ICAL_ACTION_PROPERTY),
               [ICAL_ACTION_DISPLAY, ICAL_ACTION_AUDIO].contains(icalproperty_get_action(action)) else { return .kept }
         if let moment { return .reminder(.at(moment)) }
-        // Relative to DTSTART (RELATED=START, the default) Nudge has nothing to measure from.
-        guard related == "END", due != nil, trigger.duration.is_neg != 0 else { return .kept }
         let duration = trigger.duration
         let seconds = Int(duration.hours) * 3600 + Int(duration.minutes) * 60 + Int(duration.seconds)
         let span = TimeSpan(days: Int(duration.weeks) * 7 + Int(duration.days), seconds: seconds)
-        guard seconds % 60 == 0, span.days > 0 || span.seconds > 0 else { return .kept }
+        guard seconds % 60 == 0 else { return .kept }
+        if related == "START" {
+            // Relative to DTSTART (the default): a moment when the todo has one start, else
+            // Nudge has nothing to measure from.
+            guard let start else { return .kept }
+            let signed = duration.is_neg != 0 ? TimeSpan(days: -span.days, seconds: -span.seconds) : span
+            return .reminder(.at(signed.added(to: start, calendar: .nudge(zone: options.zone))))
+        }
+        guard related == "END", due != nil, duration.is_neg != 0, span.days > 0 || span.seconds > 0 else { return .kept }
         return .reminder(.before(span))
     }
 }

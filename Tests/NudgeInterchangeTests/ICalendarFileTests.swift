@@ -336,13 +336,28 @@ struct ICalendarFileTests {
             "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:x", "TRIGGER;RELATED=END:-PT10M", "END:VALARM",
             "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:x", "TRIGGER;RELATED=END:-P1W", "END:VALARM",
             "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:x", "TRIGGER;VALUE=DATE-TIME:20261224T060000Z", "END:VALARM",
-            // Relative to DTSTART: kept as it is.
+            // Relative to DTSTART, and there is none: kept as it is.
             "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:x", "TRIGGER:-PT5M", "END:VALARM",
         ])
         #expect(read.reminders == [.before(TimeSpan(seconds: 600)), .before(TimeSpan(days: 7)),
                                    .at(Date(timeIntervalSince1970: 1_798_092_000))])
         #expect(read.kept["ics"] == "BEGIN:VALARM\nACTION:DISPLAY\nDESCRIPTION:x\nTRIGGER:-PT5M\nEND:VALARM\n")
         #expect(lines(encode([read])).contains("TRIGGER:-PT5M"))
+    }
+
+    @Test func readsAnAlarmRelativeToTheStartOfATodoThatDoesNotRepeatAsAMoment() throws {
+        let read = try decodeOne([
+            "DUE:20261224T080000Z", "DTSTART:20261220T080000Z",
+            "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:x", "TRIGGER;RELATED=START:-PT1H", "END:VALARM",
+        ])
+        #expect(read.reminders == [.at(Date(timeIntervalSince1970: 1_798_099_200 - 4 * 86_400 - 3600))])
+        #expect(read.kept["ics"]?.contains("DTSTART:20261220T080000Z") == true)
+        let repeating = try decodeOne([
+            "DUE:20261224T080000Z", "DTSTART:20261220T080000Z", "RRULE:FREQ=DAILY",
+            "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:x", "TRIGGER;RELATED=START:-PT1H", "END:VALARM",
+        ])
+        #expect(repeating.reminders.isEmpty)
+        #expect(repeating.kept["ics"]?.contains("TRIGGER;RELATED=START:-PT1H") == true)
     }
 
     @Test func readsAnRFC9074SnoozeAsSnoozedUntil() throws {
