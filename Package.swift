@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "NudgeNetwork", dependencies: ["CCurl"]),
         // Todos in and out of other formats: pure mapping, no store, so it is tested alone.
         .target(name: "NudgeInterchange", dependencies: ["NudgeCore", "NudgeRecurrence", "CICal"]),
-        .target(name: "NudgeCLI", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem", "NudgeInterchange", "NudgeNetwork"]),
+        .target(name: "NudgeCLI", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem", "NudgeInterchange", "NudgeNetwork", "CLinux"]),
         .target(name: "NudgeDaemon", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem", "NudgeNetwork", "CLinux"]),
         .executableTarget(name: "nudge", dependencies: ["NudgeCLI"]),
         .executableTarget(name: "nudged", dependencies: ["NudgeDaemon"]),
