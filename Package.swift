@@ -23,10 +23,12 @@ let package = Package(
         .target(name: "NudgeSystem", dependencies: ["CSystemd"]),
         // HTTP for `nudge import URL` and the quote of the day.
         .target(name: "NudgeNetwork", dependencies: ["CCurl"]),
+        // The quote of the day above `nudge list` and at the end of the digest.
+        .target(name: "NudgeQuote", dependencies: ["NudgeCore", "NudgeNetwork"]),
         // Todos in and out of other formats: pure mapping, no store, so it is tested alone.
         .target(name: "NudgeInterchange", dependencies: ["NudgeCore", "NudgeRecurrence", "CICal"]),
-        .target(name: "NudgeCLI", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem", "NudgeInterchange", "NudgeNetwork", "CLinux"]),
-        .target(name: "NudgeDaemon", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem", "NudgeNetwork", "CLinux"]),
+        .target(name: "NudgeCLI", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem", "NudgeInterchange", "NudgeNetwork", "NudgeQuote", "CLinux"]),
+        .target(name: "NudgeDaemon", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem", "NudgeQuote", "CLinux"]),
         .executableTarget(name: "nudge", dependencies: ["NudgeCLI"]),
         .executableTarget(name: "nudged", dependencies: ["NudgeDaemon"]),
         .executableTarget(name: "nudge-schedule-bench", dependencies: ["NudgeCore", "NudgeStore"]),
@@ -47,6 +49,7 @@ let package = Package(
         .testTarget(name: "NudgeConfigFileTests", dependencies: ["NudgeConfigFile", "NudgeTestSupport"]),
         .testTarget(name: "NudgeInterchangeTests", dependencies: ["NudgeInterchange", "NudgeTestSupport"]),
         .testTarget(name: "NudgeNetworkTests", dependencies: ["NudgeNetwork", "NudgeTestSupport"]),
+        .testTarget(name: "NudgeQuoteTests", dependencies: ["NudgeQuote", "NudgeTestSupport"]),
         .testTarget(name: "NudgeSystemTests", dependencies: ["NudgeSystem", "NudgeTestSupport"]),
         .testTarget(name: "NudgeDaemonTests", dependencies: ["NudgeDaemon", "NudgeTestSupport"]),
         .testTarget(name: "NudgeCLITests", dependencies: ["nudge", "NudgeCLI", "NudgeCore", "NudgeTestSupport"]),
