@@ -74,7 +74,7 @@ struct ImportURLTests {
     @Test(arguments: [
         ("/404", [], "HTTP 404 Not Found"),
         ("/500", [], "HTTP 500 Internal Server Error"),
-        ("/invalid", [], "the file is not JSON (The operation could not be completed. The data is not in the correct format.)"),
+        ("/invalid", [], "the answer is not JSON (The operation could not be completed. The data is not in the correct format.)"),
         ("/endless", [], "the answer is larger than the 10 MB limit"),
         ("/loop", [], "more than 10 redirects (a redirect loop?)"),
         ("/stall", ["--timeout", "1s"], "timed out: no answer for 1 s"),

@@ -66,7 +66,10 @@ enum ImportCommand: Command {
                                                                           source: isURL ? path : nil))
         } catch {
             progress.clear()
-            throw .failed("cannot import \(path == "-" ? "standard input" : path): \(error); nothing was imported")
+            var reason = "\(error)"
+            // What a server answered is no file.
+            if isURL, reason.hasPrefix("the file ") { reason = "the answer " + reason.dropFirst("the file ".count) }
+            throw .failed("cannot import \(path == "-" ? "standard input" : path): \(reason); nothing was imported")
         }
         var records: [(place: String, record: TodoRecord)] = []
         var bad: [RecordError] = []
