@@ -23,18 +23,25 @@ public struct Quote: Hashable, Sendable {
         "“" + text + "”" + (author.map { " — " + $0 } ?? "")
     }
 
-    /// At most `lines` lines of at most `width` characters, broken at spaces; when it does
-    /// not all fit, the last line ends in "…".
-    public func wrapped(width: Int, lines: Int = 2) -> [String] {
+    /// At most `lines` lines of at most `width` columns (as `measure` counts them: wide
+    /// characters take two), broken at spaces; when it does not all fit, the last line ends
+    /// in "…".
+    public func wrapped(width: Int, lines: Int = 2, measure: (String) -> Int = { $0.count }) -> [String] {
         let width = max(20, width)
+        /// `text` cut to `room` columns.
+        func fit(_ text: String, _ room: Int) -> String {
+            var text = text
+            while measure(text) > room { text.removeLast() }
+            return text
+        }
         var out: [String] = []
         var current = ""
         var cut = false
         for piece in line.split(separator: " ") {
-            let word = piece.count > width ? String(piece.prefix(width - 1)) + "…" : String(piece)
+            let word = measure(String(piece)) > width ? fit(String(piece), width - 1) + "…" : String(piece)
             if current.isEmpty {
                 current = word
-            } else if current.count + 1 + word.count <= width {
+            } else if measure(current) + 1 + measure(word) <= width {
                 current += " " + word
             } else {
                 out.append(current)
@@ -46,9 +53,8 @@ public struct Quote: Hashable, Sendable {
             }
         }
         if !cut, !current.isEmpty { out.append(current) }
-        if cut, var last = out.popLast() {
-            if last.count >= width { last = String(last.prefix(width - 1)) }
-            out.append(last.hasSuffix("…") ? last : last + "…")
+        if cut, let last = out.popLast() {
+            out.append(last.hasSuffix("…") ? last : fit(last, width - 1) + "…")
         }
         return out
     }

@@ -67,6 +67,15 @@ struct QuoteTests {
         #expect(cut.allSatisfy { $0.count <= 20 })
         #expect(cut[1].hasSuffix("…"))
     }
+
+    @Test func wideCharactersAreMeasuredAsTheCallerSays() {
+        let quote = Quote(text: "千里之行 始于足下 千里之行 始于足下 千里之行 始于足下", author: "老子")!
+        let twoColumns = { (text: String) in text.unicodeScalars.reduce(0) { $0 + ($1.isASCII ? 1 : 2) } }
+        let lines = quote.wrapped(width: 24, measure: twoColumns)
+        #expect(lines.count == 2)
+        #expect(lines.allSatisfy { twoColumns($0) <= 24 })
+        #expect(lines[1].hasSuffix("…"))
+    }
 }
 
 /// Fetching and caching the quote of the day.

@@ -70,7 +70,7 @@ enum ListCommand: Command {
         let day = LocalDate(context.now, in: context.calendar)
         guard let quote = QuoteOfTheDay(source: source, environment: context.environment).quote(on: day) else { return }
         let columns = Int(nudge_terminal_columns(STDOUT_FILENO))
-        for line in quote.wrapped(width: (columns > 0 ? columns : 80) - 1) {
+        for line in quote.wrapped(width: (columns > 0 ? columns : 80) - 1, measure: displayWidth) {
             context.print(context.styled(Terminal.visible(line), .dim))
         }
         context.print()
