@@ -14,21 +14,29 @@ let package = Package(
         // Linux's timerfd and inotify headers, which Swift's Glibc module leaves out.
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        // libcurl's headers only: NudgeNetwork opens the library with dlopen on first use.
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "NudgeCore"),
         .target(name: "NudgeStore", dependencies: ["NudgeCore", "CSQLite"]),
         .target(name: "NudgeRecurrence", dependencies: ["NudgeCore", "CICal"]),
         .target(name: "NudgeConfigFile", dependencies: ["NudgeCore", "CINIH"]),
         .target(name: "NudgeSystem", dependencies: ["CSystemd"]),
+        // HTTP for `nudge import URL` and the quote of the day.
+        .target(name: "NudgeNetwork", dependencies: ["CCurl"]),
+        // The quote of the day above `nudge list` and at the end of the digest.
+        .target(name: "NudgeQuote", dependencies: ["NudgeCore", "NudgeNetwork"]),
         // Todos in and out of other formats: pure mapping, no store, so it is tested alone.
         .target(name: "NudgeInterchange", dependencies: ["NudgeCore", "NudgeRecurrence", "CICal"]),
-        .target(name: "NudgeCLI", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem", "NudgeInterchange"]),
-        .target(name: "NudgeDaemon", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem", "CLinux"]),
+        .target(name: "NudgeCLI", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem", "NudgeInterchange", "NudgeNetwork", "NudgeQuote", "CLinux"]),
+        .target(name: "NudgeDaemon", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem", "NudgeQuote", "CLinux"]),
         .executableTarget(name: "nudge", dependencies: ["NudgeCLI"]),
         .executableTarget(name: "nudged", dependencies: ["NudgeDaemon"]),
         .executableTarget(name: "nudge-schedule-bench", dependencies: ["NudgeCore", "NudgeStore"]),
         // What several test targets share: temporary folders, child processes, and the real
         // parts the end-to-end tests start (dbus-daemon, Xvfb and dunst, journald).
-        .target(name: "NudgeTestSupport", dependencies: ["CLinux"], path: "Tests/NudgeTestSupport"),
+        // test_http_server.py is run by the tests that fetch, from the source tree.
+        .target(name: "NudgeTestSupport", dependencies: ["CLinux"], path: "Tests/NudgeTestSupport",
+                exclude: ["test_http_server.py"]),
         // A test process that is killed after starting what the harnesses start, for the
         // harness's own tests.
         .executableTarget(name: "nudge-test-crash", dependencies: ["NudgeTestSupport"], path: "Tests/NudgeTestCrash"),
@@ -40,6 +48,8 @@ let package = Package(
                     exclude: ["rrule_oracle.py"]),
         .testTarget(name: "NudgeConfigFileTests", dependencies: ["NudgeConfigFile", "NudgeTestSupport"]),
         .testTarget(name: "NudgeInterchangeTests", dependencies: ["NudgeInterchange", "NudgeTestSupport"]),
+        .testTarget(name: "NudgeNetworkTests", dependencies: ["NudgeNetwork", "NudgeTestSupport"]),
+        .testTarget(name: "NudgeQuoteTests", dependencies: ["NudgeQuote", "NudgeTestSupport"]),
         .testTarget(name: "NudgeSystemTests", dependencies: ["NudgeSystem", "NudgeTestSupport"]),
         .testTarget(name: "NudgeDaemonTests", dependencies: ["NudgeDaemon", "NudgeTestSupport"]),
         .testTarget(name: "NudgeCLITests", dependencies: ["nudge", "NudgeCLI", "NudgeCore", "NudgeTestSupport"]),

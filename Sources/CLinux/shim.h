@@ -10,3 +10,11 @@
 int unshare(int flags);
 int pipe2(int fds[2], int flags);
 #include <malloc.h>
+
+// The width of the terminal on `fd`, or 0 when it is not one (ioctl is variadic).
+#include <sys/ioctl.h>
+static inline int nudge_terminal_columns(int fd) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0) return 0;
+    return size.ws_col;
+}

@@ -15,6 +15,7 @@ final class Context {
     /// Colour only for a person at a terminal who has not asked for none (no-color.org).
     let color: Bool
     let stdinIsTerminal: Bool
+    let stdoutIsTerminal: Bool
     /// What was printed and not yet flushed.
     private(set) var output = ""
     /// The errno of the first write to stdout that failed; what is printed after it is dropped.
@@ -30,6 +31,7 @@ final class Context {
         self.databasePath = databasePath ?? TodoStore.defaultPath(environment: environment)
         color = isatty(STDOUT_FILENO) == 1 && (environment["NO_COLOR"] ?? "").isEmpty
         stdinIsTerminal = isatty(STDIN_FILENO) == 1
+        stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
     }
 
     /// The store, opened once for what the command does: `.read` for a command that only

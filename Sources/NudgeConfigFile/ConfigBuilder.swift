@@ -79,6 +79,14 @@ final class ConfigBuilder {
             }
         case .notifications:
             config.groupAbove = try ConfigValues.count(key, value)
+        case .importing:
+            if key == "timeout" {
+                config.importing.timeout = try ConfigValues.seconds(key, value)
+            } else {
+                config.importing.maxSize = try ConfigValues.size(key, value)
+            }
+        case .list:
+            config.quote = try ConfigValues.quote(key, value)
         }
     }
 

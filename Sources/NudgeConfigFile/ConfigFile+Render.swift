@@ -40,6 +40,9 @@ extension ConfigFile {
         case .skipOlderThan(let span): section("catchup", [("policy", "skip-older-than"), ("max_age", span.description)])
         }
         section("notifications", [("group_above", String(config.groupAbove))])
+        section("import", [("timeout", ConfigValues.secondsText(config.importing.timeout)),
+                           ("max_size", ConfigValues.sizeText(config.importing.maxSize))])
+        section("list", [("quote", config.quote.description)])
         return out.joined(separator: "\n") + "\n"
     }
 

@@ -93,3 +93,10 @@ public enum ConfigFile {
         return try builder.finish()
     }
 }
+
+extension ConfigFile {
+    /// A time limit written as `[import] timeout` takes it (15s, 500ms, 2m), for `--timeout`.
+    public static func seconds(_ name: String, _ text: String) throws(InputError) -> Double {
+        do { return try ConfigValues.seconds(name, text) } catch { throw InputError(error.message) }
+    }
+}

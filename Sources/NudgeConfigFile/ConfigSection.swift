@@ -11,8 +11,10 @@ enum ConfigSection: Hashable {
     case snooze
     case catchUp
     case notifications
+    case importing
+    case list
 
-    static let knownSections = "reminders, priority.low|medium|high, category.NAME, digest, quiet, snooze, catchup, notifications"
+    static let knownSections = "reminders, priority.low|medium|high, category.NAME, digest, quiet, snooze, catchup, notifications, import, list"
 
     static let ruleKeys = ["at_due", "before", "all_day_time", "all_day_day_before", "nag_every", "nag_limit"]
 
@@ -26,6 +28,8 @@ enum ConfigSection: Hashable {
         case "snooze": self = .snooze
         case "catchup": self = .catchUp
         case "notifications": self = .notifications
+        case "import": self = .importing
+        case "list": self = .list
         case "":
             throw Problem("a section header needs a name; known sections: \(Self.knownSections)")
         default:
@@ -58,6 +62,8 @@ enum ConfigSection: Hashable {
         case .snooze: "snooze"
         case .catchUp: "catchup"
         case .notifications: "notifications"
+        case .importing: "import"
+        case .list: "list"
         }
     }
 
@@ -69,6 +75,8 @@ enum ConfigSection: Hashable {
         case .snooze: ["default", "choices"]
         case .catchUp: ["policy", "max_age"]
         case .notifications: ["group_above"]
+        case .importing: ["timeout", "max_size"]
+        case .list: ["quote"]
         }
     }
 

@@ -179,6 +179,68 @@ enum ConfigValues {
         return choices
     }
 
+    static let secondsForms = "a number of seconds from 0.1 to 3600, e.g. 15s, 1.5s, 500ms, 2m"
+
+    /// `timeout`: seconds, written `15s`, `15`, `500ms` or `2m`.
+    static func seconds(_ key: String, _ value: String) throws(Problem) -> Double {
+        let text = value.lowercased().replacingOccurrences(of: " ", with: "")
+        let (number, scale): (Substring, Double) = if text.hasSuffix("ms") { (text.dropLast(2), 0.001) }
+            else if text.hasSuffix("s") { (text.dropLast(), 1) }
+            else if text.hasSuffix("m") { (text.dropLast(), 60) }
+            else { (Substring(text), 1) }
+        guard number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let amount = Double(number),
+              (0.1...3600).contains(amount * scale) else {
+            throw Problem("\(key): \(quoted(value)) is not a time limit; accepted: \(secondsForms)")
+        }
+        return amount * scale
+    }
+
+    /// "15s", "1.5s": seconds as `seconds` reads them back.
+    static func secondsText(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? "\(Int(seconds))s" : "\(seconds)s"
+    }
+
+    static let sizeForms = "a size from 1K to 1G, e.g. 10M, 512K, 1G"
+
+    /// `max_size`: bytes, with K, M or G for units of 1024 (`10M`, `512KB`).
+    static func size(_ key: String, _ value: String) throws(Problem) -> Int {
+        var text = value.uppercased().replacingOccurrences(of: " ", with: "")
+        if text.hasSuffix("B") { text.removeLast() }
+        let scale = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30][text.last.map(String.init) ?? ""] ?? 1
+        if scale > 1 { text.removeLast() }
+        guard !text.isEmpty, text.count <= 10, text.allSatisfy({ $0.isASCII && $0.isNumber }), let amount = Int(text),
+              ((1 << 10)...(1 << 30)).contains(amount * scale) else {
+            throw Problem("\(key): \(quoted(value)) is not a size; accepted: \(sizeForms)")
+        }
+        return amount * scale
+    }
+
+    /// "10M": bytes as `size` reads them back.
+    static func sizeText(_ bytes: Int) -> String {
+        for (unit, scale) in [("G", 1 << 30), ("M", 1 << 20), ("K", 1 << 10)] where bytes % scale == 0 {
+            return "\(bytes / scale)\(unit)"
+        }
+        return String(bytes)
+    }
+
+    static let quoteForms = "an http or https URL, a file in fortune format (an absolute path or ~/...), or off"
+
+    /// `quote`: a URL, a fortune file, or off.
+    static func quote(_ key: String, _ value: String) throws(Problem) -> QuoteSource {
+        if isOff(value) { return .off }
+        let lower = value.lowercased()
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
+            guard !value.contains(where: { $0.isWhitespace }) else {
+                throw Problem("\(key): '\(value)' is not a URL (it holds a space); accepted: \(quoteForms)")
+            }
+            return .url(value)
+        }
+        guard value.hasPrefix("/") || value.hasPrefix("~/") else {
+            throw Problem("\(key): '\(value)' is neither a URL nor an absolute path; accepted: \(quoteForms)")
+        }
+        return .file(value)
+    }
+
     enum Policy: String, CaseIterable {
         case all, digest, skipOlderThan = "skip-older-than"
     }

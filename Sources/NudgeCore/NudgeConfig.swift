@@ -15,6 +15,10 @@ public struct NudgeConfig: Equatable, Sendable {
     /// `[notifications] group_above`: more reminders than this at one moment arrive as one
     /// grouped notification.
     public var groupAbove = 3
+    /// `[import]`: how `nudge import URL` fetches.
+    public var importing = ImportSettings()
+    /// `[list] quote`: the quote of the day above `nudge list` and at the end of the digest.
+    public var quote = QuoteSource.off
 
     public init() {}
 
@@ -81,6 +85,34 @@ public struct Digest: Hashable, Sendable {
     public var time = TimeOfDay(hour: 8, minute: 0)!
 
     public init() {}
+}
+
+/// `[import]`: the limits of `nudge import URL`.
+public struct ImportSettings: Hashable, Sendable {
+    /// `timeout`: the longest wait to connect, and the longest the answer may stall, in seconds.
+    public var timeout: Double = 15
+    /// `max_size`: the most bytes read; a larger answer imports nothing.
+    public var maxSize = 10 << 20
+
+    public init() {}
+}
+
+/// `[list] quote`: where the quote of the day comes from.
+public enum QuoteSource: Hashable, Sendable, CustomStringConvertible {
+    case off
+    /// An http or https URL answering JSON (`[{"q", "a"}]`, `{"content", "author"}`, `[{"text", "author"}]`).
+    case url(String)
+    /// A file in `fortune` format; `~/` is the home folder.
+    case file(String)
+
+    /// As written in the config file.
+    public var description: String {
+        switch self {
+        case .off: "off"
+        case .url(let url): url
+        case .file(let path): path
+        }
+    }
 }
 
 /// `[quiet]`: reminders falling inside are held until the end and released together.

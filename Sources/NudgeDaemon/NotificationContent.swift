@@ -24,6 +24,15 @@ struct NotificationWriter {
     let now: Date
     let zone: TimeZone
     let config: NudgeConfig
+    /// The quote of the day, which ends the digest.
+    var quote: String?
+
+    init(now: Date, zone: TimeZone, config: NudgeConfig, quote: String? = nil) {
+        self.now = now
+        self.zone = zone
+        self.config = config
+        self.quote = quote
+    }
 
     static let doneKey = "done"
     static let snoozePrefix = "snooze-"
@@ -46,7 +55,11 @@ struct NotificationWriter {
             var parts: [String] = []
             if !overdue.isEmpty { parts.append("\(overdue.count) overdue") }
             if !dueToday.isEmpty { parts.append("\(dueToday.count) due today") }
-            return list("Nudge: " + (parts.isEmpty ? "nothing due" : parts.joined(separator: ", ")), todos: overdue + dueToday)
+            var digest = list("Nudge: " + (parts.isEmpty ? "nothing due" : parts.joined(separator: ", ")), todos: overdue + dueToday)
+            if let quote {
+                digest.body += (digest.body.isEmpty ? "" : "\n\n") + quote
+            }
+            return digest
         }
     }
 

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import NudgeConfigFile
 import NudgeCore
+import NudgeQuote
 import NudgeStore
 import NudgeSystem
 
@@ -37,10 +38,11 @@ public enum NudgeDaemonMain {
             return 2
         }
         let daemon: Daemon
+        let environment = ProcessInfo.processInfo.environment
         do {
             daemon = try Daemon(databasePath: options["db"] ?? TodoStore.defaultPath(),
-                                configPath: options["config"] ?? ConfigFile.defaultPath(environment: ProcessInfo.processInfo.environment),
-                                now: now, zone: zone)
+                                configPath: options["config"] ?? ConfigFile.defaultPath(environment: environment),
+                                environment: environment, now: now, zone: zone)
             try daemon.start()
         } catch {
             writeAll("nudged: \(error)\n", to: STDERR_FILENO)
@@ -91,9 +93,14 @@ final class Daemon {
     private let now: () -> Date
     private let zone: () -> TimeZone
 
-    init(databasePath: String, configPath: String, now: @escaping () -> Date, zone: @escaping () -> TimeZone) throws {
+    /// The process's environment: where the quote of the day is cached.
+    let environment: [String: String]
+
+    init(databasePath: String, configPath: String, environment: [String: String], now: @escaping () -> Date,
+         zone: @escaping () -> TimeZone) throws {
         self.databasePath = databasePath
         self.configPath = configPath
+        self.environment = environment
         self.now = now
         self.zone = zone
         timer = DispatchSource.makeTimerSource(queue: queue)
@@ -139,7 +146,12 @@ final class Daemon {
             status: { ServiceManager.notify("STATUS=" + $0) },
             // After dispatchMain the main queue runs on a libdispatch thread, whose malloc arena
             // gives back only its free top: a spike freed below a live block would stay.
-            trimHeap: { _ = malloc_trim(0) }))
+            trimHeap: { _ = malloc_trim(0) },
+            // Within a second, at most once a day (a failure is cached too): the digest waits
+            // for it on this queue rather than arrive without it.
+            quote: { [environment] source, moment, zone in
+                QuoteOfTheDay(source: source, environment: environment).quote(on: LocalDate(moment, in: .nudge(zone: zone)))?.line
+            }))
         timer.setEventHandler { [unowned self] in service.wake() }
         reloadTimer.setEventHandler { [unowned self] in reload(reloadReason) }
         try service.start()

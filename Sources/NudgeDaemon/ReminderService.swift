@@ -25,6 +25,9 @@ final class ReminderService {
         var status: (String) -> Void = { _ in }
         /// Returns the heap's free memory to the system.
         var trimHeap: () -> Void = {}
+        /// The quote of the day from this source, as of this moment in this zone, as one line;
+        /// nil when there is none.
+        var quote: (QuoteSource, Date, TimeZone) -> String? = { _, _, _ in nil }
     }
 
     /// How long a failed notification waits before it is tried again while a server owns the
@@ -247,7 +250,11 @@ final class ReminderService {
             try? store.markClosed(delivery.id)
             return
         }
-        let content = NotificationWriter(now: moment, zone: environment.zone(), config: config).content(for: delivery, todos: todos)
+        var writer = NotificationWriter(now: moment, zone: environment.zone(), config: config)
+        if delivery.kind == .digest, config.quote != .off {
+            writer.quote = environment.quote(config.quote, moment, environment.zone())
+        }
+        let content = writer.content(for: delivery, todos: todos)
         let replacing = delivery.kind == .reminder
             ? ((try? store.shownNotificationID(todoID: delivery.todoIDs[0], server: server)) ?? nil) ?? 0 : 0
         inFlight.insert(delivery.id)

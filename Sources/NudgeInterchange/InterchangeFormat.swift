@@ -6,10 +6,13 @@ import NudgeCore
 public struct InterchangeOptions: Sendable {
     public var zone: TimeZone
     public var now: Date
+    /// Where the file comes from (its URL), naming items that carry no UUID of their own.
+    public var source: String?
 
-    public init(zone: TimeZone, now: Date) {
+    public init(zone: TimeZone, now: Date, source: String? = nil) {
         self.zone = zone
         self.now = now
+        self.source = source
     }
 }
 
@@ -21,12 +24,16 @@ public struct DecodedFile: Sendable {
     /// Where each item is, for errors found after reading; by default its place in the array.
     public var places: [(place: RecordError.Place, number: Int)]
     public var notKept: [String: Int]
+    /// The UUIDs of records whose file gives no times (the web-API shape): they carry the
+    /// moment of the import, and the importer keeps a stored todo's times when nothing changed.
+    public var timeless: Set<String>
 
     public init(items: [Result<TodoRecord, RecordError>], places: [(place: RecordError.Place, number: Int)]? = nil,
-                notKept: [String: Int] = [:]) {
+                notKept: [String: Int] = [:], timeless: Set<String> = []) {
         self.items = items
         self.places = places ?? items.indices.map { (.item, $0 + 1) }
         self.notKept = notKept
+        self.timeless = timeless
     }
 }
 
@@ -73,7 +80,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
 
     public func decode(_ data: Data, options: InterchangeOptions) throws(InterchangeError) -> DecodedFile {
         switch self {
-        case .json: DecodedFile(items: try NudgeJSON.decode(data))
+        case .json: try NudgeJSON.decode(data, options: options)
         case .ics: try ICalendarFile.decode(data, options: options)
         case .taskwarrior: try TaskwarriorJSON.decode(data, options: options)
         case .todotxt: try TodoTxt.decode(data, options: options)

@@ -18,22 +18,38 @@ public enum NudgeJSON {
     /// Reads every item, each either a record or why it is not one: the caller decides whether
     /// one bad item spoils the file. Throws only when the file is not a JSON array.
     public static func decode(_ data: Data) throws(InterchangeError) -> [Result<TodoRecord, RecordError>] {
+        try decode(data, options: InterchangeOptions(zone: TimeZone(secondsFromGMT: 0)!, now: Date(timeIntervalSince1970: 0))).items
+    }
+
+    /// Reads Nudge's own items and those of the common web-API shape (`{"id": 1, "title":
+    /// "...", "completed": false}`, as jsonplaceholder's /todos), also inside `{"todos": [...]}`.
+    /// Throws only when the file is not a JSON array.
+    public static func decode(_ data: Data, options: InterchangeOptions) throws(InterchangeError) -> DecodedFile {
         let parsed: Any
         do {
             parsed = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
             throw InterchangeError(reason: "the file is not JSON (\(error.localizedDescription))")
         }
-        guard let items = parsed as? [Any] else {
+        let wrapped = (parsed as? [String: Any]).flatMap { $0.count == 1 ? $0["todos"] : nil }
+        guard let items = (wrapped ?? parsed) as? [Any] else {
             throw InterchangeError(reason: "the file is not a JSON array of todos, as 'nudge export' writes")
         }
-        return items.enumerated().map { offset, item in
+        var notKept: [String: Int] = [:]
+        var timeless: Set<String> = []
+        let results: [Result<TodoRecord, RecordError>] = items.enumerated().map { offset, item in
             do throws(RecordError) {
+                if let object = item as? [String: Any], object["uuid"] == nil, object["id"] != nil {
+                    let record = try webRecord(object, number: offset + 1, options: options, notKept: &notKept)
+                    timeless.insert(record.uuid)
+                    return .success(record)
+                }
                 return .success(try record(item, number: offset + 1))
             } catch {
                 return .failure(error)
             }
         }
+        return DecodedFile(items: results, notKept: notKept, timeless: timeless)
     }
 
     // MARK: - Writing

@@ -54,6 +54,13 @@ private let fullText = """
 
     [notifications]
     group_above = 5
+
+    [import]
+    timeout = 2.5s
+    max_size = 512K
+
+    [list]
+    quote = ~/quotes
     """
 
 private let fullConfig: NudgeConfig = {
@@ -75,6 +82,9 @@ private let fullConfig: NudgeConfig = {
                              .span(TimeSpan(days: 2))]
     config.catchUp = .skipOlderThan(hours(6))
     config.groupAbove = 5
+    config.importing.timeout = 2.5
+    config.importing.maxSize = 512 << 10
+    config.quote = .file("~/quotes")
     return config
 }()
 
@@ -116,7 +126,7 @@ struct ConfigFileTests {
 
     @Test func shippedConfigNamesEverySectionAndKey() throws {
         let text = try String(contentsOfFile: shippedConfigPath, encoding: .utf8)
-        let sections: [ConfigSection] = [.reminders, .digest, .quiet, .snooze, .catchUp, .notifications]
+        let sections: [ConfigSection] = [.reminders, .digest, .quiet, .snooze, .catchUp, .notifications, .importing, .list]
         for section in sections {
             #expect(text.contains("\n[\(section.name)]\n"), "missing [\(section.name)]")
             for key in section.keys {
@@ -166,6 +176,14 @@ struct ConfigFileTests {
         ("[snooze]\nchoices = 1h", { @Sendable (c: inout NudgeConfig) in c.snooze.choices = [.span(hours(1))] }),
         ("[snooze]\nchoices = in 2h, 60 min", { @Sendable (c: inout NudgeConfig) in c.snooze.choices = [.when("in 2h"), .span(hours(1))] }),
         ("[catchup]\npolicy = all", { @Sendable (c: inout NudgeConfig) in c.catchUp = .all }),
+        ("[import]\ntimeout = 500ms", { @Sendable (c: inout NudgeConfig) in c.importing.timeout = 0.5 }),
+        ("[import]\ntimeout = 2m", { @Sendable (c: inout NudgeConfig) in c.importing.timeout = 120 }),
+        ("[import]\ntimeout = 20", { @Sendable (c: inout NudgeConfig) in c.importing.timeout = 20 }),
+        ("[import]\nmax_size = 1g", { @Sendable (c: inout NudgeConfig) in c.importing.maxSize = 1 << 30 }),
+        ("[import]\nmax_size = 100 KB", { @Sendable (c: inout NudgeConfig) in c.importing.maxSize = 100 << 10 }),
+        ("[list]\nquote = https://zenquotes.io/api/today", { @Sendable (c: inout NudgeConfig) in c.quote = .url("https://zenquotes.io/api/today") }),
+        ("[list]\nquote = /usr/share/games/fortunes/fortunes", { @Sendable (c: inout NudgeConfig) in c.quote = .file("/usr/share/games/fortunes/fortunes") }),
+        ("[list]\nquote = none", { @Sendable (c: inout NudgeConfig) in c.quote = .off }),
         ("[catchup]\npolicy = Digest\nmax_age = 1d", { @Sendable (c: inout NudgeConfig) in c.catchUp = .digest }),
         ("[catchup]\nmax_age = 2h\npolicy = skip-older-than", { @Sendable (c: inout NudgeConfig) in c.catchUp = .skipOlderThan(hours(2)) }),
         ("[notifications]\ngroup_above = 0", { @Sendable (c: inout NudgeConfig) in c.groupAbove = 0 }),
@@ -324,6 +342,13 @@ struct ConfigFileTests {
             [notifications]
             group_above = 3
 
+            [import]
+            timeout = 15s
+            max_size = 10M
+
+            [list]
+            quote = off
+
             """)
         let overrides = ConfigFile.render(fullConfig)
         #expect(overrides.contains("\n[priority.low]\nat_due = no\nbefore = none\nnag_every = off\n\n[priority.high]\nnag_every = 15m\nnag_limit = none\n\n[category.work]\nall_day_day_before = no\nnag_limit = none\n\n[digest]\n"))
@@ -339,7 +364,7 @@ struct ConfigFileTests {
         ("# Nudge\n[reminders]\nnag_evry = 1h\n",
          "nudge.conf:3: unknown key 'nag_evry' in [reminders] (did you mean nag_every?); known keys: at_due, before, all_day_time, all_day_day_before, nag_every, nag_limit"),
         ("[reminders]\n\n\n\n\n\n\n\n\n\n\n[quite]\nhours = none\n",
-         "nudge.conf:12: unknown section [quite]; known sections: reminders, priority.low|medium|high, category.NAME, digest, quiet, snooze, catchup, notifications"),
+         "nudge.conf:12: unknown section [quite]; known sections: reminders, priority.low|medium|high, category.NAME, digest, quiet, snooze, catchup, notifications, import, list"),
         ("[reminders]\nbefore = 10m\nBefore = 1h\n",
          "nudge.conf:3: duplicate key 'before' in [reminders]; it is already set on line 2"),
         ("nag_every = 1h\n",
@@ -413,6 +438,11 @@ struct ConfigFileTests {
         ("[catchup]\n\npolicy = skip-older-than\n[notifications]\ngroup_above = 2\n", 3, ["policy: skip-older-than needs max_age"]),
         ("[catchup]\nmax_age = old\n", 2, ["max_age: 'old' is not a duration", "accepted: 10m, 2h"]),
         ("[notifications]\ngroup_above = many\n", 2, ["group_above: 'many' is not a whole number from 0 to 1000"]),
+        ("[import]\ntimeout = forever\n", 2, ["timeout: 'forever' is not a time limit; accepted: a number of seconds"]),
+        ("[import]\ntimeout = 0s\n", 2, ["timeout: '0s' is not a time limit"]),
+        ("[import]\nmax_size = 10T\n", 2, ["max_size: '10T' is not a size; accepted: a size from 1K to 1G"]),
+        ("[list]\nquote = quotes.txt\n", 2, ["quote: 'quotes.txt' is neither a URL nor an absolute path"]),
+        ("[list]\nquotes = off\n", 2, ["unknown key 'quotes' in [list] (did you mean quote?)"]),
         // The first problem wins, whoever finds it.
         ("[reminders]\nat_due = maybe\ngarbage\n[nope]\n", 2, ["at_due: 'maybe'"]),
         ("[reminders]\ngarbage\nat_due = maybe\n", 2, ["'garbage' is not a setting"]),

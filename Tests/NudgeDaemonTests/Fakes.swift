@@ -60,6 +60,9 @@ final class ServiceFixture {
     var wakeAt: Date?
     var statusLine = ""
     var heapTrims = 0
+    /// What the quote of the day is, and the sources it was asked of.
+    var quoteLine: String?
+    var quoteRequests: [QuoteSource] = []
     private(set) var service: ReminderService!
 
     init() {
@@ -106,7 +109,11 @@ final class ServiceFixture {
             now: { [unowned self] in now }, zone: { [unowned self] in zone },
             wake: { [unowned self] in wakeAt = $0 },
             status: { [unowned self] in statusLine = $0 },
-            trimHeap: { [unowned self] in heapTrims += 1 }))
+            trimHeap: { [unowned self] in heapTrims += 1 },
+            quote: { [unowned self] source, moment, zone in
+                quoteRequests.append(source)
+                return quoteLine
+            }))
         try service.start()
     }
 

@@ -221,6 +221,42 @@ struct ReminderServiceTests {
         #expect(fixture.server.shown[0].content.body == "• late — overdue since Nov 28 09:00\n• today — due at 17:00")
     }
 
+    @Test func theDigestEndsWithTheQuoteOfTheDay() throws {
+        fixture.config.digest.enabled = true
+        fixture.config.quote = .url("https://zenquotes.io/api/today")
+        fixture.quoteLine = "“Well begun is half done.” — Aristotle & <Co>"
+        try fixture.add("today", at: fixture.date(30, 17))
+        fixture.now = fixture.date(30, 7)
+        try fixture.start()
+        fixture.server.shown.removeAll()
+        fixture.advance(to: fixture.date(30, 8))
+        try #require(fixture.server.shown.count == 1)
+        #expect(fixture.server.shown[0].content.body == "• today — due at 17:00\n\n“Well begun is half done.” — Aristotle & <Co>")
+        #expect(fixture.quoteRequests == [.url("https://zenquotes.io/api/today")])
+    }
+
+    @Test func withoutAQuoteSourceTheDigestAsksForNone() throws {
+        fixture.config.digest.enabled = true
+        fixture.quoteLine = "never shown"
+        try fixture.add("today", at: fixture.date(30, 17))
+        fixture.now = fixture.date(30, 7)
+        try fixture.start()
+        fixture.server.shown.removeAll()
+        fixture.advance(to: fixture.date(30, 8))
+        #expect(fixture.server.shown.map(\.content.body) == ["• today — due at 17:00"])
+        #expect(fixture.quoteRequests.isEmpty)
+    }
+
+    @Test func remindersOtherThanTheDigestCarryNoQuote() throws {
+        fixture.config.quote = .url("https://zenquotes.io/api/today")
+        fixture.quoteLine = "never shown"
+        try fixture.add("a", at: fixture.date(29, 12))
+        try fixture.start()
+        fixture.advanceToWake()
+        #expect(fixture.server.shown.map(\.content.body) == ["due now"])
+        #expect(fixture.quoteRequests.isEmpty)
+    }
+
     @Test func aTodoDoneBeforeItsNotificationIsShownIsNotShown() throws {
         fixture.server.owner = nil
         try fixture.add("a", at: fixture.date(29, 12))

@@ -30,11 +30,10 @@ struct Run {
         if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
         try stdin.fileHandleForWriting.close()
         // nudge writes at most a line or two to stderr, so reading stdout first cannot stall it.
-        let outBytes = out.fileHandleForReading.readDataToEndOfFile()
-        let errBytes = err.fileHandleForReading.readDataToEndOfFile()
+        // read(2) again after EINTR: FileHandle.readDataToEndOfFile traps on it.
+        let outText = ChildProcess.readAll(out.fileHandleForReading.fileDescriptor)
+        let errText = ChildProcess.readAll(err.fileHandleForReading.fileDescriptor)
         process.waitUntilExit()
-        return Run(status: process.terminationStatus,
-                   stdout: String(decoding: outBytes, as: UTF8.self),
-                   stderr: String(decoding: errBytes, as: UTF8.self))
+        return Run(status: process.terminationStatus, stdout: outText, stderr: errText)
     }
 }

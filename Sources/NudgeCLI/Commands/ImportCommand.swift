@@ -1,18 +1,23 @@
 import Foundation
+import NudgeConfigFile
 import NudgeCore
 import NudgeInterchange
+import NudgeNetwork
 import NudgeRecurrence
 import NudgeStore
+import NudgeSystem
 
 enum ImportCommand: Command {
     static let name = "import"
-    static let abstract = "Read todos in from Nudge JSON, iCalendar, Taskwarrior or todo.txt"
-    static let usage = "nudge import FILE|- [--format json|ics|taskwarrior|todotxt] [--dry-run] [--skip-bad] [--json]"
+    static let abstract = "Read todos in from Nudge JSON, iCalendar, Taskwarrior or todo.txt, from a file or a URL"
+    static let usage = "nudge import FILE|-|URL [--format json|ics|taskwarrior|todotxt] [--dry-run] [--skip-bad] [--json] [--timeout TIME] [--quiet]"
     static let options: [Option] = [
         .value("format", "FORMAT", "The file format: json, ics, taskwarrior or todotxt (guessed from the content when not given)"),
         .flag("dry-run", "Say what would be added, updated and skipped, and change nothing"),
         .flag("skip-bad", "Import the good todos of a file with bad ones, listing those skipped"),
         .flag("json", "Print the counts as a JSON object"),
+        .value("timeout", "TIME", "For a URL: the longest wait to connect and the longest the answer may stall, e.g. 15s, 500ms (default: [import] timeout, 15s)"),
+        .flag("quiet", "For a URL: no progress bar on the terminal"),
     ]
     static let discussion = """
         Todos are matched by uuid: one not stored is added with its uuid and times; a stored
@@ -22,22 +27,49 @@ enum ImportCommand: Command {
         and the error names the item (counting from 1) and the field, unless --skip-bad.
         FILE - reads standard input.
 
+        An http or https URL is fetched (following redirects), within the timeout and the size
+        limit of the [import] section of the config file (15s and 10M by default); a failure
+        says why in one line and imports nothing. On a terminal a progress bar on stderr shows
+        the bytes received, then the todos imported. Besides Nudge's own JSON, the common
+        web-API shape is read: [{"id": 1, "title": "...", "completed": false}] (as
+        jsonplaceholder's /todos); such a todo is named by the URL and its id, so importing
+        the URL again changes nothing unless the todo changed there.
+
         Examples:
           nudge import todos.json --dry-run
           ssh laptop nudge export --all | nudge import -
+          nudge import https://jsonplaceholder.typicode.com/todos --timeout 5s
         """
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         let path = try arguments.positionals(min: 1, max: 1, usage: usage)[0]
         let chosen = try ExportCommand.format(arguments)
         let dryRun = arguments.has("dry-run")
+        let isURL = isWebAddress(path)
+        let progress = ProgressBar(enabled: isURL && !arguments.has("quiet"))
+        defer { progress.clear() }
+        var limits: FetchLimits?
+        if isURL {
+            let settings = try context.config().importing
+            var timeout = settings.timeout
+            if let text = arguments.value("timeout") { timeout = try self.timeout(text) }
+            limits = FetchLimits(timeout: timeout, maxSize: settings.maxSize)
+        } else if arguments.has("timeout") {
+            throw .usage("--timeout is for a URL; \(path) is a file")
+        }
         let decoded: DecodedFile
         do {
-            let data = try read(path)
+            let data = try limits.map { limits throws(FetchError) in try HTTP.get(path, limits: limits, progress: progress.received) }
+                ?? read(path)
             let format = chosen ?? InterchangeFormat.guess(data)
-            decoded = try format.decode(data, options: InterchangeOptions(zone: context.zone, now: context.now))
+            decoded = try format.decode(data, options: InterchangeOptions(zone: context.zone, now: context.now,
+                                                                          source: isURL ? path : nil))
         } catch {
-            throw .failed("cannot import \(path == "-" ? "standard input" : path): \(error); nothing was imported")
+            progress.clear()
+            var reason = "\(error)"
+            // What a server answered is no file.
+            if isURL, reason.hasPrefix("the file ") { reason = "the answer " + reason.dropFirst("the file ".count) }
+            throw .failed("cannot import \(path == "-" ? "standard input" : path): \(reason); nothing was imported")
         }
         var records: [(place: String, record: TodoRecord)] = []
         var bad: [RecordError] = []
@@ -48,14 +80,24 @@ enum ImportCommand: Command {
             }
         }
         if let first = bad.first, !arguments.has("skip-bad") {
+            progress.clear()
             let more = bad.count > 1 ? " (and \(bad.count - 1) more bad item\(bad.count == 2 ? "" : "s"))" : ""
             throw .failed("\(first)\(more); nothing was imported (--skip-bad imports the rest)")
         }
+        progress.imported(0, of: records.count)
         let summary: ImportSummary
         do {
-            summary = try context.store(dryRun ? .read : .write)
-                .importTodos(records.map(\.record), now: context.now, dryRun: dryRun)
-        } catch { throw CLIError(error) }
+            let store = try context.store(dryRun ? .read : .write)
+            if !decoded.timeless.isEmpty {
+                records = try keepingTimes(records, timeless: decoded.timeless, stored: store.records(.all))
+            }
+            summary = try store.importTodos(records.map(\.record), now: context.now, dryRun: dryRun)
+        } catch {
+            progress.clear()
+            throw CLIError(error)
+        }
+        progress.imported(records.count, of: records.count)
+        progress.clear()
         for error in bad { NudgeCLI.writeError("skipped \(error)") }
         if arguments.has("json") {
             context.printJSON(.object([
@@ -93,6 +135,47 @@ enum ImportCommand: Command {
             line += "; not kept: " + notKept.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
         }
         return line
+    }
+
+    /// An http or https URL rather than a file's path.
+    static func isWebAddress(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+    }
+
+    /// `--timeout`: as `[import] timeout` is written.
+    private static func timeout(_ text: String) throws(CLIError) -> Double {
+        do { return try ConfigFile.seconds("--timeout", text) } catch { throw .usage(error.message) }
+    }
+
+    /// Records of the web-API shape carry the moment of the import: one whose stored todo says
+    /// the same gets that todo's times (and so is skipped as unchanged); one that changed keeps
+    /// its stored creation time and completion moment.
+    private static func keepingTimes(_ records: [(place: String, record: TodoRecord)], timeless: Set<String>,
+                                     stored: [TodoRecord]) -> [(place: String, record: TodoRecord)] {
+        let byUUID = Dictionary(stored.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
+        return records.map { item in
+            guard timeless.contains(item.record.uuid), let old = byUUID[item.record.uuid] else { return item }
+            var record = item.record
+            record.createdAt = old.createdAt
+            if (record.completedAt != nil) == (old.completedAt != nil) { record.completedAt = old.completedAt }
+            let same = record.title == old.title && record.due == old.due && record.completedAt == old.completedAt
+            record.updatedAt = same ? old.updatedAt : max(record.updatedAt, old.updatedAt.addingTimeInterval(1))
+            if same {
+                // Everything the web shape does not say stays as it is stored.
+                record = old
+            } else {
+                record.notes = old.notes
+                record.priority = old.priority
+                record.category = old.category
+                record.repetition = old.repetition
+                record.reminders = old.reminders
+                record.defaultReminders = old.defaultReminders
+                record.snoozedUntil = old.snoozedUntil
+                record.kept = old.kept
+            }
+            return (item.place, record)
+        }
     }
 
     private static func read(_ path: String) throws -> Data {

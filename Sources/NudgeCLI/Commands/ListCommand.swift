@@ -1,4 +1,7 @@
+import CLinux
+import Foundation
 import NudgeCore
+import NudgeQuote
 import NudgeStore
 
 enum ListCommand: Command {
@@ -17,7 +20,8 @@ enum ListCommand: Command {
     static let discussion = """
         Todos are shown in sections: Overdue, Today, Upcoming, Unscheduled, and with --all or
         --completed, Completed. Within a section they are ordered by due time, then priority,
-        then title. Filters combine.
+        then title. Filters combine. On a terminal, the quote of the day ([list] quote in the
+        config file) is shown above them.
 
         Examples:
           nudge list
@@ -47,11 +51,29 @@ enum ListCommand: Command {
         let sections = context.agenda.sections(todos, order: order)
         if arguments.has("json") {
             context.printJSON(.array(sections.flatMap(\.todos).map(context.json)))
-        } else if sections.isEmpty {
+            return
+        }
+        try printQuote(context)
+        if sections.isEmpty {
             try printEmpty(query: query, store: store, context: context)
         } else {
             context.printSections(sections)
         }
+    }
+
+    /// The quote of the day, dim, in one or two lines, then an empty line: only for a person
+    /// at a terminal, never on a pipe.
+    private static func printQuote(_ context: Context) throws(CLIError) {
+        guard context.stdoutIsTerminal else { return }
+        let source = try context.config().quote
+        if source == .off { return }
+        let day = LocalDate(context.now, in: context.calendar)
+        guard let quote = QuoteOfTheDay(source: source, environment: context.environment).quote(on: day) else { return }
+        let columns = Int(nudge_terminal_columns(STDOUT_FILENO))
+        for line in quote.wrapped(width: (columns > 0 ? columns : 80) - 1, measure: displayWidth) {
+            context.print(context.styled(Terminal.visible(line), .dim))
+        }
+        context.print()
     }
 
     private static func printEmpty(query: TodoQuery, store: TodoStore, context: Context) throws(CLIError) {
