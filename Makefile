@@ -8,10 +8,10 @@ SYSCONFDIR ?= /etc
 DESTDIR ?=
 
 # Build and test dependencies, as Debian packages (python3-dateutil: the oracle of the
-# repeat-rule tests).
+# repeat-rule tests; taskwarrior and todotxt-cli: the import and export tests run them).
 PACKAGES = pkg-config libsqlite3-dev libsystemd-dev libical-dev libinih-dev \
 	faketime bsdutils dbus dunst xvfb libnotify-bin libglib2.0-bin systemd tzdata python3-dateutil \
-	desktop-file-utils dbus-user-session util-linux passwd python3
+	desktop-file-utils dbus-user-session util-linux passwd python3 taskwarrior todotxt-cli
 BENCH_PACKAGES = taskwarrior hyperfine time
 
 .PHONY: all build release deps bench-deps check test demo bench install uninstall clean
