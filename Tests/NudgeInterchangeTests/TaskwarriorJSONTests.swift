@@ -168,3 +168,20 @@ struct TaskwarriorJSONTests {
         #expect(InterchangeFormat.guess(Data(#"[{"uuid":"x","title":"a","notes":"description"}]"#.utf8)) == .json)
     }
 }
+
+struct TaskwarriorJSONWriterTests {
+    @Test func writesWhatJSONSerializationReadsBackTheSame() throws {
+        let value: [String: Any] = ["b": [1, 2.5, true, false, NSNull()], "a": "quote \" backslash \\ tab\t nl\n \u{1}",
+                                    "c": ["z": 1, "y": ["x"]], "u": "Ünïcødé 🥛 / slash"]
+        var out = ""
+        TaskwarriorJSON.write(value, into: &out)
+        #expect(out.hasPrefix(#"{"a":"quote \" backslash \\ tab\t nl\n \u0001","b":[1,2.5,true,false,null],"c":{"y":["x"],"z":1}"#))
+        let back = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? NSDictionary)
+        #expect(back.isEqual(to: value))
+    }
+
+    @Test func writesStampsAsTaskwarriorDoes() {
+        #expect(TaskwarriorJSON.stamp(Date(timeIntervalSince1970: 1_798_101_005)) == "20261224T083005Z")
+        #expect(TaskwarriorJSON.stamp(Date(timeIntervalSince1970: 0)) == "19700101T000000Z")
+    }
+}
