@@ -165,5 +165,16 @@ struct TaskwarriorTests {
         #expect(milk["notes"] as? String == "the oat one")
         let call = try #require(todos.first { $0["title"] as? String == "Call mum" })
         #expect(call["due"] as? String == "2026-12-02T18:30:00+01:00")
+
+        // One object a line, as json.array=off writes, reads the same.
+        let lines = nudge.folder.file("tasks.jsonl")
+        try task("rc.json.array=off", "export").stdout.write(toFile: lines, atomically: true, encoding: .utf8)
+        #expect(try String(contentsOfFile: lines, encoding: .utf8).hasPrefix("{"))
+        let again = try nudge("import", lines)
+        #expect(again.stdout == "Imported 0: 0 added, 0 updated, 2 skipped as unchanged or older\n", "\(again.stdout)\(again.stderr)")
+        let fresh = Nudge()
+        let other = try fresh("import", lines)
+        #expect(other.stdout.hasPrefix("Imported 2: 2 added"), "\(other.stdout)\(other.stderr)")
+        #expect(try fresh("export").array().map { $0["uuid"] as? String } == todos.map { $0["uuid"] as? String })
     }
 }
