@@ -9,10 +9,10 @@ DESTDIR ?=
 
 # Build and test dependencies, as Debian packages (libcurl4: opened by `nudge import URL` and
 # the quote of the day; python3: the tests' HTTP server; python3-dateutil: the oracle of the
-# repeat-rule tests; todoman: the other side of the iCalendar tests).
+# repeat-rule tests; todoman, taskwarrior and todotxt-cli: the import and export tests run them).
 PACKAGES = pkg-config libsqlite3-dev libsystemd-dev libical-dev libinih-dev libcurl4-openssl-dev libcurl4 \
 	faketime bsdutils dbus dunst xvfb libnotify-bin libglib2.0-bin systemd tzdata python3-dateutil \
-	desktop-file-utils dbus-user-session util-linux passwd python3 todoman
+	desktop-file-utils dbus-user-session util-linux passwd python3 todoman taskwarrior todotxt-cli
 BENCH_PACKAGES = taskwarrior hyperfine time
 
 .PHONY: all build release deps bench-deps check test demo bench install uninstall clean

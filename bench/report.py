@@ -50,6 +50,10 @@ ROWS = [
     ("show", "show", small, None, None),
     ("done", "done", small, None, None),
     ("list peak RSS (MiB)", "rss", small, None, None),
+    ("export --all (Nudge JSON; task export)", "export-json", small, "abs", 2000),
+    ("export --all --format taskwarrior (task export)", "export-tw", small, "abs", 2000),
+    ("import Nudge JSON into an empty database (task import)", "import-json", small, "abs", 2000),
+    ("import Taskwarrior JSON into an empty database (task import)", "import-tw", small, "abs", 2000),
     ("add", "add", large, "abs", 20),
     ("list --search milk", "search", large, "abs", 100),
     ("show", "show", large, "abs", 20),
@@ -119,7 +123,10 @@ notes = [
     "output discarded. Timed commands: `nudge --db DB add \"Bench todo\" --due tomorrow` / "
     "`task add \"Bench todo\" due:tomorrow`; `nudge list` / `task list`; `nudge list --search milk` / "
     "`task /milk/ list`; `nudge show ID` / `task UUID info`; `nudge done ID` / `task UUID done` "
-    "(a different pending todo every run). Peak RSS: maximum resident set of `list` over "
+    "(a different pending todo every run); `nudge export --all [--format taskwarrior]` / `task export`; "
+    "`nudge import FILE` into a database removed before every run (FILE: nudge's own export, or "
+    "the generated Taskwarrior JSON) / `task import` of that Taskwarrior JSON into an emptied data folder. "
+    "Peak RSS: maximum resident set of `list` over "
     f"{meta.get('rss_runs', '?')} runs (`/usr/bin/time -f %M`).",
     "",
     f"Data: `bench/gen.py --seed {meta.get('seed', '?')}`: realistic titles (about 3% contain \"milk\"), "

@@ -261,11 +261,53 @@ public enum NudgeJSON {
     }
 
     static func parseDate(_ text: String) -> Date? {
+        if let date = parseInternetDate(text) { return date }
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         if let date = formatter.date(from: text) { return date }
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return formatter.date(from: text)
+    }
+
+    private static let epoch = LocalDate(year: 1970, month: 1, day: 1)!
+
+    /// `2026-12-24T09:00:00+01:00` or `...Z`, the shape every export writes, read byte by byte:
+    /// a formatter costs more to make than the rest of an item's reading, and an import of
+    /// 10,000 todos reads 30,000 dates. Nil for any other shape, which the formatter then reads.
+    static func parseInternetDate(_ text: String) -> Date? {
+        var utf8 = text.utf8.makeIterator()
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(25)
+        while let byte = utf8.next() {
+            bytes.append(byte)
+            if bytes.count > 25 { return nil }
+        }
+        guard bytes.count == 20 || bytes.count == 25 else { return nil }
+        func number(_ start: Int, _ count: Int) -> Int? {
+            var value = 0
+            for byte in bytes[start..<start + count] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
+              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+              let year = number(0, 4), let month = number(5, 2), let dayOfMonth = number(8, 2),
+              let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+              let day = LocalDate(year: year, month: month, day: dayOfMonth), hour < 24, minute < 60, second < 60 else {
+            return nil
+        }
+        var offset = 0
+        if bytes.count == 20 {
+            guard bytes[19] == UInt8(ascii: "Z") else { return nil }
+        } else {
+            guard bytes[19] == UInt8(ascii: "+") || bytes[19] == UInt8(ascii: "-"), bytes[22] == UInt8(ascii: ":"),
+                  let hours = number(20, 2), let minutes = number(23, 2), hours < 24, minutes < 60 else { return nil }
+            offset = (bytes[19] == UInt8(ascii: "-") ? -1 : 1) * (hours * 3600 + minutes * 60)
+        }
+        let seconds = epoch.days(until: day) * 86_400 + hour * 3600 + minute * 60 + second - offset
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 
     /// The fixed zone of a time's `+01:00` suffix, for a due given without a zone's name.

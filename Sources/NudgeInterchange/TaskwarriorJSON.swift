@@ -1,22 +1,409 @@
 import Foundation
 import NudgeCore
 
-/// Not written yet: the taskwarrior format.
+/// Taskwarrior 2.6's `task export` and `task import` JSON: an array of task objects, or (as
+/// older versions and `json.array=off` write) one object a line.
+///
+/// Mapping: `description` is the title, the first annotation the notes, `project` the category,
+/// `priority` H/M/L high/medium/low, `due` the due (a due at local midnight of `options.zone`
+/// is an all-day due, as `task add ... due:2026-12-24` sets it), `entry`/`modified`/`end` the
+/// created, updated and completed times, `recur` the repeat rule. Everything else a task holds
+/// (tags, further annotations, dependencies, wait, scheduled, until, the recurrence bookkeeping
+/// `parent`/`mask`/`imask`/`rtype`, user-defined attributes, a missing priority, a status Nudge
+/// has no word for) is kept in `kept["taskwarrior"]` as a JSON object and written back on
+/// export, so a task comes back from Nudge as it went in. `id` and `urgency` are Taskwarrior's
+/// own computation and are not kept.
+///
+/// Statuses: `pending` and `waiting` are pending todos; `completed` is a completed todo;
+/// `deleted` is imported as a completed todo (Nudge has no bin) and exported as deleted again;
+/// a recurring task's template (`recurring`) is imported as a completed todo without a repeat
+/// rule, so it neither shows nor reminds twice beside its pending instances, which repeat in
+/// Nudge; it is exported as the template again.
+///
+/// Repeat rules Taskwarrior cannot say (`FREQ=WEEKLY;BYDAY=MO,TH`) are exported as the nearest
+/// `recur` (`weekly`) with the exact rule in a `nudgerule` attribute, which Taskwarrior keeps
+/// and an import reads back; `nudgefrom` likewise says a series repeats from completion.
 public enum TaskwarriorJSON {
+    static let keptKey = "taskwarrior"
+
+    // MARK: - Writing
+
+    /// One task object a line inside a JSON array, as `task export` writes it.
     public static func encode(_ records: [TodoRecord], options: InterchangeOptions) -> String {
-        ""
+        var out = "["
+        for (index, record) in records.enumerated() {
+            out += index == 0 ? "\n" : ",\n"
+            write(task(record, options: options), into: &out)
+        }
+        out += records.isEmpty ? "]\n" : "\n]\n"
+        return out
     }
 
+    /// A JSON value on one line, the keys of objects sorted: JSONSerialization's output, made
+    /// without its cost (it took most of an export of 10,000 tasks).
+    static func write(_ value: Any, into out: inout String) {
+        switch value {
+        case let text as String:
+            quote(text, into: &out)
+        case let object as [String: Any]:
+            out += "{"
+            for (index, key) in object.keys.sorted().enumerated() {
+                if index > 0 { out += "," }
+                quote(key, into: &out)
+                out += ":"
+                write(object[key]!, into: &out)
+            }
+            out += "}"
+        case let array as [Any]:
+            out += "["
+            for (index, item) in array.enumerated() {
+                if index > 0 { out += "," }
+                write(item, into: &out)
+            }
+            out += "]"
+        case let number as NSNumber:
+            if type(of: number as AnyObject) == type(of: NSNumber(value: true) as AnyObject) {
+                out += number.boolValue ? "true" : "false"
+            } else if let integer = Int64(exactly: number.doubleValue), abs(integer) < 1 << 53 {
+                out += String(integer)
+            } else {
+                out += String(number.doubleValue)
+            }
+        default:
+            out += "null"
+        }
+    }
+
+    private static func quote(_ text: String, into out: inout String) {
+        out += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+
+    static func task(_ record: TodoRecord, options: InterchangeOptions) -> [String: Any] {
+        var kept = keptObject(record)
+        var task: [String: Any] = [:]
+        let hints = (noEnd: kept.removeValue(forKey: "nudgeNoEnd") != nil,
+                     noPriority: kept.removeValue(forKey: "nudgeNoPriority") != nil,
+                     status: kept.removeValue(forKey: "status") as? String,
+                     recur: kept.removeValue(forKey: "recur") as? String,
+                     annotations: kept.removeValue(forKey: "annotations") as? [[String: Any]])
+        for (key, value) in kept { task[key] = value }
+        task["uuid"] = record.uuid
+        task["description"] = record.title
+        task["entry"] = stamp(record.createdAt)
+        task["modified"] = stamp(record.updatedAt)
+        if let category = record.category { task["project"] = category }
+        if record.priority != .medium || !hints.noPriority {
+            task["priority"] = switch record.priority {
+            case .high: "H"
+            case .medium: "M"
+            case .low: "L"
+            }
+        }
+        switch record.due {
+        case nil: break
+        case .allDay(let day)?: task["due"] = stamp(day.start(in: .nudge(zone: options.zone)))
+        case .at(let instant, _)?: task["due"] = stamp(instant)
+        }
+        if let completed = record.completedAt {
+            let status = hints.status == "deleted" || hints.status == "recurring" ? hints.status! : "completed"
+            task["status"] = status
+            if status != "recurring" && !hints.noEnd { task["end"] = stamp(completed) }
+        } else {
+            task["status"] = hints.status == "waiting" ? "waiting" : "pending"
+        }
+        if let repetition = record.repetition {
+            let nearest = recur(for: repetition.rrule)
+            if let text = hints.recur, let kept = rrule(recur: text), kept == nearest.rrule {
+                task["recur"] = text
+            } else {
+                task["recur"] = nearest.text
+            }
+            if nearest.rrule != repetition.rrule.uppercased() { task["nudgerule"] = repetition.rrule }
+            if repetition.from == .completion { task["nudgefrom"] = "completion" }
+        } else if let text = hints.recur {
+            task["recur"] = text
+        }
+        var annotations = hints.annotations ?? []
+        if let notes = record.notes {
+            if annotations.isEmpty {
+                annotations = [["entry": stamp(record.updatedAt), "description": notes]]
+            } else {
+                annotations[0]["description"] = notes
+            }
+        } else if let first = annotations.first, first["description"] == nil {
+            annotations.removeFirst()
+        }
+        if !annotations.isEmpty { task["annotations"] = annotations }
+        return task
+    }
+
+    private static func keptObject(_ record: TodoRecord) -> [String: Any] {
+        guard let text = record.kept[keptKey],
+              let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { return [:] }
+        return object
+    }
+
+    // MARK: - Reading
+
     public static func decode(_ data: Data, options: InterchangeOptions) throws(InterchangeError) -> DecodedFile {
-        throw InterchangeError(reason: "the taskwarrior format is not read yet")
+        let text = data.drop { $0 == 0xEF || $0 == 0xBB || $0 == 0xBF || $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+        if text.first == UInt8(ascii: "[") {
+            let parsed: Any
+            do {
+                parsed = try JSONSerialization.jsonObject(with: Data(text))
+            } catch {
+                throw InterchangeError(reason: "the file is not JSON (\(error.localizedDescription))")
+            }
+            guard let items = parsed as? [Any] else {
+                throw InterchangeError(reason: "the file is not a JSON array of tasks, as 'task export' writes")
+            }
+            return DecodedFile(items: items.enumerated().map { offset, item in
+                result { () throws(RecordError) in try record(item, number: offset + 1, place: .item, options: options) }
+            })
+        }
+        // One task object a line, as `task export` writes with json.array=off.
+        var items: [Result<TodoRecord, RecordError>] = []
+        var places: [(place: RecordError.Place, number: Int)] = []
+        for (offset, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            var line = line
+            while let last = line.last, last == UInt8(ascii: ",") || last == 0x0D || last == 0x20 { line = line.dropLast() }
+            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
+            let number = offset + 1
+            places.append((.line, number))
+            items.append(result { () throws(RecordError) in
+                guard let object = try? JSONSerialization.jsonObject(with: Data(line)) else {
+                    throw RecordError(item: number, place: .line, field: nil, reason: "is not a JSON object")
+                }
+                return try record(object, number: number, place: .line, options: options)
+            })
+        }
+        return DecodedFile(items: items, places: places)
+    }
+
+    private static func result(_ body: () throws(RecordError) -> TodoRecord) -> Result<TodoRecord, RecordError> {
+        do { return .success(try body()) } catch { return .failure(error) }
+    }
+
+    /// Attributes read into a record's own fields; all others are kept.
+    private static let mapped: Set<String> = ["uuid", "description", "entry", "modified", "end", "due", "project",
+                                              "priority", "status", "annotations", "recur", "id", "urgency",
+                                              "nudgerule", "nudgefrom"]
+
+    static func record(_ item: Any, number: Int, place: RecordError.Place, options: InterchangeOptions) throws(RecordError) -> TodoRecord {
+        func error(_ field: String?, _ reason: String) -> RecordError {
+            RecordError(item: number, place: place, field: field, reason: reason)
+        }
+        guard let object = item as? [String: Any] else { throw error(nil, "is not a JSON object") }
+        func string(_ field: String) throws(RecordError) -> String? {
+            guard let value = object[field], !(value is NSNull) else { return nil }
+            guard let text = value as? String else { throw error(field, "is not text") }
+            return text
+        }
+        func date(_ field: String) throws(RecordError) -> Date? {
+            guard let text = try string(field) else { return nil }
+            guard let date = parseDate(text) else { throw error(field, "is not a date like 20261130T120000Z: '\(text)'") }
+            return date
+        }
+        guard let uuidText = try string("uuid") else { throw error("uuid", "is missing") }
+        guard let uuid = UUID(uuidString: uuidText) else { throw error("uuid", "is not a UUID: '\(uuidText)'") }
+        guard let description = try string("description") else { throw error("description", "is missing") }
+        let title: String
+        do { title = try Todo.validatedTitle(description) } catch let invalid { throw error("description", invalid.message) }
+
+        var kept: [String: Any] = [:]
+        for (key, value) in object where !mapped.contains(key) { kept[key] = value }
+
+        let entry = try date("entry") ?? options.now
+        let modified = try date("modified") ?? entry
+        let end = try date("end")
+        let status = try string("status") ?? "pending"
+        var completedAt: Date?
+        switch status {
+        case "pending": break
+        case "waiting": kept["status"] = status
+        case "completed", "deleted", "recurring":
+            if status != "completed" { kept["status"] = status }
+            completedAt = end ?? modified
+            if end == nil && status != "recurring" { kept["nudgeNoEnd"] = true }
+        default: throw error("status", "is not pending, waiting, completed, deleted or recurring: '\(status)'")
+        }
+
+        var priority = Priority.medium
+        switch try string("priority") {
+        case nil: kept["nudgeNoPriority"] = true
+        case "H": priority = .high
+        case "M": priority = .medium
+        case "L": priority = .low
+        case let other?:
+            kept["priority"] = other
+            kept["nudgeNoPriority"] = true
+        }
+
+        var due: Due?
+        if let instant = try date("due") {
+            let clock = WallClock(zone: options.zone)
+            let (hour, minute, second) = clock.time(of: instant)
+            due = hour == 0 && minute == 0 && second == 0 ? .allDay(clock.day(of: instant)) : .at(instant, zone: options.zone)
+        }
+
+        var notes: String?
+        if let value = object["annotations"], !(value is NSNull) {
+            guard var annotations = value as? [[String: Any]] else { throw error("annotations", "is not an array of objects") }
+            if let first = annotations.first, let text = first["description"] as? String {
+                notes = text
+                annotations[0].removeValue(forKey: "description")
+            }
+            if !annotations.isEmpty { kept["annotations"] = annotations }
+        }
+
+        var repetition: Repetition?
+        if let text = try string("recur") {
+            kept["recur"] = text
+            // A template or a closed task does not repeat in Nudge; a pending one does.
+            if completedAt == nil, due != nil, var rule = rrule(recur: text) {
+                if let exact = try string("nudgerule"), recur(for: exact).rrule == rule { rule = exact }
+                let from: RepeatFrom = try string("nudgefrom") == "completion" ? .completion : .due
+                repetition = Repetition(rrule: rule, from: from)
+            } else {
+                for key in ["nudgerule", "nudgefrom"] { if let value = object[key] { kept[key] = value } }
+            }
+        }
+
+        var record = TodoRecord(uuid: uuid.uuidString.lowercased(), title: title, notes: notes, due: due, priority: priority,
+                                category: try string("project"), repetition: repetition, completedAt: completedAt,
+                                createdAt: entry, updatedAt: modified)
+        if !kept.isEmpty,
+           let data = try? JSONSerialization.data(withJSONObject: kept, options: [.sortedKeys, .withoutEscapingSlashes]) {
+            record.kept[keptKey] = String(decoding: data, as: UTF8.self)
+        }
+        return record
+    }
+
+    // MARK: - Dates
+
+    private static let epoch = LocalDate(year: 1970, month: 1, day: 1)!
+    private static let utc = WallClock(zone: TimeZone(secondsFromGMT: 0)!)
+
+    /// `20261130T120000Z`, Taskwarrior's UTC form.
+    static func stamp(_ date: Date) -> String {
+        let (day, hour, minute) = utc.dayAndTime(of: date)
+        let second = utc.time(of: date).second
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+        let year = String(day.year)
+        return String(repeating: "0", count: max(0, 4 - year.count)) + year + two(day.month) + two(day.day)
+            + "T" + two(hour) + two(minute) + two(second) + "Z"
+    }
+
+    /// `20261130T120000Z`, or ISO 8601 with dashes and an offset, which Taskwarrior also reads.
+    static func parseDate(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        if bytes.count == 16, bytes[8] == UInt8(ascii: "T"), bytes[15] == UInt8(ascii: "Z") {
+            func number(_ range: Range<Int>) -> Int? {
+                var value = 0
+                for byte in bytes[range] {
+                    guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                    value = value * 10 + Int(byte - UInt8(ascii: "0"))
+                }
+                return value
+            }
+            guard let year = number(0..<4), let month = number(4..<6), let dayNumber = number(6..<8),
+                  let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15),
+                  let day = LocalDate(year: year, month: month, day: dayNumber), hour < 24, minute < 60, second < 61 else {
+                return nil
+            }
+            return Date(timeIntervalSince1970: TimeInterval(epoch.days(until: day) * 86_400 + hour * 3600 + minute * 60 + second))
+        }
+        return NudgeJSON.parseDate(text)
+    }
+
+    // MARK: - Recurrence
+
+    /// The RRULE a Taskwarrior `recur` value means, or nil for one Nudge cannot repeat by
+    /// (hours, minutes, seconds).
+    static func rrule(recur text: String) -> String? {
+        let text = text.lowercased()
+        func rule(_ freq: String, _ interval: Int) -> String {
+            interval == 1 ? "FREQ=\(freq)" : "FREQ=\(freq);INTERVAL=\(interval)"
+        }
+        switch text {
+        case "daily", "day": return rule("DAILY", 1)
+        case "weekdays": return "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"
+        case "weekly", "sennight": return rule("WEEKLY", 1)
+        case "biweekly", "fortnight": return rule("WEEKLY", 2)
+        case "monthly": return rule("MONTHLY", 1)
+        case "bimonthly": return rule("MONTHLY", 2)
+        case "quarterly": return rule("MONTHLY", 3)
+        case "semiannual": return rule("MONTHLY", 6)
+        case "yearly", "annual": return rule("YEARLY", 1)
+        case "biannual", "biyearly": return rule("YEARLY", 2)
+        default: break
+        }
+        var body = Substring(text)
+        let iso = body.hasPrefix("p")
+        if iso { body = body.dropFirst() }
+        let digits = body.prefix { $0.isASCII && $0.isNumber }
+        let count = digits.isEmpty ? 1 : Int(digits) ?? 0
+        guard count > 0 else { return nil }
+        let unit = body.dropFirst(digits.count)
+        switch unit {
+        case "d", "day", "days": return rule("DAILY", count)
+        case "w", "wk", "wks", "week", "weeks": return rule("WEEKLY", count)
+        case "mo", "mth", "mths", "mnths", "month", "months": return rule("MONTHLY", count)
+        case "m" where iso: return rule("MONTHLY", count)
+        case "q", "qtr", "qtrs", "qrtr", "qrtrs", "quarter", "quarters": return rule("MONTHLY", count * 3)
+        case "y", "yr", "yrs", "year", "years": return rule("YEARLY", count)
+        default: return nil
+        }
+    }
+
+    /// The nearest `recur` for an RRULE, and the rule that `recur` means: equal to the given
+    /// rule (upper-cased) when Taskwarrior says it exactly.
+    static func recur(for rrule: String) -> (text: String, rrule: String) {
+        var freq = "DAILY", interval = 1, byDay: String?
+        for part in rrule.uppercased().split(separator: ";") {
+            let pair = part.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2 else { continue }
+            switch pair[0] {
+            case "FREQ": freq = String(pair[1])
+            case "INTERVAL": interval = max(1, Int(pair[1]) ?? 1)
+            case "BYDAY": byDay = String(pair[1])
+            default: break
+            }
+        }
+        if freq == "WEEKLY", interval == 1, byDay == "MO,TU,WE,TH,FR" { return ("weekdays", Self.rrule(recur: "weekdays")!) }
+        let text = switch (freq, interval) {
+        case ("WEEKLY", 1): "weekly"
+        case ("WEEKLY", _): "\(interval)w"
+        case ("MONTHLY", 1): "monthly"
+        case ("MONTHLY", _): "\(interval)mo"
+        case ("YEARLY", 1): "yearly"
+        case ("YEARLY", _): "\(interval)y"
+        case ("DAILY", 1): "daily"
+        default: "\(interval)d"
+        }
+        return (text, Self.rrule(recur: text)!)
     }
 }
 
 extension TaskwarriorJSON {
-    /// A JSON array whose first item has a `description`, as Taskwarrior's tasks do.
+    /// Taskwarrior's export by its first bytes: task objects have `description`, `entry` and
+    /// `status`, Nudge's own have `title`. Reads only the head, not the whole file.
     static func looksLikeTaskwarrior(_ data: Data) -> Bool {
-        guard let items = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]],
-              let first = items.first else { return false }
-        return first["description"] != nil && first["title"] == nil
+        let head = String(decoding: data.prefix(4096), as: UTF8.self)
+        return head.contains("\"description\"") && head.contains("\"entry\"") && head.contains("\"status\"")
+            && !head.contains("\"title\"")
     }
 }

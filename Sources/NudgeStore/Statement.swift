@@ -68,6 +68,12 @@ public final class Statement {
         }
     }
 
+    /// Ends a statement read only part way, so that it holds no read of the database. The
+    /// corresponding C function is `sqlite3_reset`.
+    public func reset() {
+        sqlite3_reset(handle)
+    }
+
     /// Binds `values` and runs the statement to its end, for statements that return no rows.
     public func run(_ values: [SQLValue]) throws(SQLiteError) {
         try bind(values)

@@ -76,11 +76,34 @@ extension TodoStore {
         var seen: [String: Int64] = [:]
         var changed: [Int64] = []
         let nowStamp = Int64(now.timeIntervalSince1970.rounded(.down))
+        // Prepared once: preparing them for each of 10,000 todos took a third of the import.
+        let find = try db.prepare("SELECT id, updated_at FROM todos WHERE uuid = ?")
+        let insert = dryRun ? nil : try db.prepare("""
+            INSERT INTO todos (uuid, title, notes, due_at, due_day, due_zone, priority, category_id,
+                repeat_rule, repeat_from, repeat_start, completed_at, created_at, updated_at,
+                reminded_through, default_reminders, snoozed_until, kept)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)
+            """)
+        let update = dryRun ? nil : try db.prepare("""
+            UPDATE todos SET title = ?2, notes = ?3, due_at = ?4, due_day = ?5, due_zone = ?6,
+                priority = ?7, category_id = ?8, repeat_rule = ?9, repeat_from = ?10,
+                repeat_start = ?11, completed_at = ?12, created_at = ?13, updated_at = ?14,
+                reminded_through = max(coalesce(reminded_through, ?15), ?15),
+                default_reminders = ?16, snoozed_until = ?17, kept = ?18
+            WHERE uuid = ?1
+            """)
+        /// The id and updated_at of the todo stored with `uuid`.
+        func storedTodo(_ uuid: String) throws -> (id: Int64, updated: Int64)? {
+            try find.bind([.text(uuid)])
+            defer { find.reset() }
+            guard try find.step() else { return nil }
+            let row = Row(statement: find)
+            return (row.int64(0), row.int64(1))
+        }
         for record in records {
             let todo = record.todo(id: 0)
             let updatedStamp = Self.stamp(todo.updatedAt)
-            let stored = try seen[todo.uuid]
-                ?? db.scalar("SELECT updated_at FROM todos WHERE uuid = ?", [.text(todo.uuid)])?.int64
+            let stored = try seen[todo.uuid] ?? storedTodo(todo.uuid)?.updated
             if let stored, updatedStamp <= stored {
                 summary.outcomes.append(.skipped)
                 continue
@@ -102,27 +125,16 @@ extension TodoStore {
                 .integer(record.defaultReminders ? 1 : 0), record.snoozedUntil.map(Self.stamp).sqlValue,
                 Self.keptColumn(record.kept),
             ]
+            guard let insert, let update else { continue }
             if stored == nil {
                 // Reminders from before the import are not owed: none fire for the past.
-                try db.run("""
-                    INSERT INTO todos (uuid, title, notes, due_at, due_day, due_zone, priority, category_id,
-                        repeat_rule, repeat_from, repeat_start, completed_at, created_at, updated_at,
-                        reminded_through, default_reminders, snoozed_until, kept)
-                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)
-                    """, values)
+                try insert.run(values)
                 let id = db.lastInsertRowID
                 try insertCustomReminders(record.reminders, todoID: id)
                 changed.append(id)
             } else {
-                try db.run("""
-                    UPDATE todos SET title = ?2, notes = ?3, due_at = ?4, due_day = ?5, due_zone = ?6,
-                        priority = ?7, category_id = ?8, repeat_rule = ?9, repeat_from = ?10,
-                        repeat_start = ?11, completed_at = ?12, created_at = ?13, updated_at = ?14,
-                        reminded_through = max(coalesce(reminded_through, ?15), ?15),
-                        default_reminders = ?16, snoozed_until = ?17, kept = ?18
-                    WHERE uuid = ?1
-                    """, values)
-                if let id = try db.scalar("SELECT id FROM todos WHERE uuid = ?", [.text(todo.uuid)])?.int64 {
+                try update.run(values)
+                if let id = try storedTodo(todo.uuid)?.id {
                     try db.run("DELETE FROM custom_reminders WHERE todo_id = ?", [.integer(id)])
                     try insertCustomReminders(record.reminders, todoID: id)
                     changed.append(id)

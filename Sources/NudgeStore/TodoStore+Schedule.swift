@@ -165,6 +165,7 @@ extension TodoStore {
     }
 
     func insertCustomReminders(_ reminders: [CustomReminder], todoID: Int64) throws {
+        guard !reminders.isEmpty else { return }
         let insert = try db.prepare("INSERT INTO custom_reminders (todo_id, before_days, before_seconds, at) VALUES (?, ?, ?, ?)")
         for reminder in reminders {
             switch reminder {

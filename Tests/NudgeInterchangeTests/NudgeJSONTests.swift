@@ -128,3 +128,24 @@ struct NudgeJSONTests {
         #expect(throws: InterchangeError.self) { try NudgeJSON.decode(Data("[1,".utf8)) }
     }
 }
+
+struct NudgeJSONDateTests {
+    @Test(arguments: ["2026-12-24T09:00:00+01:00", "2026-12-24T08:00:00Z", "2026-03-29T01:30:00-05:30", "1969-12-31T23:59:59Z",
+                      "2028-02-29T12:00:00+14:00"])
+    func readsTheExportShapeAsTheFormatterDoes(text: String) throws {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        let expected = try #require(formatter.date(from: text))
+        #expect(NudgeJSON.parseInternetDate(text) == expected)
+    }
+
+    @Test(arguments: ["2026-02-30T09:00:00Z", "2026-12-24T24:00:00Z", "2026-12-24 09:00:00Z", "2026-12-24T09:00:00",
+                      "2026-12-24T09:00:00.5Z", "2026-12-24T09:00:00+0100"])
+    func leavesOtherShapesToTheFormatter(text: String) {
+        #expect(NudgeJSON.parseInternetDate(text) == nil)
+    }
+
+    @Test func stillReadsFractionalSeconds() {
+        #expect(NudgeJSON.parseDate("2026-12-24T08:00:00.500Z") == Date(timeIntervalSince1970: 1_798_099_200.5))
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import Testing
+@testable import NudgeTestSupport
+
+/// With the real `task` (Debian's taskwarrior 2.6): its export goes through Nudge and back into
+/// a fresh Taskwarrior without losing anything.
+struct TaskwarriorTests {
+    /// A Taskwarrior with its own data folder and rc file in `folder`.
+    struct Taskwarrior {
+        let folder: String
+
+        init(in parent: String, name: String) throws {
+            folder = parent + "/" + name
+            try FileManager.default.createDirectory(atPath: folder + "/data", withIntermediateDirectories: true)
+            try "data.location=\(folder)/data\nconfirmation=off\nverbose=nothing\njson.array=on\nhooks=off\n"
+                .write(toFile: folder + "/rc", atomically: true, encoding: .utf8)
+        }
+
+        @discardableResult
+        func callAsFunction(_ arguments: String...) throws -> Run {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/task")
+            process.arguments = arguments
+            process.environment = ["PATH": "/usr/bin:/bin", "HOME": folder, "TZ": "Europe/Berlin",
+                                   "TASKRC": folder + "/rc", "TASKDATA": folder + "/data"]
+            let run = try Run.launch(process)
+            try #require(run.status == 0, "task \(arguments): \(run.stderr)")
+            return run
+        }
+
+        /// `task export`, by uuid, without what Taskwarrior computes (`id`, `urgency`).
+        func tasks() throws -> [String: NSDictionary] {
+            let array = try self("export").array()
+            var tasks: [String: NSDictionary] = [:]
+            for var task in array {
+                task.removeValue(forKey: "id")
+                task.removeValue(forKey: "urgency")
+                tasks[task["uuid"] as? String ?? ""] = task as NSDictionary
+            }
+            return tasks
+        }
+    }
+
+    static let words = ["Milch kaufen 🥛", "日本語のタスク", "Ünïcødé “quotes” and \"plain\"", "back\\slash", "RTL שלום",
+                        "call mum", "a/b path", "pay rent", "x", "review PR #12"]
+    static let projects = ["Home", "Work.Reports", "Garden", "Ä-Projekt"]
+    static let recurs = ["daily", "weekly", "monthly", "yearly", "3d", "2w", "biweekly", "quarterly", "weekdays", "2h"]
+
+    /// `count` varied tasks as JSON for `task import`: every attribute Nudge maps, and tags,
+    /// annotations, dependencies, wait, scheduled, until, recurrence, deleted tasks and a UDA.
+    static func generate(count: Int, seed: UInt64) -> [[String: Any]] {
+        var random = SplitMix64(seed: seed)
+        func stamp(_ seconds: Int) -> String {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(secondsFromGMT: 0)
+            formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+            return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+        }
+        let base = 1_780_000_000 // 2026-05-28
+        var uuids: [String] = []
+        var tasks: [[String: Any]] = []
+        for index in 0..<count {
+            var uuid = [UInt8](repeating: 0, count: 16)
+            for i in 0..<16 { uuid[i] = UInt8(truncatingIfNeeded: random.next()) }
+            uuid[6] = uuid[6] & 0x0F | 0x40
+            uuid[8] = uuid[8] & 0x3F | 0x80
+            let text = UUID(uuid: (uuid[0], uuid[1], uuid[2], uuid[3], uuid[4], uuid[5], uuid[6], uuid[7], uuid[8], uuid[9],
+                                   uuid[10], uuid[11], uuid[12], uuid[13], uuid[14], uuid[15])).uuidString.lowercased()
+            let entry = base + Int.random(in: 0...10_000_000, using: &random)
+            var task: [String: Any] = [
+                "uuid": text,
+                "description": Self.words.randomElement(using: &random)! + " \(index)",
+                "entry": stamp(entry),
+                "modified": stamp(entry + Int.random(in: 0...100_000, using: &random)),
+                "status": "pending",
+            ]
+            // Days at Berlin midnight (all-day in Nudge), or any second.
+            let dueDay = 1_796_079_600 + 86_400 * Int.random(in: 0...200, using: &random) // 2026-12-01 00:00 +01:00
+            switch Int.random(in: 0...3, using: &random) {
+            case 0: break
+            case 1: task["due"] = stamp(dueDay)
+            default: task["due"] = stamp(dueDay + Int.random(in: 1...86_399, using: &random))
+            }
+            if let priority = ["H", "M", "L", nil].randomElement(using: &random)! { task["priority"] = priority }
+            if Bool.random(using: &random) { task["project"] = Self.projects.randomElement(using: &random)! }
+            if Int.random(in: 0...2, using: &random) == 0 {
+                task["tags"] = Array(["next", "phone", "errand", "waiting_on"].shuffled(using: &random).prefix(Int.random(in: 1...3, using: &random)))
+            }
+            let annotations = Int.random(in: 0...5, using: &random) < 3 ? 0 : Int.random(in: 1...3, using: &random)
+            if annotations > 0 {
+                task["annotations"] = (0..<annotations).map { n in
+                    ["entry": stamp(entry + 60 * (n + 1)), "description": "note \(n) of \(index) ✓"]
+                }
+            }
+            if Int.random(in: 0...9, using: &random) == 0, !uuids.isEmpty {
+                task["depends"] = [uuids.randomElement(using: &random)!]
+            }
+            if Int.random(in: 0...14, using: &random) == 0 { task["scheduled"] = stamp(dueDay - 86_400 * 3) }
+            if Int.random(in: 0...14, using: &random) == 0 { task["wait"] = stamp(dueDay - 86_400) }
+            if Int.random(in: 0...19, using: &random) == 0 { task["estimate"] = "PT\(Int.random(in: 1...8, using: &random))H" }
+            switch Int.random(in: 0...9, using: &random) {
+            case 0, 1: task["status"] = "completed"; task["end"] = stamp(entry + 200_000)
+            case 2: task["status"] = "deleted"; task["end"] = stamp(entry + 300_000)
+            case 3 where task["due"] != nil && task["wait"] == nil:
+                task["recur"] = Self.recurs.randomElement(using: &random)!
+                if Bool.random(using: &random) { task["until"] = stamp(dueDay + 86_400 * 400) }
+            default: break
+            }
+            uuids.append(text)
+            tasks.append(task)
+        }
+        return tasks
+    }
+
+    @Test func aThousandTasksGoThroughNudgeAndBackUnchanged() throws {
+        let nudge = Nudge()
+        let first = try Taskwarrior(in: nudge.folder.path, name: "first")
+        let second = try Taskwarrior(in: nudge.folder.path, name: "second")
+        let generated = nudge.folder.file("generated.json")
+        try JSONSerialization.data(withJSONObject: Self.generate(count: 1000, seed: 7)).write(to: URL(fileURLWithPath: generated))
+        try first("import", generated)
+        let original = try first.tasks()
+        #expect(original.count >= 1000)
+        #expect(original.values.contains { $0["status"] as? String == "recurring" })
+        #expect(original.values.contains { $0["parent"] != nil })
+
+        let exported = nudge.folder.file("tasks.json")
+        try first("export").stdout.write(toFile: exported, atomically: true, encoding: .utf8)
+        let imported = try nudge("import", exported)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.hasPrefix("Imported \(original.count): \(original.count) added, 0 updated, 0 skipped"), "\(imported.stdout)")
+        #expect(try nudge("import", exported).stdout.contains("0 added, 0 updated, \(original.count) skipped"))
+
+        let back = nudge.folder.file("back.json")
+        let export = try nudge("export", "--format", "taskwarrior", "--all", "-o", back)
+        #expect(export.status == 0, "\(export.stderr)")
+        try second("import", back)
+        let returned = try second.tasks()
+        #expect(Set(returned.keys) == Set(original.keys))
+        var differences = 0
+        for (uuid, task) in original where !(returned[uuid]?.isEqual(task) ?? false) {
+            differences += 1
+            if differences <= 5 { Issue.record("\(uuid):\n\(task)\nbecame\n\(returned[uuid] ?? [:])") }
+        }
+        #expect(differences == 0)
+    }
+
+    @Test func theImportGuessesTheFormatAndSaysWhatItDid() throws {
+        let nudge = Nudge()
+        let task = try Taskwarrior(in: nudge.folder.path, name: "tw")
+        try task("add", "Buy milk", "due:2026-12-24", "priority:H", "project:Home", "+shop")
+        try task("add", "Call mum", "due:2026-12-02T18:30")
+        try task("1", "annotate", "the oat one")
+        let file = nudge.folder.file("tasks.json")
+        try task("export").stdout.write(toFile: file, atomically: true, encoding: .utf8)
+        let imported = try nudge("import", file)
+        #expect(imported.stdout == "Imported 2: 2 added, 0 updated, 0 skipped as unchanged or older; 1 category created: Home\n",
+                "\(imported.stdout)\(imported.stderr)")
+        let todos = try nudge("export").array()
+        let milk = try #require(todos.first { $0["title"] as? String == "Buy milk" })
+        #expect(milk["due"] as? String == "2026-12-24")
+        #expect(milk["allDay"] as? Bool == true)
+        #expect(milk["priority"] as? String == "high")
+        #expect(milk["notes"] as? String == "the oat one")
+        let call = try #require(todos.first { $0["title"] as? String == "Call mum" })
+        #expect(call["due"] as? String == "2026-12-02T18:30:00+01:00")
+
+        // One object a line, as json.array=off writes, reads the same.
+        let lines = nudge.folder.file("tasks.jsonl")
+        try task("rc.json.array=off", "export").stdout.write(toFile: lines, atomically: true, encoding: .utf8)
+        #expect(try String(contentsOfFile: lines, encoding: .utf8).hasPrefix("{"))
+        let again = try nudge("import", lines)
+        #expect(again.stdout == "Imported 0: 0 added, 0 updated, 2 skipped as unchanged or older\n", "\(again.stdout)\(again.stderr)")
+        let fresh = Nudge()
+        let other = try fresh("import", lines)
+        #expect(other.stdout.hasPrefix("Imported 2: 2 added"), "\(other.stdout)\(other.stderr)")
+        #expect(try fresh("export").array().map { $0["uuid"] as? String } == todos.map { $0["uuid"] as? String })
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import NudgeCore
+import Testing
+@testable import NudgeInterchange
+
+struct TaskwarriorJSONTests {
+    let options = InterchangeOptions(zone: TimeZone(identifier: "Europe/Berlin")!, now: Date(timeIntervalSince1970: 1_796_000_000))
+
+    func decode(_ json: String) throws -> DecodedFile {
+        try TaskwarriorJSON.decode(Data(json.utf8), options: options)
+    }
+
+    func one(_ json: String) throws -> TodoRecord {
+        let file = try decode("[\(json)]")
+        #expect(file.items.count == 1)
+        return try file.items[0].get()
+    }
+
+    /// The object an export writes for the record, parsed.
+    func exported(_ record: TodoRecord) throws -> [String: Any] {
+        let text = TaskwarriorJSON.encode([record], options: options)
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+        return try #require(array.first)
+    }
+
+    static let full = """
+        {"id":0,"description":"Buy milk","due":"20261224T083000Z","end":"20261201T020050Z","entry":"20261130T020050Z",\
+        "modified":"20261201T020051Z","priority":"H","project":"Home","status":"completed",\
+        "uuid":"71B8FD60-6F8F-4831-90EA-9B3FD4A2241C","annotations":[{"entry":"20261201T020050Z","description":"first note"},\
+        {"entry":"20261201T020051Z","description":"second note"}],"tags":["shop","urgent"],"depends":["d6f18a1c-8b8e-4d9b-9fca-a6d689a84003"],\
+        "scheduled":"20261210T000000Z","estimate":"PT2H","urgency":11.2}
+        """
+
+    @Test func readsTheFieldsNudgeHas() throws {
+        let record = try one(Self.full)
+        #expect(record.uuid == "71b8fd60-6f8f-4831-90ea-9b3fd4a2241c")
+        #expect(record.title == "Buy milk")
+        #expect(record.notes == "first note")
+        #expect(record.priority == .high)
+        #expect(record.category == "Home")
+        #expect(record.due == .at(Date(timeIntervalSince1970: 1_798_101_000), zone: options.zone))
+        #expect(record.completedAt == TaskwarriorJSON.parseDate("20261201T020050Z"))
+        #expect(record.createdAt == Date(timeIntervalSince1970: 1_796_004_050))
+        #expect(record.updatedAt == TaskwarriorJSON.parseDate("20261201T020051Z"))
+    }
+
+    @Test func keepsWhatNudgeHasNoFieldForAndGivesItBack() throws {
+        let record = try one(Self.full)
+        let kept = try #require(record.kept["taskwarrior"])
+        #expect(kept.contains("\"tags\":[\"shop\",\"urgent\"]"))
+        #expect(kept.contains("second note"))
+        #expect(!kept.contains("urgency"))
+        let original = try #require(try JSONSerialization.jsonObject(with: Data(Self.full.utf8)) as? [String: Any])
+        var expected = original
+        expected.removeValue(forKey: "id")
+        expected.removeValue(forKey: "urgency")
+        expected["uuid"] = "71b8fd60-6f8f-4831-90ea-9b3fd4a2241c"
+        #expect(NSDictionary(dictionary: try exported(record)).isEqual(to: expected))
+    }
+
+    @Test func aDueAtLocalMidnightIsAnAllDayDueAndGoesBackToMidnight() throws {
+        let record = try one(#"{"uuid":"11111111-1111-4111-8111-111111111111","description":"Day","status":"pending","entry":"20261101T100000Z","due":"20261223T230000Z"}"#)
+        #expect(record.due == .allDay(LocalDate(year: 2026, month: 12, day: 24)!))
+        #expect(try exported(record)["due"] as? String == "20261223T230000Z")
+    }
+
+    @Test func noPriorityIsMediumAndStaysNone() throws {
+        var record = try one(#"{"uuid":"11111111-1111-4111-8111-111111111111","description":"x","status":"pending","entry":"20261101T100000Z"}"#)
+        #expect(record.priority == .medium)
+        #expect(try exported(record)["priority"] == nil)
+        #expect(try exported(record)["modified"] as? String == "20261101T100000Z")
+        record.priority = .low
+        #expect(try exported(record)["priority"] as? String == "L")
+    }
+
+    @Test func deletedTasksAreCompletedInNudgeAndDeletedAgainOnExport() throws {
+        var record = try one(#"{"uuid":"11111111-1111-4111-8111-111111111111","description":"gone","status":"deleted","entry":"20261101T100000Z","end":"20261102T100000Z","modified":"20261102T100000Z"}"#)
+        #expect(record.completedAt == TaskwarriorJSON.parseDate("20261102T100000Z"))
+        #expect(try exported(record)["status"] as? String == "deleted")
+        record.completedAt = nil
+        #expect(try exported(record)["status"] as? String == "pending")
+        #expect(try exported(record)["end"] == nil)
+    }
+
+    @Test func aTemplateIsClosedWithoutARuleAndItsInstanceRepeats() throws {
+        let file = try decode("""
+            [{"description":"Pay rent","due":"20261201T090000Z","entry":"20261201T020050Z","mask":"-","modified":"20261201T020051Z","recur":"monthly","rtype":"periodic","status":"recurring","uuid":"b2b018f1-3b97-48f4-850c-17280d28b26f"},
+            {"description":"Pay rent","due":"20261201T090000Z","entry":"20261201T020051Z","imask":0,"modified":"20261201T020050Z","parent":"b2b018f1-3b97-48f4-850c-17280d28b26f","recur":"2w","rtype":"periodic","status":"pending","uuid":"d4843d46-a159-4899-836e-0fb4d8e4b9eb"}]
+            """)
+        let template = try file.items[0].get(), instance = try file.items[1].get()
+        #expect(template.completedAt != nil)
+        #expect(template.repetition == nil)
+        #expect(instance.repetition == Repetition(rrule: "FREQ=WEEKLY;INTERVAL=2", from: .due))
+        let back = try exported(template)
+        #expect(back["status"] as? String == "recurring")
+        #expect(back["end"] == nil)
+        #expect(back["mask"] as? String == "-")
+        #expect(back["recur"] as? String == "monthly")
+        #expect(try exported(instance)["recur"] as? String == "2w")
+        #expect(try exported(instance)["imask"] as? Int == 0)
+    }
+
+    @Test(arguments: [
+        ("daily", "FREQ=DAILY"), ("3d", "FREQ=DAILY;INTERVAL=3"), ("weekly", "FREQ=WEEKLY"), ("2w", "FREQ=WEEKLY;INTERVAL=2"),
+        ("biweekly", "FREQ=WEEKLY;INTERVAL=2"), ("monthly", "FREQ=MONTHLY"), ("2mo", "FREQ=MONTHLY;INTERVAL=2"),
+        ("quarterly", "FREQ=MONTHLY;INTERVAL=3"), ("yearly", "FREQ=YEARLY"), ("annual", "FREQ=YEARLY"), ("P3D", "FREQ=DAILY;INTERVAL=3"),
+        ("weekdays", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"),
+    ])
+    func readsRecurValues(recur: String, rule: String) {
+        #expect(TaskwarriorJSON.rrule(recur: recur) == rule)
+    }
+
+    @Test func hourlyRecurrenceIsKeptButDoesNotRepeatInNudge() throws {
+        let record = try one(#"{"uuid":"11111111-1111-4111-8111-111111111111","description":"x","status":"pending","entry":"20261101T100000Z","due":"20261101T100000Z","recur":"2h"}"#)
+        #expect(record.repetition == nil)
+        #expect(try exported(record)["recur"] as? String == "2h")
+    }
+
+    @Test func aRuleTaskwarriorCannotSayGoesAsTheNearestAndComesBackExactly() throws {
+        let rule = Repetition(rrule: "FREQ=WEEKLY;BYDAY=MO,TH", from: .completion)
+        let record = TodoRecord(uuid: "11111111-1111-4111-8111-111111111111", title: "Gym",
+                                due: .at(Date(timeIntervalSince1970: 1_798_101_000), zone: options.zone), repetition: rule,
+                                createdAt: options.now, updatedAt: options.now)
+        let text = TaskwarriorJSON.encode([record], options: options)
+        #expect(text.contains(#""recur":"weekly""#))
+        #expect(text.contains(#""nudgerule":"FREQ=WEEKLY;BYDAY=MO,TH""#))
+        var back = try TaskwarriorJSON.decode(Data(text.utf8), options: options).items[0].get()
+        #expect(back.kept == ["taskwarrior": #"{"recur":"weekly"}"#])
+        back.kept = [:]
+        #expect(back == record)
+    }
+
+    @Test func aNudgeTodoGoesThereAndBack() throws {
+        let record = TodoRecord(uuid: "11111111-1111-4111-8111-111111111111", title: "Ünïcødé \"x\" / y", notes: "two\nlines",
+                                due: .allDay(LocalDate(year: 2027, month: 3, day: 28)!), priority: .low, category: "Work ✓",
+                                repetition: Repetition(rrule: "FREQ=MONTHLY;INTERVAL=2", from: .due),
+                                createdAt: Date(timeIntervalSince1970: 1_790_000_000), updatedAt: Date(timeIntervalSince1970: 1_790_000_100))
+        let text = TaskwarriorJSON.encode([record], options: options)
+        #expect(!text.contains("nudgerule"))
+        var back = try TaskwarriorJSON.decode(Data(text.utf8), options: options).items[0].get()
+        #expect(back.kept["taskwarrior"] != nil)
+        back.kept = [:]
+        #expect(back == record)
+    }
+
+    @Test func readsOneObjectALineAndNamesTheBadLine() throws {
+        let file = try TaskwarriorJSON.decode(Data("""
+            {"uuid":"11111111-1111-4111-8111-111111111111","description":"a","status":"pending","entry":"20261101T100000Z"}
+
+            {"uuid":"nope","description":"b","status":"pending","entry":"20261101T100000Z"}
+            """.utf8), options: options)
+        #expect(file.items.count == 2)
+        #expect(try file.items[0].get().title == "a")
+        #expect(file.places[1].place == .line && file.places[1].number == 3)
+        guard case .failure(let error) = file.items[1] else { Issue.record("a bad uuid was read"); return }
+        #expect(error.description == "line 3: \"uuid\" is not a UUID: 'nope'")
+    }
+
+    @Test func namesTheItemAndFieldOfABadDate() throws {
+        let file = try decode(#"[{"uuid":"11111111-1111-4111-8111-111111111111","description":"a","due":"tomorrow","entry":"20261101T100000Z"}]"#)
+        guard case .failure(let error) = file.items[0] else { Issue.record("a bad due was read"); return }
+        #expect(error.description == "item 1: \"due\" is not a date like 20261130T120000Z: 'tomorrow'")
+    }
+
+    @Test func guessesTaskwarriorFromTheHeadAlone() {
+        #expect(InterchangeFormat.guess(Data(Self.full.utf8)) == .taskwarrior)
+        #expect(InterchangeFormat.guess(Data(("[" + Self.full + ",").utf8)) == .taskwarrior)
+        #expect(InterchangeFormat.guess(Data(#"[{"uuid":"x","title":"a","notes":"description"}]"#.utf8)) == .json)
+    }
+}
+
+struct TaskwarriorJSONWriterTests {
+    @Test func writesWhatJSONSerializationReadsBackTheSame() throws {
+        let value: [String: Any] = ["b": [1, 2.5, true, false, NSNull()], "a": "quote \" backslash \\ tab\t nl\n \u{1}",
+                                    "c": ["z": 1, "y": ["x"]], "u": "Ünïcødé 🥛 / slash"]
+        var out = ""
+        TaskwarriorJSON.write(value, into: &out)
+        #expect(out.hasPrefix(#"{"a":"quote \" backslash \\ tab\t nl\n \u0001","b":[1,2.5,true,false,null],"c":{"y":["x"],"z":1}"#))
+        let back = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? NSDictionary)
+        #expect(back.isEqual(to: value))
+    }
+
+    @Test func writesStampsAsTaskwarriorDoes() {
+        #expect(TaskwarriorJSON.stamp(Date(timeIntervalSince1970: 1_798_101_005)) == "20261224T083005Z")
+        #expect(TaskwarriorJSON.stamp(Date(timeIntervalSince1970: 0)) == "19700101T000000Z")
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import NudgeCore
+import Testing
+@testable import NudgeInterchange
+
+struct TodoTxtTests {
+    let options = InterchangeOptions(zone: TimeZone(identifier: "Europe/Berlin")!, now: Date(timeIntervalSince1970: 1_796_000_000))
+
+    func decode(_ text: String) throws -> DecodedFile {
+        try TodoTxt.decode(Data(text.utf8), options: options)
+    }
+
+    func one(_ line: String) throws -> TodoRecord {
+        let file = try decode(line)
+        #expect(file.items.count == 1)
+        return try file.items[0].get()
+    }
+
+    func day(_ text: String) -> LocalDate { LocalDate(iso: text)! }
+
+    @Test func readsPriorityDatesProjectAndDue() throws {
+        let record = try one("(A) 2026-11-30 Buy milk +Home @shop due:2026-12-24")
+        #expect(record.title == "Buy milk @shop")
+        #expect(record.priority == .high)
+        #expect(record.category == "Home")
+        #expect(record.due == .allDay(day("2026-12-24")))
+        #expect(record.createdAt == day("2026-11-30").start(in: .nudge(zone: options.zone)))
+        #expect(record.completedAt == nil)
+    }
+
+    @Test func readsACompletedLineWithAndWithoutItsCreationDate() throws {
+        let file = try decode("x 2026-12-01 2026-11-30 Call mum\nx 2026-12-02 Pay rent\n")
+        let call = try file.items[0].get(), rent = try file.items[1].get()
+        #expect(call.completedAt == day("2026-12-01").start(in: .nudge(zone: options.zone)))
+        #expect(call.createdAt == day("2026-11-30").start(in: .nudge(zone: options.zone)))
+        #expect(rent.completedAt == day("2026-12-02").start(in: .nudge(zone: options.zone)))
+        #expect(rent.title == "Pay rent")
+    }
+
+    @Test(arguments: [
+        "(A) 2026-11-30 Buy milk +Home @shop +errands due:2026-12-24 pri:x",
+        "(D) Far away task",
+        "(B) 2026-01-01 middle one +Work",
+        "x 2026-12-01 2026-11-30 Call mum +Family",
+        "x 2026-12-02 Pay rent",
+        "plain words only",
+        "2026-11-30 Water plants rec:+1w due:2026-12-05 at:07:30",
+        "(C) 2026-11-30 Dentist due:2026-12-05 rec:3m",
+    ])
+    func writesBackTheLineItRead(line: String) throws {
+        let record = try one(line)
+        #expect(TodoTxt.encode([record], options: options) == line + "\n")
+    }
+
+    @Test func readingTheSameLineTwiceGivesTheSameUUID() throws {
+        let first = try one("(A) 2026-11-30 Buy milk +Home")
+        let done = try one("x 2026-12-01 2026-11-30 Buy milk +Home")
+        let other = try one("(A) 2026-11-30 Buy oat milk +Home")
+        #expect(first.uuid == done.uuid)
+        #expect(first.uuid != other.uuid)
+        #expect(UUID(uuidString: first.uuid) != nil)
+        #expect(done.updatedAt > first.updatedAt)
+    }
+
+    @Test func aNudgeTodoGoesThereAndBack() throws {
+        let zone = options.zone
+        let records = [
+            TodoRecord(uuid: "0f8fad5b-d9cb-469f-a165-70867728950e", title: "Call mum @phone",
+                       due: .at(Date(timeIntervalSince1970: 1_798_101_000), zone: zone), priority: .high, category: "Work ✓",
+                       repetition: Repetition(rrule: "FREQ=WEEKLY;BYDAY=MO,TH", from: .due),
+                       createdAt: day("2026-11-30").start(in: .nudge(zone: zone)), updatedAt: day("2026-11-30").start(in: .nudge(zone: zone))),
+            TodoRecord(uuid: "6ba7b810-9dad-11d1-80b4-00c04fd430c8", title: "Birthday", due: .allDay(day("2027-02-28")), priority: .low,
+                       repetition: Repetition(rrule: "FREQ=YEARLY", from: .completion), completedAt: day("2026-12-02").start(in: .nudge(zone: zone)),
+                       createdAt: day("2026-11-30").start(in: .nudge(zone: zone)), updatedAt: day("2026-12-02").start(in: .nudge(zone: zone))),
+        ]
+        let text = TodoTxt.encode(records, options: options)
+        #expect(text == """
+            (A) 2026-11-30 Call mum @phone +Work_✓ due:2026-12-24 at:09:30 rrule:FREQ=WEEKLY;BYDAY=MO,TH nudge:0f8fad5b-d9cb-469f-a165-70867728950e
+            x 2026-12-02 2026-11-30 Birthday due:2027-02-28 rec:1y nudge:6ba7b810-9dad-11d1-80b4-00c04fd430c8
+
+            """)
+        let back = try TodoTxt.decode(Data(text.utf8), options: options).items.map { try $0.get() }
+        #expect(back.map(\.uuid) == records.map(\.uuid))
+        #expect(back[0].title == records[0].title && back[0].due == records[0].due && back[0].repetition == records[0].repetition)
+        #expect(back[0].category == "Work_✓")
+        #expect(back[1].title == records[1].title && back[1].due == records[1].due && back[1].repetition == records[1].repetition)
+        #expect(back[1].completedAt == records[1].completedAt)
+    }
+
+    @Test func skipsBlankLinesAndNamesTheLineOfAnError() throws {
+        let file = try decode("first\n\n   \r\nsecond due:2026-13-40\n(A)\n")
+        #expect(file.items.count == 3)
+        #expect(file.places.map(\.number) == [1, 4, 5])
+        guard case .failure(let due) = file.items[1], case .failure(let empty) = file.items[2] else {
+            Issue.record("bad lines were read"); return
+        }
+        #expect(due.description == "line 4: \"due\" is not a day like 2026-12-24: '2026-13-40'")
+        #expect(empty.description.hasPrefix("line 5: \"text\" the title is empty"))
+    }
+
+    @Test func guessesTodoTxtForPlainLines() {
+        #expect(InterchangeFormat.guess(Data("(A) Buy milk\n".utf8)) == .todotxt)
+    }
+}
