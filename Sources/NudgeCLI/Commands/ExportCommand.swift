@@ -12,12 +12,19 @@ enum ExportCommand: Command {
         .value("output", "FILE", "Write to FILE (replaced whole, readable only by you) instead of the terminal", short: "o"),
     ]
     static let discussion = """
-        The JSON is an array of todos with their uuid, title, notes, due (and its zone, so
-        the wall time survives), priority, category, completion, times and repeat rule.
-        'nudge import' reads it back.
+        Pending todos, or all with --all. Nudge's JSON is an array of todos with their uuid,
+        title, notes, due (and its zone, so the wall time survives), priority, category,
+        completion, times, repeat rule, own reminders and snooze. ics is RFC 5545 VTODOs
+        (with VALARMs, and the VTIMEZONEs the dues need), as todoman and CalDAV keep them;
+        taskwarrior is what 'task import' reads; todotxt is todo.txt lines. What another
+        program keeps with a todo that Nudge has no field for (Taskwarrior tags, unknown
+        iCalendar properties) is written back to that program's format. 'nudge import'
+        reads every format back.
 
         Examples:
           nudge export --all -o todos.json
+          nudge export --format ics -o todos.ics
+          nudge export --format taskwarrior --all > tasks.json && task import tasks.json
           nudge export | jq '.[].title'
         """
 

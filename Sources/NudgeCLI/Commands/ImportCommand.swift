@@ -20,9 +20,11 @@ enum ImportCommand: Command {
         .flag("quiet", "For a URL: no progress bar on the terminal"),
     ]
     static let discussion = """
-        Todos are matched by uuid: one not stored is added with its uuid and times; a stored
-        one is updated when the file's is newer (updatedAt), and skipped otherwise, so
-        importing the same file twice changes nothing. Categories that do not exist are
+        The format is guessed from the content unless --format names it. Todos are matched
+        by uuid (iCalendar's UID, Taskwarrior's uuid): one not stored is added with its uuid
+        and times; a stored one is updated when the file's is newer (updatedAt,
+        LAST-MODIFIED, modified), and skipped otherwise, so importing the same file twice
+        changes nothing. Categories that do not exist are
         created. Everything is imported in one go: a file with a bad item imports nothing,
         and the error names the item (counting from 1) and the field, unless --skip-bad.
         FILE - reads standard input.
@@ -37,6 +39,8 @@ enum ImportCommand: Command {
 
         Examples:
           nudge import todos.json --dry-run
+          task export > tasks.json && nudge import tasks.json
+          cat ~/.local/share/calendars/todos/*.ics | nudge import -
           ssh laptop nudge export --all | nudge import -
           nudge import https://jsonplaceholder.typicode.com/todos --timeout 5s
         """
