@@ -1,3 +1,5 @@
+import NudgeInterchange
+
 /// JSON with keys in the order they are given, so that `--json` output reads the same every
 /// time (Foundation's JSONEncoder orders keys by hash or alphabetically).
 enum JSON {
@@ -54,22 +56,6 @@ enum JSON {
     /// would act on (DEL, C1, bidi controls): the text read back is exact, and `--json` on a
     /// terminal is as safe as the human output. Everything else, emoji included, is UTF-8.
     private static func quote(_ text: String, into out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case _ where Terminal.isShownAsCode(scalar):
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
+        JSONQuoting.quote(text, into: &out, escaping: Terminal.isShownAsCode)
     }
 }

@@ -105,7 +105,7 @@ public enum NudgeJSON {
         out += indent + "{\n"
         for (index, (key, value)) in fields.enumerated() {
             out += indent + "  "
-            quote(key, into: &out)
+            JSONQuoting.quote(key, into: &out)
             out += ": "
             writeInline(value, into: &out)
             out += index == fields.count - 1 ? "\n" : ",\n"
@@ -118,7 +118,7 @@ public enum NudgeJSON {
         switch value {
         case .null: out += "null"
         case .bool(let flag): out += flag ? "true" : "false"
-        case .string(let text): quote(text, into: &out)
+        case .string(let text): JSONQuoting.quote(text, into: &out)
         case .array(let items):
             out += "["
             for (index, item) in items.enumerated() {
@@ -130,7 +130,7 @@ public enum NudgeJSON {
             out += "{"
             for (index, (key, item)) in fields.enumerated() {
                 out += index == 0 ? "" : ", "
-                quote(key, into: &out)
+                JSONQuoting.quote(key, into: &out)
                 out += ": "
                 writeInline(item, into: &out)
             }
@@ -138,23 +138,6 @@ public enum NudgeJSON {
         }
     }
 
-    /// RFC 8259 escaping; every control character as `\u`, so the file is plain text.
-    private static func quote(_ text: String, into out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
-    }
 
     // MARK: - Reading
 

@@ -44,12 +44,12 @@ public enum TaskwarriorJSON {
     static func write(_ value: Any, into out: inout String) {
         switch value {
         case let text as String:
-            quote(text, into: &out)
+            JSONQuoting.quote(text, into: &out)
         case let object as [String: Any]:
             out += "{"
             for (index, key) in object.keys.sorted().enumerated() {
                 if index > 0 { out += "," }
-                quote(key, into: &out)
+                JSONQuoting.quote(key, into: &out)
                 out += ":"
                 write(object[key]!, into: &out)
             }
@@ -74,22 +74,6 @@ public enum TaskwarriorJSON {
         }
     }
 
-    private static func quote(_ text: String, into out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
-    }
 
     static func task(_ record: TodoRecord, options: InterchangeOptions) -> [String: Any] {
         var kept = keptObject(record)
