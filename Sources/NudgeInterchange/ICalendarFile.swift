@@ -51,17 +51,7 @@ public enum ICalendarFile {
             for offset in [20, 16, 12, 8] { text.insert("-", at: text.index(text.startIndex, offsetBy: offset)) }
             if let parsed = UUID(uuidString: text) { return parsed.uuidString.lowercased() }
         }
-        // Two FNV-1a hashes of the UTF-8 bytes, as a version 8 (custom) UUID.
-        func fnv(_ basis: UInt64) -> UInt64 {
-            uid.utf8.reduce(basis) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
-        }
-        var bytes = withUnsafeBytes(of: fnv(0xCBF2_9CE4_8422_2325).bigEndian, Array.init)
-            + withUnsafeBytes(of: fnv(0x6C62_272E_07BB_0142).bigEndian, Array.init)
-        bytes[6] = (bytes[6] & 0x0F) | 0x80
-        bytes[8] = (bytes[8] & 0x3F) | 0x80
-        let uuid = UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                               bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
-        return uuid.uuidString.lowercased()
+        return NameBasedUUID.url("urn:x-nudge:icalendar-uid:" + uid)
     }
 
     // MARK: - Zones

@@ -13,10 +13,10 @@ import NudgeCore
 /// cannot say is written as `rrule:FREQ=WEEKLY;BYDAY=MO,TH`. Notes, reminders and snoozes
 /// have no place in a todo.txt line and are not written.
 ///
-/// Identity: todo.txt has no ids. A line's uuid is a stable 128-bit hash (two FNV-1a) of its
+/// Identity: todo.txt has no ids. A line's uuid is a name-based UUID (version 5) of its
 /// text without the completion mark, dates and priority, so that importing the same file twice
 /// changes nothing, and marking a line done or changing its priority keeps the todo. A todo
-/// whose uuid is not that hash (one made in Nudge) gets a `nudge:UUID` tag on export, read back
+/// whose uuid is not that one (one made in Nudge) gets a `nudge:UUID` tag on export, read back
 /// on import. A line's created and changed times are its creation and completion days (the
 /// Unix epoch when it has no dates), so a later import takes a line newly marked done, but not
 /// an edit that adds no date: an edited text is another todo.
@@ -277,22 +277,9 @@ public enum TodoTxt {
 
     // MARK: - Identity
 
-    /// A UUID (version 8, RFC 9562's custom kind) from the text of a line: two 64-bit FNV-1a
-    /// hashes of the words joined by single spaces.
+    /// The name-based UUID of a line's words, joined by single spaces.
     static func identity(_ text: String) -> String {
         let normalized = text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
-        var a: UInt64 = 0xcbf2_9ce4_8422_2325, b: UInt64 = 0x6c62_272e_07bb_0142
-        for byte in ("todo.txt " + normalized).utf8 {
-            a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-            b = (b ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-            b = b &+ (b >> 29)
-        }
-        var bytes = (0..<8).map { UInt8(truncatingIfNeeded: a >> (56 - 8 * $0)) }
-            + (0..<8).map { UInt8(truncatingIfNeeded: b >> (56 - 8 * $0)) }
-        bytes[6] = bytes[6] & 0x0F | 0x80
-        bytes[8] = bytes[8] & 0x3F | 0x80
-        let hex = bytes.map { String(format: "%02x", $0) }.joined()
-        let parts = [hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4), hex.dropFirst(16).prefix(4), hex.dropFirst(20)]
-        return parts.joined(separator: "-")
+        return NameBasedUUID.url("urn:x-nudge:todo.txt:" + normalized)
     }
 }
