@@ -49,12 +49,17 @@ struct RoundTripTests {
         }
     }
 
-    @Test(arguments: [1, 2, 3, 42] as [UInt64])
-    func exportImportExportIsLossless(seed: UInt64) throws {
+    /// Nudge's JSON and iCalendar carry everything; Taskwarrior and todo.txt have their own
+    /// round trips, against the real tools, in their suites.
+    @Test(arguments: [1, 2, 3, 42] as [UInt64], ["json", "ics"])
+    func exportImportExportIsLossless(seed: UInt64, format: String) throws {
         let first = Nudge(), second = Nudge()
         try addRandomTodos(to: first, seed: seed)
-        let path = first.folder.file("todos.json")
-        try first("export", "--all", "-o", path)
+        let path = first.folder.file("todos.\(format)")
+        try first("export", "--all", "--format", format, "-o", path)
+        if format == "ics" {
+            #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("BEGIN:VCALENDAR\r\n"))
+        }
         let imported = try second("import", path)
         #expect(imported.status == 0, "\(imported.stderr)")
         let before = try first("export", "--all").array()
