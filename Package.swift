@@ -27,8 +27,10 @@ let package = Package(
         .target(name: "NudgeQuote", dependencies: ["NudgeCore", "NudgeNetwork"]),
         // Todos in and out of other formats: pure mapping, no store, so it is tested alone.
         .target(name: "NudgeInterchange", dependencies: ["NudgeCore", "NudgeRecurrence", "CICal"]),
-        .target(name: "NudgeCLI", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem", "NudgeInterchange", "NudgeNetwork", "NudgeQuote", "CLinux"]),
-        .target(name: "NudgeDaemon", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem", "NudgeQuote", "CLinux"]),
+        // The store's two-way mirror in a vdir, shared by `nudge sync` and nudged.
+        .target(name: "NudgeSync", dependencies: ["NudgeCore", "NudgeStore", "NudgeInterchange"]),
+        .target(name: "NudgeCLI", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem", "NudgeInterchange", "NudgeSync", "NudgeNetwork", "NudgeQuote", "CLinux"]),
+        .target(name: "NudgeDaemon", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem", "NudgeSync", "NudgeQuote", "CLinux"]),
         .executableTarget(name: "nudge", dependencies: ["NudgeCLI"]),
         .executableTarget(name: "nudged", dependencies: ["NudgeDaemon"]),
         .executableTarget(name: "nudge-schedule-bench", dependencies: ["NudgeCore", "NudgeStore"]),
@@ -50,6 +52,7 @@ let package = Package(
         .testTarget(name: "NudgeInterchangeTests", dependencies: ["NudgeInterchange", "NudgeTestSupport"]),
         .testTarget(name: "NudgeNetworkTests", dependencies: ["NudgeNetwork", "NudgeTestSupport"]),
         .testTarget(name: "NudgeQuoteTests", dependencies: ["NudgeQuote", "NudgeTestSupport"]),
+        .testTarget(name: "NudgeSyncTests", dependencies: ["NudgeSync", "NudgeTestSupport"]),
         .testTarget(name: "NudgeSystemTests", dependencies: ["NudgeSystem", "NudgeTestSupport"]),
         .testTarget(name: "NudgeDaemonTests", dependencies: ["NudgeDaemon", "NudgeTestSupport"]),
         .testTarget(name: "NudgeCLITests", dependencies: ["nudge", "NudgeCLI", "NudgeCore", "NudgeTestSupport"]),

@@ -87,6 +87,12 @@ final class ConfigBuilder {
             }
         case .list:
             config.quote = try ConfigValues.quote(key, value)
+        case .sync:
+            switch key {
+            case "vdir": config.sync.vdir = ConfigValues.isOff(value) ? nil : value
+            case "command": config.sync.command = ConfigValues.isOff(value) ? nil : value
+            default: config.sync.interval = try ConfigValues.span(key, value)
+            }
         }
     }
 

@@ -43,6 +43,8 @@ extension ConfigFile {
         section("import", [("timeout", ConfigValues.secondsText(config.importing.timeout)),
                            ("max_size", ConfigValues.sizeText(config.importing.maxSize))])
         section("list", [("quote", config.quote.description)])
+        section("sync", [("vdir", config.sync.vdir ?? "off"), ("command", config.sync.command ?? "off"),
+                         ("interval", config.sync.interval.description)])
         return out.joined(separator: "\n") + "\n"
     }
 

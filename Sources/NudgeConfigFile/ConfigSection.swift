@@ -13,8 +13,9 @@ enum ConfigSection: Hashable {
     case notifications
     case importing
     case list
+    case sync
 
-    static let knownSections = "reminders, priority.low|medium|high, category.NAME, digest, quiet, snooze, catchup, notifications, import, list"
+    static let knownSections = "reminders, priority.low|medium|high, category.NAME, digest, quiet, snooze, catchup, notifications, import, list, sync"
 
     static let ruleKeys = ["at_due", "before", "all_day_time", "all_day_day_before", "nag_every", "nag_limit"]
 
@@ -30,6 +31,7 @@ enum ConfigSection: Hashable {
         case "notifications": self = .notifications
         case "import": self = .importing
         case "list": self = .list
+        case "sync": self = .sync
         case "":
             throw Problem("a section header needs a name; known sections: \(Self.knownSections)")
         default:
@@ -64,6 +66,7 @@ enum ConfigSection: Hashable {
         case .notifications: "notifications"
         case .importing: "import"
         case .list: "list"
+        case .sync: "sync"
         }
     }
 
@@ -77,6 +80,7 @@ enum ConfigSection: Hashable {
         case .notifications: ["group_above"]
         case .importing: ["timeout", "max_size"]
         case .list: ["quote"]
+        case .sync: ["vdir", "command", "interval"]
         }
     }
 

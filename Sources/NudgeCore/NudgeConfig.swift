@@ -19,6 +19,8 @@ public struct NudgeConfig: Equatable, Sendable {
     public var importing = ImportSettings()
     /// `[list] quote`: the quote of the day above `nudge list` and at the end of the digest.
     public var quote = QuoteSource.off
+    /// `[sync]`: the vdir mirrored two ways, and the command that syncs it with a server.
+    public var sync = SyncSettings()
 
     public init() {}
 
@@ -93,6 +95,19 @@ public struct ImportSettings: Hashable, Sendable {
     public var timeout: Double = 15
     /// `max_size`: the most bytes read; a larger answer imports nothing.
     public var maxSize = 10 << 20
+
+    public init() {}
+}
+
+/// `[sync]`: the vdir (a folder of `UID.ics` files, one VTODO each) that `nudge sync` and
+/// `nudged` keep in step with the store, and the command that syncs that folder elsewhere.
+public struct SyncSettings: Hashable, Sendable {
+    /// `vdir`: the folder, `~/` being the home folder; nil (`off`) syncs nothing.
+    public var vdir: String?
+    /// `command`: run after a local change and every `interval` (e.g. `vdirsyncer sync`).
+    public var command: String?
+    /// `interval`: how often `command` runs without a local change.
+    public var interval = TimeSpan(seconds: 15 * 60)
 
     public init() {}
 }
