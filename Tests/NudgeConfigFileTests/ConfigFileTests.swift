@@ -305,6 +305,9 @@ struct ConfigFileTests {
             config.snooze.choices = [.when("eod")]
             config.catchUp = .all
             config.groupAbove = 0
+            config.sync.vdir = "~/.local/share/vdirsyncer/todos/personal"
+            config.sync.command = "vdirsyncer sync"
+            config.sync.interval = TimeSpan(seconds: 30 * 60)
             return config
         }(),
     ])
@@ -349,6 +352,11 @@ struct ConfigFileTests {
             [list]
             quote = off
 
+            [sync]
+            vdir = off
+            command = off
+            interval = 15m
+
             """)
         let overrides = ConfigFile.render(fullConfig)
         #expect(overrides.contains("\n[priority.low]\nat_due = no\nbefore = none\nnag_every = off\n\n[priority.high]\nnag_every = 15m\nnag_limit = none\n\n[category.work]\nall_day_day_before = no\nnag_limit = none\n\n[digest]\n"))
@@ -364,7 +372,7 @@ struct ConfigFileTests {
         ("# Nudge\n[reminders]\nnag_evry = 1h\n",
          "nudge.conf:3: unknown key 'nag_evry' in [reminders] (did you mean nag_every?); known keys: at_due, before, all_day_time, all_day_day_before, nag_every, nag_limit"),
         ("[reminders]\n\n\n\n\n\n\n\n\n\n\n[quite]\nhours = none\n",
-         "nudge.conf:12: unknown section [quite]; known sections: reminders, priority.low|medium|high, category.NAME, digest, quiet, snooze, catchup, notifications, import, list"),
+         "nudge.conf:12: unknown section [quite]; known sections: reminders, priority.low|medium|high, category.NAME, digest, quiet, snooze, catchup, notifications, import, list, sync"),
         ("[reminders]\nbefore = 10m\nBefore = 1h\n",
          "nudge.conf:3: duplicate key 'before' in [reminders]; it is already set on line 2"),
         ("nag_every = 1h\n",
