@@ -30,7 +30,7 @@ let package = Package(
         // The store's two-way mirror in a vdir, shared by `nudge sync` and nudged.
         .target(name: "NudgeSync", dependencies: ["NudgeCore", "NudgeStore", "NudgeInterchange"]),
         .target(name: "NudgeCLI", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem", "NudgeInterchange", "NudgeSync", "NudgeNetwork", "NudgeQuote", "CLinux"]),
-        .target(name: "NudgeDaemon", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem", "NudgeSync", "NudgeQuote", "CLinux"]),
+        .target(name: "NudgeDaemon", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem", "NudgeSync", "NudgeInterchange", "NudgeQuote", "CLinux"]),
         .executableTarget(name: "nudge", dependencies: ["NudgeCLI"]),
         .executableTarget(name: "nudged", dependencies: ["NudgeDaemon"]),
         .executableTarget(name: "nudge-schedule-bench", dependencies: ["NudgeCore", "NudgeStore"]),

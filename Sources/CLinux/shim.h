@@ -18,3 +18,11 @@ static inline int nudge_terminal_columns(int fd) {
     if (ioctl(fd, TIOCGWINSZ, &size) != 0) return 0;
     return size.ws_col;
 }
+
+// A descriptor that becomes readable when the process `pid` exits (Linux 5.3), so that nudged
+// can wait for a child on its own queue; glibc 2.36 has no wrapper in the headers Swift sees.
+#include <sys/syscall.h>
+#include <unistd.h>
+static inline int nudge_pidfd_open(int pid) {
+    return (int)syscall(434 /* SYS_pidfd_open */, pid, 0);
+}

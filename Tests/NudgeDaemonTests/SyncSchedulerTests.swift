@@ -1,0 +1,200 @@
+import Foundation
+import NudgeSync
+import Testing
+@testable import NudgeDaemon
+@testable import NudgeTestSupport
+
+/// The scheduler with a fake pass, fake timers and a fake command: when passes and commands
+/// run, and what is logged.
+final class SyncSchedulerFixture {
+    let queue = DispatchQueue(label: "nudge.test.sync")
+    let events = EventList()
+    var now = Date(timeIntervalSince1970: 1_800_000_000)
+    var passes: [Date] = []
+    var nextReport = SyncReport()
+    var passError: SyncError?
+    var reports: [SyncReport] = []
+    /// Commands started, and the completions not called yet.
+    var commandsRun: [String] = []
+    var pending: [(CommandResult) -> Void] = []
+    var timers: [FakeTimer] = []
+    private(set) var scheduler: SyncScheduler!
+
+    init(command: String? = "vdirsyncer sync", interval: TimeInterval = 900) {
+        scheduler = SyncScheduler(SyncScheduler.Environment(
+            queue: queue, now: { [unowned self] in now },
+            pass: { [unowned self] moment throws(SyncError) in
+                passes.append(moment)
+                if let passError { throw passError }
+                return nextReport
+            },
+            command: command, interval: interval,
+            run: { [unowned self] command, completion in
+                commandsRun.append(command)
+                pending.append(completion)
+            },
+            makeTimer: { [unowned self] handler in
+                let timer = FakeTimer(handler)
+                timers.append(timer)
+                return timer
+            },
+            events: events,
+            passed: { [unowned self] in reports.append($0) }))
+    }
+
+    var passTimer: FakeTimer { timers[0] }
+    var commandTimer: FakeTimer { timers[1] }
+
+    func onQueue<T>(_ body: () throws -> T) rethrows -> T { try queue.sync(execute: body) }
+
+    /// Ends the oldest running command.
+    func finishCommand(status: Int32?, lastLine: String = "") {
+        let completion = pending.removeFirst()
+        onQueue { completion(CommandResult(status: status, lastLine: lastLine)) }
+    }
+}
+
+struct SyncSchedulerTests {
+    @Test func startRunsAPassThenTheCommandAndArmsTheInterval() throws {
+        let fixture = SyncSchedulerFixture()
+        fixture.onQueue { fixture.scheduler.start() }
+        #expect(fixture.passes.count == 1)
+        #expect(fixture.reports.count == 1)
+        #expect(fixture.commandsRun == ["vdirsyncer sync"])
+        fixture.finishCommand(status: 0)
+        #expect(fixture.commandTimer.delay == 900)
+        #expect(fixture.events.kinds(.command).map(\.message) == ["vdirsyncer sync: done in 0.0 s"])
+        // What the command brought is looked at in a pass, debounced.
+        #expect(fixture.passTimer.delay == SyncScheduler.debounce)
+    }
+
+    @Test func folderChangesAreGatheredIntoOnePassAfterTheDebounce() throws {
+        let fixture = SyncSchedulerFixture(command: nil)
+        fixture.onQueue {
+            fixture.scheduler.folderChanged()
+            fixture.scheduler.folderChanged()
+            fixture.scheduler.folderChanged()
+        }
+        #expect(fixture.passes.isEmpty)
+        #expect(fixture.passTimer.delay == 0.2)
+        fixture.onQueue { fixture.passTimer.fire() }
+        #expect(fixture.passes.count == 1)
+        #expect(fixture.commandsRun.isEmpty)
+        // The next change gets a pass of its own.
+        fixture.onQueue { fixture.scheduler.folderChanged() }
+        #expect(fixture.passTimer.isArmed)
+    }
+
+    @Test func aLocalChangeIsPassedToTheFolderThenCarriedByTheCommand() throws {
+        let fixture = SyncSchedulerFixture()
+        fixture.nextReport.written = 1
+        fixture.onQueue { fixture.scheduler.localChange() }
+        #expect(fixture.commandsRun.isEmpty, "the command waits for the pass that writes the change")
+        fixture.onQueue { fixture.passTimer.fire() }
+        #expect(fixture.passes.count == 1)
+        #expect(fixture.commandsRun.count == 1)
+        let synced = try #require(fixture.events.kinds(.synced).first)
+        #expect(synced.message == "synced: 0 imported, 0 deleted here, 1 written, 0 files deleted, 0 conflicts")
+        #expect(synced.fields.contains { $0 == ("NUDGE_SYNC_WRITTEN", "1") })
+    }
+
+    @Test func neverTwoCommandsAtOnceAndAChangeDuringARunRunsItOnceMore() throws {
+        let fixture = SyncSchedulerFixture()
+        fixture.onQueue { fixture.scheduler.start() }
+        #expect(fixture.commandsRun.count == 1)
+        for _ in 1...3 {
+            fixture.onQueue {
+                fixture.scheduler.localChange()
+                fixture.passTimer.fire()
+            }
+        }
+        #expect(fixture.commandsRun.count == 1)
+        fixture.finishCommand(status: 0)
+        #expect(fixture.commandsRun.count == 2)
+        fixture.finishCommand(status: 0)
+        #expect(fixture.commandsRun.count == 2)
+        #expect(fixture.pending.isEmpty)
+    }
+
+    @Test func aFailingCommandIsLoggedWithItsStatusAndLastLineAndBacksOff() throws {
+        let fixture = SyncSchedulerFixture(interval: 600)
+        fixture.onQueue { fixture.scheduler.start() }
+        fixture.finishCommand(status: 1, lastLine: "error: Unknown error occured: Connection refused")
+        let failure = try #require(fixture.events.kinds(.failed).last)
+        #expect(failure.message == "vdirsyncer sync failed (exit status 1): error: Unknown error occured: Connection refused")
+        #expect(failure.priority == 4)
+        #expect(failure.fields.contains { $0 == ("NUDGE_EXIT_STATUS", "1") })
+        #expect(failure.fields.contains { $0 == ("NUDGE_STDERR", "error: Unknown error occured: Connection refused") })
+        var delays = [fixture.commandTimer.delay]
+        for _ in 1...6 {
+            fixture.onQueue { fixture.commandTimer.fire() }
+            fixture.finishCommand(status: 1)
+            delays.append(fixture.commandTimer.delay)
+        }
+        #expect(delays == [1200, 2400, 4800, 9600, 14400, 14400, 14400])
+        // It works again: back to the interval.
+        fixture.onQueue { fixture.commandTimer.fire() }
+        fixture.finishCommand(status: 0)
+        #expect(fixture.commandTimer.delay == 600)
+        #expect(fixture.scheduler.failures == 0)
+    }
+
+    @Test func aCommandThatCannotStartIsAFailureNotAnEnd() throws {
+        let fixture = SyncSchedulerFixture()
+        fixture.onQueue { fixture.scheduler.start() }
+        fixture.finishCommand(status: nil, lastLine: "cannot start /bin/sh: No such file or directory")
+        #expect(fixture.events.kinds(.failed).last?.message == "vdirsyncer sync failed (exit status not started): cannot start /bin/sh: No such file or directory")
+        #expect(fixture.commandTimer.isArmed)
+    }
+
+    @Test func aFailingPassIsLoggedOnceUntilOneWorks() throws {
+        let fixture = SyncSchedulerFixture(command: nil)
+        fixture.passError = SyncError(reason: "/home/a/cal/todos: No such file or directory")
+        fixture.onQueue {
+            fixture.scheduler.start()
+            fixture.scheduler.folderChanged()
+            fixture.passTimer.fire()
+        }
+        #expect(fixture.passes.count == 2)
+        #expect(fixture.events.kinds(.failed).map(\.message) == ["sync pass failed: /home/a/cal/todos: No such file or directory"])
+        #expect(fixture.reports.isEmpty)
+        fixture.passError = nil
+        fixture.onQueue {
+            fixture.scheduler.folderChanged()
+            fixture.passTimer.fire()
+        }
+        #expect(fixture.reports.count == 1)
+        #expect(fixture.events.kinds(.synced).map(\.priority) == [7], "a pass that changed nothing is debug")
+    }
+}
+
+struct CommandRunnerTests {
+    let queue = DispatchQueue(label: "nudge.test.commands")
+
+    func run(_ command: String) async -> CommandResult {
+        await withCheckedContinuation { continuation in
+            queue.async {
+                let runner = CommandRunner(queue: queue)
+                runner.run(command) { result in
+                    withExtendedLifetime(runner) { continuation.resume(returning: result) }
+                }
+            }
+        }
+    }
+
+    @Test func reportsTheExitStatusAndTheLastLineOfStderr() async {
+        #expect(await run("true") == CommandResult(status: 0, lastLine: ""))
+        #expect(await run("echo out; echo first >&2; echo 'last one' >&2; echo >&2; exit 3")
+                == CommandResult(status: 3, lastLine: "last one"))
+    }
+
+    @Test func aCommandKilledBySignalHas128PlusItsNumber() async {
+        #expect(await run("kill -TERM $$") == CommandResult(status: 128 + SIGTERM, lastLine: ""))
+    }
+
+    @Test func aMissingProgramIsAFailureWithTheShellsWords() async {
+        let result = await run("no-such-program-nudge")
+        #expect(result.status == 127)
+        #expect(result.lastLine.contains("not found"))
+    }
+}
