@@ -1,0 +1,205 @@
+import Foundation
+import Testing
+@testable import NudgeTestSupport
+
+/// One Nudge "machine" for the sync tests: its own database, config, vdir, vdirsyncer config
+/// and `nudged` on its own private bus with dunst, against the shared Radicale.
+final class SyncMachine {
+    let vdir: VdirMachine
+    let world: NudgedWorld
+    private(set) var daemon: ChildProcess!
+
+    /// `runsCommand`: `[sync] command` runs this machine's `vdirsyncer sync` (after each local
+    /// change, and at start); otherwise the test runs it.
+    init(_ name: String, server: RadicaleServer, nagging: Bool = false, runsCommand: Bool = false) throws {
+        vdir = try VdirMachine(name: name, server: server)
+        var config = nagging ? NudgedWorld.quietConfig.replacingOccurrences(of: "nag_every = off", with: "nag_every = 1h")
+            : NudgedWorld.quietConfig
+        config += "[sync]\nvdir = \(vdir.collection)\n"
+        if runsCommand { config += "command = \(vdir.syncCommand)\n" }
+        world = try NudgedWorld(config: config)
+    }
+
+    func start() async throws {
+        daemon = try await world.startDaemonAndWait()
+    }
+
+    /// The todo with this title (`nudge list --all --json`), if there is one.
+    func todo(titled title: String) throws -> [String: Any]? {
+        let run = try world.nudge("list", "--all", "--json")
+        guard run.status == 0 else { throw HarnessError("nudge list failed: \(run.stderr)") }
+        return try run.array().first { $0["title"] as? String == title }
+    }
+
+    /// Every todo, as `nudge list --all --json` prints them.
+    func allTodos() throws -> [[String: Any]] {
+        try world.nudge("list", "--all", "--json").array()
+    }
+
+    /// What `nudge upcoming --within 30d --json` lists for the todo `id`.
+    func upcoming(todo id: Int) throws -> [[String: Any]] {
+        try world.nudge("upcoming", "--within", "30d", "--json").array().filter { $0["todo"] as? Int == id }
+    }
+
+    /// The collection's file for the todo with this uuid, if there is one.
+    func file(uuid: String) -> String? {
+        try? String(contentsOfFile: vdir.collection + "/" + uuid + ".ics", encoding: .utf8)
+    }
+
+    /// What this machine's nudged logged, for failure messages.
+    var log: String {
+        let journal = (try? world.journal(of: daemon).compactMap { $0["MESSAGE"] }.joined(separator: " | ")) ?? ""
+        return "nudged on \(vdir.name): \(journal); stderr: \(world.daemonLog)"
+    }
+}
+
+extension NudgedEndToEndTests {
+    /// Two machines syncing through Radicale with vdirsyncer, each with its own `nudged`.
+    /// Nested in the end-to-end suite, so that it is serialized with the other tests.
+    @Suite struct Sync {
+        @Test func aTodoAddedOnOneMachineIsOnTheOtherWithEveryField() async throws {
+            let server = try RadicaleServer()
+            let a = try SyncMachine("a", server: server)
+            let b = try SyncMachine("b", server: server)
+            try a.vdir.discover()
+            try b.vdir.discover()
+            try await a.start()
+            try await b.start()
+
+            #expect(try a.world.nudge("category", "add", "home").status == 0)
+            let id = try a.world.add("Water the plants", due: a.world.secondsAhead(3 * 86_400),
+                                     "--notes", "Ficus: a little\nCactus: none", "--priority", "high", "--category", "home",
+                                     "--repeat", "weekly", "--remind", "2h")
+            let original = try a.world.todo(id)
+            let uuid = try #require(original["uuid"] as? String)
+            // A's nudged writes it to A's vdir on its own (the change is debounced, then passed).
+            #expect(try await eventually(timeout: 5) { a.file(uuid: uuid) != nil }, "\(a.log)")
+            try a.vdir.sync()
+            try b.vdir.sync()
+            // B's nudged sees the file arrive (inotify) and imports it.
+            #expect(try await eventually(timeout: 5) { try b.todo(titled: "Water the plants") != nil }, "\(b.log)")
+            let copyID = try #require(try b.todo(titled: "Water the plants")?["id"] as? Int)
+            var copy = try b.world.todo(copyID)
+            var expected = original
+            for key in ["id"] {
+                copy[key] = nil
+                expected[key] = nil
+            }
+            for key in Set(expected.keys).union(copy.keys).sorted() {
+                #expect(Self.same(copy[key], expected[key]), "\(key): \(String(describing: copy[key])) on b, \(String(describing: expected[key])) on a")
+            }
+            // And it is in B's schedule: its own reminder 2 h before, and the due.
+            let rules = try b.upcoming(todo: copyID).compactMap { $0["rule"] as? String }
+            #expect(rules.contains("due") && rules.contains("remind 2h"), "upcoming on b: \(rules)")
+        }
+
+        @Test func doneOnOneMachineStopsTheOthersNaggingAndWithdrawsItsNotification() async throws {
+            let server = try RadicaleServer()
+            // A runs vdirsyncer itself ([sync] command); B is synced by the test.
+            let a = try SyncMachine("a", server: server, nagging: true, runsCommand: true)
+            let b = try SyncMachine("b", server: server, nagging: true)
+            try a.vdir.discover()
+            try b.vdir.discover()
+            try await a.start()
+            try await b.start()
+
+            let due = a.world.secondsAhead(6)
+            let id = try a.world.add("Pay the rent", due: due)
+            let uuid = try #require(try a.world.todo(id)["uuid"] as? String)
+            // A's nudged writes the file and its vdirsyncer uploads it.
+            let onServer = server.userFolder + "/" + VdirMachine.collectionName + "/" + uuid + ".ics"
+            #expect(try await eventually(timeout: 10) { FileManager.default.fileExists(atPath: onServer) }, "\(a.log)")
+            try b.vdir.sync()
+            #expect(try await eventually(timeout: 5) { try b.todo(titled: "Pay the rent") != nil }, "\(b.log)")
+            let copyID = try #require(try b.todo(titled: "Pay the rent")?["id"] as? Int)
+
+            // Both show it when it is due.
+            _ = try await a.world.waitForRecords(count: 1, timeout: 12)
+            _ = try await b.world.waitForRecords(count: 1, timeout: 12)
+            try await b.world.waitForEvent("delivered", of: b.daemon, matching: ["NUDGE_TODO_ID": String(copyID)])
+            #expect(try b.world.server.displayedCount() == 1)
+            #expect(try !b.upcoming(todo: copyID).isEmpty, "B nags every hour while it is overdue")
+
+            try await a.world.waitForEvent("delivered", of: a.daemon, matching: ["NUDGE_TODO_ID": String(id)])
+            try await a.world.click("#Done (Pay the rent)", onTodo: id, of: a.daemon)
+            // A's nudged writes the completion and its vdirsyncer uploads it.
+            #expect(try await eventually(timeout: 10) {
+                ((try? String(contentsOfFile: onServer, encoding: .utf8)) ?? "").contains("STATUS:COMPLETED")
+            }, "\(a.log)")
+            try b.vdir.sync()
+
+            // B withdraws its notification (CloseNotification) and nags no more.
+            try await b.world.waitForEvent("withdrawn", of: b.daemon, matching: ["NUDGE_TODO_ID": String(copyID)], timeout: 5)
+            #expect(try await eventually(timeout: 5) { try b.world.server.displayedCount() == 0 }, "\(b.log)")
+            #expect(try b.world.todo(copyID)["completed"] as? Bool == true)
+            #expect(try b.upcoming(todo: copyID).isEmpty)
+            // A's own vdirsyncer runs were logged.
+            #expect(try !a.world.journal(of: a.daemon, matching: ["NUDGE_EVENT": "command"]).isEmpty, "\(a.log)")
+        }
+
+        @Test func editsOfDifferentFieldsOnBothMachinesBothSurviveAndOfTheSameFieldBothAreKept() async throws {
+            let server = try RadicaleServer()
+            let a = try SyncMachine("a", server: server)
+            let b = try SyncMachine("b", server: server)
+            try a.vdir.discover()
+            try b.vdir.discover()
+            try await a.start()
+            try await b.start()
+
+            let id = try a.world.add("Buy milk", due: Date(timeIntervalSince1970: 1_831_100_400))
+            let uuid = try #require(try a.world.todo(id)["uuid"] as? String)
+            #expect(try await eventually(timeout: 5) { a.file(uuid: uuid) != nil }, "\(a.log)")
+            try a.vdir.sync()
+            try b.vdir.sync()
+            #expect(try await eventually(timeout: 5) { try b.todo(titled: "Buy milk") != nil }, "\(b.log)")
+            let copyID = try #require(try b.todo(titled: "Buy milk")?["id"] as? Int)
+
+            // Different fields: the title on A, the priority on B, before either syncs.
+            #expect(try a.world.nudge("edit", String(id), "--title", "Buy oat milk").status == 0)
+            #expect(try b.world.nudge("edit", String(copyID), "--priority", "high").status == 0)
+            #expect(try await eventually(timeout: 5) { a.file(uuid: uuid)?.contains("SUMMARY:Buy oat milk") == true }, "\(a.log)")
+            #expect(try await eventually(timeout: 5) { b.file(uuid: uuid)?.contains("PRIORITY:1") == true }, "\(b.log)")
+            try a.vdir.sync()
+            try b.vdir.sync()
+            // B merged the server's copy with its own change and wrote the result.
+            #expect(try await eventually(timeout: 5) {
+                let file = b.file(uuid: uuid) ?? ""
+                return file.contains("SUMMARY:Buy oat milk") && file.contains("PRIORITY:1")
+            }, "b's file: \(b.file(uuid: uuid) ?? "none"); \(b.log)")
+            try b.vdir.sync()
+            try a.vdir.sync()
+            for machine in [a, b] {
+                #expect(try await eventually(timeout: 5) {
+                    let todo = try machine.todo(titled: "Buy oat milk")
+                    return todo?["priority"] as? String == "high"
+                }, "\(machine.log)")
+            }
+
+            // The same field on both: both versions are kept, on both machines.
+            #expect(try a.world.nudge("edit", String(id), "--notes", "from the corner shop").status == 0)
+            #expect(try b.world.nudge("edit", String(copyID), "--notes", "from the market").status == 0)
+            #expect(try await eventually(timeout: 5) { a.file(uuid: uuid)?.contains("corner shop") == true }, "\(a.log)")
+            #expect(try await eventually(timeout: 5) { b.file(uuid: uuid)?.contains("market") == true }, "\(b.log)")
+            try a.vdir.sync()
+            try b.vdir.sync()
+            try await Task.sleep(for: .seconds(1))
+            try b.vdir.sync()
+            try a.vdir.sync()
+            for machine in [a, b] {
+                #expect(try await eventually(timeout: 5) {
+                    let text = String(describing: try machine.allTodos())
+                    return text.contains("from the corner shop") && text.contains("from the market")
+                }, "todos on \(machine.vdir.name): \(String(describing: try? machine.allTodos())); \(machine.log)")
+            }
+        }
+
+        /// JSON values compared as what they print.
+        static func same(_ x: Any?, _ y: Any?) -> Bool {
+            switch (x, y) {
+            case (nil, nil): true
+            case (let x?, let y?): String(describing: x as AnyObject) == String(describing: y as AnyObject)
+            default: false
+            }
+        }
+    }
+}
