@@ -18,8 +18,8 @@ struct CommandResult: Equatable {
 /// through a pidfd, its stderr through a pipe, both as read sources on the queue.
 final class CommandRunner {
     /// A command still running after this long is killed (a hung network sync would otherwise
-    /// hold every later run).
-    static let timeout: DispatchTimeInterval = .seconds(600)
+    /// hold every later run): 10 minutes in nudged.
+    let timeout: DispatchTimeInterval
 
     private let queue: DispatchQueue
     private var running: Running?
@@ -38,8 +38,9 @@ final class CommandRunner {
         }
     }
 
-    init(queue: DispatchQueue) {
+    init(queue: DispatchQueue, timeout: DispatchTimeInterval = .seconds(600)) {
         self.queue = queue
+        self.timeout = timeout
     }
 
     /// Runs `/bin/sh -c command` with nudged's environment, stdin and stdout on /dev/null.
@@ -83,8 +84,9 @@ final class CommandRunner {
         exitSource.resume()
 
         let killTimer = DispatchSource.makeTimerSource(queue: queue)
-        killTimer.schedule(deadline: .now() + Self.timeout)
-        killTimer.setEventHandler { [state] in kill(state.pid, SIGKILL) }
+        killTimer.schedule(deadline: .now() + timeout)
+        // The whole group: what the shell started too.
+        killTimer.setEventHandler { [state] in kill(-state.pid, SIGKILL) }
         state.killTimer = killTimer
         killTimer.resume()
     }
@@ -150,7 +152,9 @@ final class CommandRunner {
             sigaddset(&defaults, signal)
         }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        // A process group of its own, so that a hung run can be killed whole.
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
 
         let words: [String] = ["/bin/sh", "-c", command]
         let argv = words.map { strdup($0) } + [nil]

@@ -171,10 +171,10 @@ struct SyncSchedulerTests {
 struct CommandRunnerTests {
     let queue = DispatchQueue(label: "nudge.test.commands")
 
-    func run(_ command: String) async -> CommandResult {
+    func run(_ command: String, timeout: DispatchTimeInterval = .seconds(600)) async -> CommandResult {
         await withCheckedContinuation { continuation in
             queue.async {
-                let runner = CommandRunner(queue: queue)
+                let runner = CommandRunner(queue: queue, timeout: timeout)
                 runner.run(command) { result in
                     withExtendedLifetime(runner) { continuation.resume(returning: result) }
                 }
@@ -190,6 +190,13 @@ struct CommandRunnerTests {
 
     @Test func aCommandKilledBySignalHas128PlusItsNumber() async {
         #expect(await run("kill -TERM $$") == CommandResult(status: 128 + SIGTERM, lastLine: ""))
+    }
+
+    @Test func aHungCommandIsKilledWithWhatItStartedAfterTheTimeout() async {
+        let started = Date()
+        let result = await run("sleep 30 & sleep 30; wait", timeout: .milliseconds(300))
+        #expect(result.status == 128 + SIGKILL)
+        #expect(Date().timeIntervalSince(started) < 5)
     }
 
     @Test func aMissingProgramIsAFailureWithTheShellsWords() async {
