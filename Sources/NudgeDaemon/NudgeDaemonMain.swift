@@ -159,14 +159,15 @@ final class Daemon {
             quote: { [environment] source, moment, zone in
                 QuoteOfTheDay(source: source, environment: environment).quote(on: LocalDate(moment, in: .nudge(zone: zone)))?.line
             },
-            changed: { [unowned self] in sync?.localChange() }))
+            changed: { [unowned self] in sync?.localChange() },
+            opened: { [unowned self] in startSync() }))
         timer.setEventHandler { [unowned self] in service.wake() }
         reloadTimer.setEventHandler { [unowned self] in reload(reloadReason) }
         try service.start()
         try watchFiles()
         // A commit between opening the store and watching its folder would go unnoticed.
         service.databaseMayHaveChanged()
-        startSync()
+        watchSyncFolder()
         clock = try ClockChangeWatcher(queue: queue) { [unowned self] in
             service.wake()
         }
@@ -234,8 +235,9 @@ final class Daemon {
         }
     }
 
-    /// With `[sync] vdir` set (read at start; a change needs a restart): watches the folder,
-    /// runs a first pass and `[sync] command`.
+    /// With `[sync] vdir` set (read at start; a change needs a restart): a first pass, as soon
+    /// as the store is open, and `[sync] command`. The folder is watched once the other
+    /// watches are set up.
     private func startSync() {
         let settings = service.config.sync
         guard let vdir = settings.vdir else { return }
@@ -262,12 +264,11 @@ final class Daemon {
             events: JournalRecorder(),
             passed: { [unowned self] report in service.syncPassed(report) }))
         sync = scheduler
-        watchSyncFolder()
         scheduler.start()
     }
 
     private func watchSyncFolder() {
-        guard !watchingSyncFolder, let folder = syncFolder, FileManager.default.fileExists(atPath: folder) else { return }
+        guard !watchingSyncFolder, files != nil, let folder = syncFolder, FileManager.default.fileExists(atPath: folder) else { return }
         do {
             try files.watch(folder: folder) { [unowned self] change in
                 // Gone (and with it the watch): watched again when it is back after a command.

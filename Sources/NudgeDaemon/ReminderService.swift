@@ -32,6 +32,10 @@ final class ReminderService {
         /// The store changed here (a commit by `nudge`, or by the service: fired, shown,
         /// answered, dismissed): with `[sync] vdir`, a pass carries it to the folder.
         var changed: () -> Void = {}
+        /// Called once the store is open, before what came due while the service was not
+        /// running is fired: the first sync pass, so that a reminder another machine showed
+        /// meanwhile is not shown here too.
+        var opened: () -> Void = {}
     }
 
     /// How long a failed notification waits before it is tried again while a server owns the
@@ -52,6 +56,8 @@ final class ReminderService {
     private var retryAt: Date?
     private var lastPlanned: String?
     private var stopPoll: DispatchSourceTimer?
+    /// Until start() has fired what was missed: a sync pass then only imports.
+    private var starting = false
 
     init(_ environment: Environment) {
         self.environment = environment
@@ -80,6 +86,9 @@ final class ReminderService {
         owner = environment.server.serverOwner()
         record(.started, "started; notification server: \(owner ?? "none yet")")
         if let owner { try store.closeDeliveries(notShownBy: owner) }
+        starting = true
+        environment.opened()
+        starting = false
         fireDue(missedBefore: started)
         deliverPending()
         plan()
@@ -391,7 +400,7 @@ final class ReminderService {
     func syncPassed(_ report: SyncReport) {
         dispatchPrecondition(condition: .onQueue(environment.queue))
         if !report.finishedElsewhere.isEmpty || report.deletedTodos > 0 { withdrawFinished(report) }
-        guard !report.changedNothing || !report.acknowledgedElsewhere.isEmpty else { return }
+        guard !starting, !report.changedNothing || !report.acknowledgedElsewhere.isEmpty else { return }
         fireDue(missedBefore: nil)
         plan()
     }

@@ -65,6 +65,8 @@ final class ServiceFixture {
     var quoteRequests: [QuoteSource] = []
     /// How often the service said the store changed here.
     var localChanges = 0
+    /// Run when the service has opened the store, before it fires what was missed.
+    var onOpened: () -> Void = {}
     private(set) var service: ReminderService!
 
     init() {
@@ -116,7 +118,8 @@ final class ServiceFixture {
                 quoteRequests.append(source)
                 return quoteLine
             },
-            changed: { [unowned self] in localChanges += 1 }))
+            changed: { [unowned self] in localChanges += 1 },
+            opened: { [unowned self] in onOpened() }))
         try service.start()
     }
 

@@ -69,6 +69,28 @@ struct ReminderServiceSyncTests {
         #expect(fixture.statusLine == "Next: From the other machine (due) at Today 15:00")
     }
 
+    @Test func aReminderAcknowledgedElsewhereWhileStoppedIsNotCaughtUpHere() throws {
+        let todo = try fixture.add("Buy milk", at: fixture.date(29, 11))
+        fixture.now = fixture.date(29, 12)
+        var fired: [Int] = []
+        // The first pass, as the store opens, imports another machine's acknowledgement of the
+        // 11:00 reminder (here: the store's own mark that it was handled).
+        fixture.onOpened = { [fixture] in
+            fired.append(fixture.events.kinds(.fired).count + fixture.events.kinds(.missed).count)
+            let store = try! fixture.store()
+            _ = try! store.snooze(todoID: todo.id, until: fixture.date(29, 13), now: fixture.now)
+            var report = SyncReport()
+            report.imported = 1
+            report.acknowledgedElsewhere = [todo.uuid]
+            fixture.service.syncPassed(report)
+        }
+        try fixture.start()
+        #expect(fired == [0], "the pass comes before the catch-up")
+        #expect(fixture.server.shown.isEmpty)
+        #expect(fixture.events.kinds(.missed).isEmpty)
+        #expect(fixture.wakeAt == fixture.date(29, 13))
+    }
+
     @Test func firingShowingAnsweringAndDismissingAreLocalChanges() throws {
         let todo = try fixture.add("Buy milk", at: fixture.date(29, 12))
         try fixture.start()
