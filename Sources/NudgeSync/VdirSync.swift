@@ -20,6 +20,9 @@ public struct SyncReport: Equatable, Sendable {
     public var acknowledgedElsewhere: [String] = []
     /// What the pass refused to do, e.g. delete every todo because the folder was empty.
     public var warnings: [String] = []
+    /// True when the pass did nothing at all because it would have deleted every todo (the
+    /// folder holds no files); `warnings` says so. `nudge sync` then fails.
+    public var refused = false
 
     public init() {}
 
@@ -107,6 +110,7 @@ public final class VdirSync {
             // wrong path must not delete every todo.
             report.warnings.append("\(folder) holds no .ics files, but \(syncedTodos) todos were synced with it: "
                 + "nothing deleted or written (is the disk mounted and the path right? delete the todos with nudge if meant)")
+            report.refused = true
             return report
         }
         var itemByUUID: [String: SyncItem] = [:]

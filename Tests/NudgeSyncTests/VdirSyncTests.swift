@@ -164,6 +164,7 @@ struct VdirSyncTests {
         #expect(report.changedNothing)
         #expect(report.warnings.count == 1)
         #expect(report.warnings.first?.contains("nothing deleted") == true)
+        #expect(report.refused)
         #expect(try a.count() == 2)
         #expect(try files().isEmpty)
     }
