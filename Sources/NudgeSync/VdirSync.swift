@@ -20,6 +20,9 @@ public struct SyncReport: Equatable, Sendable {
     public var acknowledgedElsewhere: [String] = []
     /// What the pass refused to do, e.g. delete every todo because the folder was empty.
     public var warnings: [String] = []
+    /// True when the pass did nothing at all because it would have deleted every todo (the
+    /// folder holds no files); `warnings` says so. `nudge sync` then fails.
+    public var refused = false
 
     public init() {}
 
@@ -69,7 +72,10 @@ public final class VdirSync {
     /// `folder` is the vdir's path with `~` already expanded.
     public init(store: TodoStore, folder: String, options: InterchangeOptions) {
         self.store = store
-        self.folder = folder
+        // "~/todos/" and "~/todos" are one folder, with one state.
+        var path = folder
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        self.folder = path
         self.options = options
     }
 
@@ -107,6 +113,7 @@ public final class VdirSync {
             // wrong path must not delete every todo.
             report.warnings.append("\(folder) holds no .ics files, but \(syncedTodos) todos were synced with it: "
                 + "nothing deleted or written (is the disk mounted and the path right? delete the todos with nudge if meant)")
+            report.refused = true
             return report
         }
         var itemByUUID: [String: SyncItem] = [:]
@@ -155,6 +162,14 @@ public final class VdirSync {
                 // The file now holds another todo: the one it held went.
                 deletions.insert(old)
                 handled.insert(old)
+            }
+            if let item, item.uuid == uuid, local.changed[uuid] == nil, let base = agreed(item, options: options),
+               FieldMerge.differing(base, file.record).isEmpty,
+               (file.record.remindedThrough ?? .distantPast) <= (base.remindedThrough ?? .distantPast) {
+                // Rewritten elsewhere (a server's normalising, a LAST-MODIFIED) with nothing new.
+                savedItems.append(SyncItem(href: file.href, etag: file.etag, hash: file.hash, uuid: uuid, base: file.text,
+                                           localVersion: item.localVersion))
+                continue
             }
             if local.changed[uuid] == nil || local.deleted.contains(uuid) {
                 imports.append(file.record)
@@ -206,11 +221,7 @@ public final class VdirSync {
             let uuid = file.record.uuid
             guard let (mine, version) = localRecords[uuid] else { continue }
             let ours = normalized(mine, options: options)
-            var base: TodoRecord?
-            if let item = items[file.href], item.uuid == uuid, let text = item.base {
-                var ignored = SyncReport()
-                base = todo(in: Data(text.utf8), href: file.href, options: options, report: &ignored)
-            }
+            let base = items[file.href].flatMap { $0.uuid == uuid ? agreed($0, options: options) : nil }
             let merge = FieldMerge.merge(base: base, local: ours, remote: file.record)
             if merge.overlapping.isEmpty {
                 let sameAsOurs = FieldMerge.differing(merge.merged, ours).isEmpty
@@ -298,6 +309,13 @@ public final class VdirSync {
             report.warnings.append("\(href): \(error): left as it is")
             return nil
         }
+    }
+
+    /// The todo as both sides last agreed on it.
+    private func agreed(_ item: SyncItem, options: InterchangeOptions) -> TodoRecord? {
+        guard let text = item.base else { return nil }
+        var ignored = SyncReport()
+        return todo(in: Data(text.utf8), href: item.href, options: options, report: &ignored)
     }
 
     /// The record as a file would give it back, to compare with records read from files.

@@ -147,6 +147,19 @@ struct VdirSyncTests {
         #expect(try b.count() == 1)
     }
 
+    @Test func aFileRewrittenWithNothingNewIsReadOnceAndImportsNothing() throws {
+        let (a, _) = try twoMachines()
+        let original = try text(uuidA + ".ics")
+        let stamp = try #require(original.split(separator: "\r\n").first { $0.hasPrefix("DTSTAMP:") })
+        try replace(uuidA + ".ics", with: original.replacingOccurrences(of: stamp, with: "DTSTAMP:20270101T000000Z"))
+        let sync = sync(a)
+        let report = try sync.pass(now: at(5))
+        #expect(report.changedNothing)
+        #expect(sync.bodiesRead == 1)
+        _ = try sync.pass(now: at(6))
+        #expect(sync.bodiesRead == 0)
+    }
+
     @Test func aFileDeletedElsewhereDeletesItsTodo() throws {
         let (_, b) = try twoMachines()
         try FileManager.default.removeItem(atPath: vdir + "/" + uuidA + ".ics")
@@ -164,6 +177,7 @@ struct VdirSyncTests {
         #expect(report.changedNothing)
         #expect(report.warnings.count == 1)
         #expect(report.warnings.first?.contains("nothing deleted") == true)
+        #expect(report.refused)
         #expect(try a.count() == 2)
         #expect(try files().isEmpty)
     }
