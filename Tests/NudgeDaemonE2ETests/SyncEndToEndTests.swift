@@ -46,6 +46,19 @@ final class SyncMachine {
         try? String(contentsOfFile: vdir.collection + "/" + uuid + ".ics", encoding: .utf8)
     }
 
+    /// Whether an alarm in the iCalendar `text` is ACKNOWLEDGED at `moment` or later (every
+    /// alarm carries one from the start: how far the todo's reminders had gone then).
+    static func acknowledged(in text: String, through moment: Date) -> Bool {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        return text.split(whereSeparator: \.isNewline).contains { line in
+            guard line.hasPrefix("ACKNOWLEDGED:"), let date = formatter.date(from: String(line.dropFirst(13))) else { return false }
+            return date >= moment
+        }
+    }
+
     /// What this machine's nudged logged, for failure messages.
     var log: String {
         let journal = (try? world.journal(of: daemon).compactMap { $0["MESSAGE"] }.joined(separator: " | ")) ?? ""
@@ -135,6 +148,40 @@ extension NudgedEndToEndTests {
             #expect(try b.upcoming(todo: copyID).isEmpty)
             // A's own vdirsyncer runs were logged.
             #expect(try !a.world.journal(of: a.daemon, matching: ["NUDGE_EVENT": "command"]).isEmpty, "\(a.log)")
+        }
+
+        @Test func aReminderShownOnOneMachineIsNotShownByTheOtherWhenItCatchesUp() async throws {
+            let server = try RadicaleServer()
+            let a = try SyncMachine("a", server: server, runsCommand: true)
+            let b = try SyncMachine("b", server: server)
+            try a.vdir.discover()
+            try b.vdir.discover()
+            try await a.start()
+
+            let due = a.world.secondsAhead(3)
+            let id = try a.world.add("Feed the cat", due: due)
+            let uuid = try #require(try a.world.todo(id)["uuid"] as? String)
+            let onServer = server.userFolder + "/" + VdirMachine.collectionName + "/" + uuid + ".ics"
+            // B has it before it is due, while its nudged is not running.
+            #expect(try await eventually(timeout: 10) { FileManager.default.fileExists(atPath: onServer) }, "\(a.log)")
+            try b.vdir.sync()
+            _ = try b.world.nudge("sync")
+            #expect(try b.todo(titled: "Feed the cat") != nil, "b: \(String(describing: try? b.allTodos()))")
+
+            // A shows it; the acknowledgement goes to the server with A's vdirsyncer.
+            _ = try await a.world.waitForRecords(count: 1, timeout: 8)
+            try await a.world.waitForEvent("delivered", of: a.daemon, matching: ["NUDGE_TODO_ID": String(id)])
+            #expect(try await eventually(timeout: 10) {
+                SyncMachine.acknowledged(in: (try? String(contentsOfFile: onServer, encoding: .utf8)) ?? "", through: due)
+            }, "server's copy: \((try? String(contentsOfFile: onServer, encoding: .utf8)) ?? "none"); \(a.log)")
+            try b.vdir.sync()
+
+            // B starts after the reminder was due: its first pass takes the acknowledgement
+            // before it catches up, and shows nothing.
+            try await b.start()
+            try await Task.sleep(for: .seconds(2))
+            #expect(try b.world.server.records().isEmpty, "b showed: \(b.world.summaries); \(b.log)")
+            #expect(try b.world.journal(of: b.daemon, matching: ["NUDGE_EVENT": "missed"]).isEmpty, "\(b.log)")
         }
 
         @Test func editsOfDifferentFieldsOnBothMachinesBothSurviveAndOfTheSameFieldBothAreKept() async throws {
