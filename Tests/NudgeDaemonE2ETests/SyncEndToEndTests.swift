@@ -184,6 +184,34 @@ extension NudgedEndToEndTests {
             #expect(try b.world.journal(of: b.daemon, matching: ["NUDGE_EVENT": "missed"]).isEmpty, "\(b.log)")
         }
 
+        @Test func aFailingSyncCommandIsLoggedWithItsStatusAndLastLineAndTheServiceGoesOn() async throws {
+            let folder = TemporaryDirectory()
+            try FileManager.default.createDirectory(atPath: folder.file("todos"), withIntermediateDirectories: true)
+            let world = try NudgedWorld(config: NudgedWorld.quietConfig + """
+                [sync]
+                vdir = \(folder.file("todos"))
+                command = echo 'starting' >&2; echo 'error: cannot reach caldav.example.com' >&2; exit 3
+
+                """)
+            let daemon = try await world.startDaemonAndWait()
+            let failure = try await world.waitForEvent("failed", of: daemon, matching: ["NUDGE_EXIT_STATUS": "3"])
+            #expect(failure["NUDGE_STDERR"] == "error: cannot reach caldav.example.com")
+            #expect(failure["PRIORITY"] == "4")
+            #expect(failure["MESSAGE"]?.hasSuffix("failed (exit status 3): error: cannot reach caldav.example.com") == true,
+                    "\(failure)")
+            // A local change runs it again (backoff holds only the interval), and reminders go on.
+            let due = world.secondsAhead(2)
+            let id = try world.add("Still reminded", due: due)
+            _ = try await world.waitForRecords(count: 1, timeout: 6)
+            try await world.waitForEvent("delivered", of: daemon, matching: ["NUDGE_TODO_ID": String(id)])
+            #expect(try await eventually(timeout: 5) {
+                try world.journal(of: daemon, matching: ["NUDGE_EXIT_STATUS": "3"]).count >= 2
+            })
+            #expect(daemon.isRunning)
+            // The pass wrote the todo to the folder all the same.
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("todos")).contains { $0.hasSuffix(".ics") })
+        }
+
         @Test func editsOfDifferentFieldsOnBothMachinesBothSurviveAndOfTheSameFieldBothAreKept() async throws {
             let server = try RadicaleServer()
             let a = try SyncMachine("a", server: server)
