@@ -249,7 +249,9 @@ final class Daemon {
         let scheduler = SyncScheduler(SyncScheduler.Environment(
             queue: queue, now: now,
             pass: { [unowned self] moment in
-                try VdirSync(store: service.store, folder: folder,
+                // A folder made after the start (`vdirsyncer discover`, `mkdir`) is watched from then on.
+                watchSyncFolder()
+                return try VdirSync(store: service.store, folder: folder,
                              options: InterchangeOptions(zone: zone(), now: moment, source: folder)).pass(now: moment)
             },
             command: settings.command, interval: TimeInterval(settings.interval.days * 86_400 + settings.interval.seconds),

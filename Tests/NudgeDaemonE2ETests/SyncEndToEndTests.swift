@@ -212,6 +212,34 @@ extension NudgedEndToEndTests {
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("todos")).contains { $0.hasSuffix(".ics") })
         }
 
+        @Test func aVdirMadeAfterTheStartIsSyncedAndWatchedFromTheNextChange() async throws {
+            let folder = TemporaryDirectory()
+            let vdir = folder.file("calendars/todos")
+            let world = try NudgedWorld(config: NudgedWorld.quietConfig + "[sync]\nvdir = \(vdir)\n")
+            let daemon = try await world.startDaemonAndWait()
+            let failure = try await world.waitForEvent("failed", of: daemon)
+            #expect(failure["MESSAGE"]?.hasPrefix("sync pass failed") == true, "\(failure)")
+
+            try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+            try world.add("Written out", due: world.secondsAhead(3600))
+            #expect(try await eventually(timeout: 5) {
+                try FileManager.default.contentsOfDirectory(atPath: vdir).contains { $0.hasSuffix(".ics") }
+            }, "\((try? world.journal(of: daemon).compactMap { $0["MESSAGE"] }) ?? [])")
+            // A file arriving now is seen by inotify and planned.
+            let due = world.secondsAhead(7200)
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+            let text = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN", "BEGIN:VTODO",
+                        "UID:arrived-1", "DTSTAMP:20261201T000000Z", "SUMMARY:Arrived by hand",
+                        "DUE:" + formatter.string(from: due), "END:VTODO", "END:VCALENDAR", ""].joined(separator: "\r\n")
+            try text.write(toFile: vdir + "/arrived-1.ics", atomically: true, encoding: .utf8)
+            #expect(try await eventually(timeout: 3) {
+                try world.nudge("upcoming", "--within", "1d", "--json").array().contains { $0["title"] as? String == "Arrived by hand" }
+            }, "\((try? world.journal(of: daemon).compactMap { $0["MESSAGE"] }) ?? [])")
+        }
+
         @Test func editsOfDifferentFieldsOnBothMachinesBothSurviveAndOfTheSameFieldBothAreKept() async throws {
             let server = try RadicaleServer()
             let a = try SyncMachine("a", server: server)
