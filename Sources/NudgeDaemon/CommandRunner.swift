@@ -85,10 +85,16 @@ final class CommandRunner {
 
         let killTimer = DispatchSource.makeTimerSource(queue: queue)
         killTimer.schedule(deadline: .now() + timeout)
-        // The whole group: what the shell started too.
-        killTimer.setEventHandler { [state] in kill(-state.pid, SIGKILL) }
+        killTimer.setEventHandler { [unowned self] in terminate() }
         state.killTimer = killTimer
         killTimer.resume()
+    }
+
+    /// Kills the running command and what it started (its process group); its completion
+    /// then comes as for any other end, with status 137.
+    func terminate() {
+        dispatchPrecondition(condition: .onQueue(queue))
+        if let running { kill(-running.pid, SIGKILL) }
     }
 
     private func drainStderr(_ state: Running) {
