@@ -3,10 +3,10 @@ import Dispatch
 import Foundation
 import NudgeConfigFile
 import NudgeCore
+import NudgeInterchange
 import NudgeQuote
 import NudgeStore
 import NudgeSync
-import NudgeInterchange
 import NudgeSystem
 
 /// The `nudged` program: the reminder service wired to the main queue, timers, inotify,
@@ -95,6 +95,7 @@ final class Daemon {
     private var sync: SyncScheduler?
     private var syncFolder: String?
     private var watchingSyncFolder = false
+    private var watchFailureLogged = false
     private var commands: CommandRunner?
 
     private let now: () -> Date
@@ -273,12 +274,15 @@ final class Daemon {
         guard !watchingSyncFolder, files != nil, let folder = syncFolder, FileManager.default.fileExists(atPath: folder) else { return }
         do {
             try files.watch(folder: folder) { [unowned self] change in
-                // Gone (and with it the watch): watched again when it is back after a command.
+                // Gone (and with it the watch): watched again by the first pass after it is back.
                 if change == .unknown && !FileManager.default.fileExists(atPath: folder) { watchingSyncFolder = false }
                 sync?.folderChanged()
             }
             watchingSyncFolder = true
         } catch {
+            // Once: the passes on local changes and after the command still run.
+            guard !watchFailureLogged else { return }
+            watchFailureLogged = true
             JournalRecorder().record(ServiceEvent(kind: .failed, message: "cannot watch the vdir: \(error)", priority: 4))
         }
     }
