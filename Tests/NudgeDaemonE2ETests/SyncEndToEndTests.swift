@@ -184,6 +184,47 @@ extension NudgedEndToEndTests {
             #expect(try b.world.journal(of: b.daemon, matching: ["NUDGE_EVENT": "missed"]).isEmpty, "\(b.log)")
         }
 
+        @Test func aSnoozeOnOneMachineTravelsAsItsSnoozeAlarmAndTheOtherFollowsIt() async throws {
+            let server = try RadicaleServer()
+            let a = try SyncMachine("a", server: server, runsCommand: true)
+            let b = try SyncMachine("b", server: server)
+            try a.vdir.discover()
+            try b.vdir.discover()
+            try await a.start()
+            try await b.start()
+
+            let id = try a.world.add("Call the bank", due: a.world.secondsAhead(4))
+            let uuid = try #require(try a.world.todo(id)["uuid"] as? String)
+            let onServer = server.userFolder + "/" + VdirMachine.collectionName + "/" + uuid + ".ics"
+            #expect(try await eventually(timeout: 10) { FileManager.default.fileExists(atPath: onServer) }, "\(a.log)")
+            try b.vdir.sync()
+            #expect(try await eventually(timeout: 5) { try b.todo(titled: "Call the bank") != nil }, "\(b.log)")
+            let copyID = try #require(try b.todo(titled: "Call the bank")?["id"] as? Int)
+
+            _ = try await a.world.waitForRecords(count: 1, timeout: 8)
+            try await a.world.waitForEvent("delivered", of: a.daemon, matching: ["NUDGE_TODO_ID": String(id)])
+            try await a.world.click("#Snooze 1 h (Call the bank)", onTodo: id, of: a.daemon)
+            try await a.world.waitForEvent("snoozed", of: a.daemon, matching: ["NUDGE_TODO_ID": String(id)])
+            let snoozed = try a.upcoming(todo: id)
+            #expect(snoozed.first?["rule"] as? String == "snooze", "upcoming on a: \(snoozed)")
+            let until = try #require(NudgedWorld.date(fromJSON: snoozed.first?["at"]), "upcoming on a: \(snoozed)")
+            // The snooze alarm (RFC 9074) reaches the server with A's vdirsyncer.
+            #expect(try await eventually(timeout: 10) {
+                ((try? String(contentsOfFile: onServer, encoding: .utf8)) ?? "").contains("RELTYPE=SNOOZE")
+            }, "server's copy: \((try? String(contentsOfFile: onServer, encoding: .utf8)) ?? "none"); \(a.log)")
+            try b.vdir.sync()
+
+            // B's nudged takes it: the todo is snoozed there too, and its next reminder is the
+            // snooze's end.
+            var upcoming: [[String: Any]] = []
+            #expect(try await eventually(timeout: 5) {
+                upcoming = try b.upcoming(todo: copyID)
+                return upcoming.first?["rule"] as? String == "snooze"
+            }, "upcoming on b: \(upcoming); \(b.log)")
+            #expect(upcoming.first?["rule"] as? String == "snooze", "upcoming on b: \(upcoming)")
+            #expect(NudgedWorld.date(fromJSON: upcoming.first?["at"]) == until, "upcoming on b: \(upcoming)")
+        }
+
         @Test func aFailingSyncCommandIsLoggedWithItsStatusAndLastLineAndTheServiceGoesOn() async throws {
             let folder = TemporaryDirectory()
             try FileManager.default.createDirectory(atPath: folder.file("todos"), withIntermediateDirectories: true)
