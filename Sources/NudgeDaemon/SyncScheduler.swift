@@ -29,12 +29,17 @@ final class DispatchOneShotTimer: OneShotTimer {
 }
 
 /// When `nudged` syncs with the vdir, and when it runs `[sync] command`:
-/// - a two-way pass ~200 ms after the folder changed (inotify) or the store changed here,
-///   at most one at a time (passes run on the queue, so they never overlap);
-/// - the command after each local change (once the pass wrote it to the folder), and every
-///   `interval`; while it fails, the interval doubles each time, up to `longestBackoff`;
-///   a local change still runs it. One command at a time: a change during a run runs it
-///   once more afterwards.
+/// - a two-way pass ~200 ms after the folder changed (inotify), at most one at a time (passes
+///   run on the queue, so they never overlap), and never while the command runs (it follows
+///   the command instead);
+/// - without a command, a pass ~200 ms after the store changed here;
+/// - with a command, a local change runs the command first (it brings what changed elsewhere
+///   while the folder still holds the agreed version, so that the pass merges both changes
+///   field by field instead of vdirsyncer finding both sides changed), then the pass that
+///   writes the change, then the command again when that pass wrote anything (to upload it);
+/// - the command also at start and every `interval`; while it fails, the interval doubles each
+///   time, up to `longestBackoff`; a local change still runs it. One command at a time: a
+///   change during a run runs it once more afterwards. Every run is followed by a pass.
 final class SyncScheduler {
     struct Environment {
         var queue: DispatchQueue
@@ -59,9 +64,10 @@ final class SyncScheduler {
     private let environment: Environment
     private var passTimer: OneShotTimer!
     private var commandTimer: OneShotTimer!
+    /// Gathers local changes before the command runs for them.
+    private var localTimer: OneShotTimer!
     private var passScheduled = false
-    /// A local change reached the folder: the command should carry it to the server.
-    private var commandWanted = false
+    private var localScheduled = false
     private var commandRunning = false
     private var commandAgain = false
     /// Failed runs in a row.
@@ -72,20 +78,26 @@ final class SyncScheduler {
         self.environment = environment
         passTimer = environment.makeTimer { [unowned self] in
             passScheduled = false
-            passNow()
+            // The run's end passes anyway, once vdirsyncer has finished writing.
+            if !commandRunning { passNow() }
         }
         commandTimer = environment.makeTimer { [unowned self] in runCommand() }
+        localTimer = environment.makeTimer { [unowned self] in
+            localScheduled = false
+            runCommand()
+        }
     }
 
     private func record(_ kind: ServiceEvent.Kind, _ message: String, priority: Int32 = 6, fields: [(String, String)] = []) {
         environment.events.record(ServiceEvent(kind: kind, message: message, priority: priority, fields: fields))
     }
 
-    /// A first pass for what changed while nudged was not running, then the command.
+    /// A first pass for what changed while nudged was not running (at once, and offline too:
+    /// the service catches up on missed reminders after it), then the command.
     func start() {
         dispatchPrecondition(condition: .onQueue(environment.queue))
         passNow()
-        if environment.command != nil { runCommand() }
+        if environment.command != nil && !commandRunning { runCommand() }
     }
 
     /// Something in the vdir was written, moved or deleted.
@@ -95,11 +107,13 @@ final class SyncScheduler {
     }
 
     /// The store changed here (`nudge` or the service itself): the change goes to the folder,
-    /// then with the command to the server.
+    /// and with the command to the server.
     func localChange() {
         dispatchPrecondition(condition: .onQueue(environment.queue))
-        if environment.command != nil { commandWanted = true }
-        schedulePass()
+        guard environment.command != nil else { return schedulePass() }
+        guard !localScheduled else { return }
+        localScheduled = true
+        localTimer.schedule(after: Self.debounce)
     }
 
     private func schedulePass() {
@@ -132,10 +146,8 @@ final class SyncScheduler {
                priority: report.changedNothing ? 7 : 6, fields: fields)
         for warning in report.warnings { record(.failed, "sync: \(warning)", priority: 4) }
         environment.passed(report)
-        if commandWanted {
-            commandWanted = false
-            runCommand()
-        }
+        // What the pass wrote goes to the server now.
+        if environment.command != nil && (report.written > 0 || report.deletedFiles > 0) { runCommand() }
     }
 
     private func runCommand() {
@@ -161,12 +173,18 @@ final class SyncScheduler {
                                 ("NUDGE_FAILURES", String(failures))])
             }
             commandTimer.schedule(after: nextDelay)
-            // What it brought is seen by inotify; a pass now also covers a folder not watched yet.
-            schedulePass()
             if commandAgain {
+                // The pass follows that run.
                 commandAgain = false
-                runCommand()
+                return runCommand()
             }
+            // What it brought, and the local changes waiting for it; this pass covers the
+            // folder events its writes caused.
+            if passScheduled {
+                passScheduled = false
+                passTimer.schedule(after: nil)
+            }
+            passNow()
         }
     }
 

@@ -44,6 +44,7 @@ final class SyncSchedulerFixture {
 
     var passTimer: FakeTimer { timers[0] }
     var commandTimer: FakeTimer { timers[1] }
+    var localTimer: FakeTimer { timers[2] }
 
     func onQueue<T>(_ body: () throws -> T) rethrows -> T { try queue.sync(execute: body) }
 
@@ -64,8 +65,9 @@ struct SyncSchedulerTests {
         fixture.finishCommand(status: 0)
         #expect(fixture.commandTimer.delay == 900)
         #expect(fixture.events.kinds(.command).map(\.message) == ["vdirsyncer sync: done in 0.0 s"])
-        // What the command brought is looked at in a pass, debounced.
-        #expect(fixture.passTimer.delay == SyncScheduler.debounce)
+        // What the command brought is taken at once.
+        #expect(fixture.passes.count == 2)
+        #expect(fixture.commandsRun.count == 1, "the pass wrote nothing: nothing to upload")
     }
 
     @Test func folderChangesAreGatheredIntoOnePassAfterTheDebounce() throws {
@@ -85,17 +87,46 @@ struct SyncSchedulerTests {
         #expect(fixture.passTimer.isArmed)
     }
 
-    @Test func aLocalChangeIsPassedToTheFolderThenCarriedByTheCommand() throws {
-        let fixture = SyncSchedulerFixture()
-        fixture.nextReport.written = 1
+    @Test func withoutACommandALocalChangeIsPassedAfterTheDebounce() throws {
+        let fixture = SyncSchedulerFixture(command: nil)
         fixture.onQueue { fixture.scheduler.localChange() }
-        #expect(fixture.commandsRun.isEmpty, "the command waits for the pass that writes the change")
+        #expect(fixture.passTimer.delay == 0.2)
         fixture.onQueue { fixture.passTimer.fire() }
         #expect(fixture.passes.count == 1)
+    }
+
+    @Test func aLocalChangeRunsTheCommandThenThePassThatWritesItThenTheCommandThatUploadsIt() throws {
+        let fixture = SyncSchedulerFixture()
+        fixture.onQueue {
+            fixture.scheduler.localChange()
+            fixture.scheduler.localChange()
+        }
+        #expect(fixture.passes.isEmpty && fixture.commandsRun.isEmpty)
+        #expect(fixture.localTimer.delay == 0.2)
+        // First the command brings what changed elsewhere, while the folder is as agreed.
+        fixture.onQueue { fixture.localTimer.fire() }
         #expect(fixture.commandsRun.count == 1)
+        #expect(fixture.passes.isEmpty)
+        // vdirsyncer writes: the folder events wait for the run's end.
+        fixture.onQueue {
+            fixture.scheduler.folderChanged()
+            fixture.passTimer.fire()
+        }
+        #expect(fixture.passes.isEmpty)
+        // Then the pass that merges and writes the change, and the upload.
+        fixture.nextReport.written = 1
+        fixture.finishCommand(status: 0)
+        #expect(fixture.passes.count == 1)
+        #expect(fixture.commandsRun.count == 2)
         let synced = try #require(fixture.events.kinds(.synced).first)
         #expect(synced.message == "synced: 0 imported, 0 deleted here, 1 written, 0 files deleted, 0 conflicts")
         #expect(synced.fields.contains { $0 == ("NUDGE_SYNC_WRITTEN", "1") })
+        // After the upload, a pass that writes nothing: the end.
+        fixture.nextReport.written = 0
+        fixture.finishCommand(status: 0)
+        #expect(fixture.passes.count == 2)
+        #expect(fixture.commandsRun.count == 2)
+        #expect(fixture.pending.isEmpty)
     }
 
     @Test func neverTwoCommandsAtOnceAndAChangeDuringARunRunsItOnceMore() throws {
@@ -105,14 +136,16 @@ struct SyncSchedulerTests {
         for _ in 1...3 {
             fixture.onQueue {
                 fixture.scheduler.localChange()
-                fixture.passTimer.fire()
+                fixture.localTimer.fire()
             }
         }
         #expect(fixture.commandsRun.count == 1)
         fixture.finishCommand(status: 0)
         #expect(fixture.commandsRun.count == 2)
+        #expect(fixture.passes.count == 1, "the pass follows the second run")
         fixture.finishCommand(status: 0)
         #expect(fixture.commandsRun.count == 2)
+        #expect(fixture.passes.count == 2)
         #expect(fixture.pending.isEmpty)
     }
 
