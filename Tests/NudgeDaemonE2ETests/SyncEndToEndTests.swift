@@ -281,6 +281,66 @@ extension NudgedEndToEndTests {
             }, "\((try? world.journal(of: daemon).compactMap { $0["MESSAGE"] }) ?? [])")
         }
 
+        /// Both `nudged` run vdirsyncer themselves: each edit is made on a machine that has not
+        /// seen the other's, and both survive; edits of the same field are both kept.
+        @Test func withTheCommandOnBothMachinesEditsMadeApartAreMergedFieldByField() async throws {
+            let server = try RadicaleServer()
+            let a = try SyncMachine("a", server: server, runsCommand: true)
+            let b = try SyncMachine("b", server: server, runsCommand: true)
+            try a.vdir.discover()
+            try b.vdir.discover()
+            try await a.start()
+            try await b.start()
+
+            let id = try a.world.add("Buy milk", due: a.world.secondsAhead(3 * 86_400))
+            let uuid = try #require(try a.world.todo(id)["uuid"] as? String)
+            let onServer = server.userFolder + "/" + VdirMachine.collectionName + "/" + uuid + ".ics"
+            func serverCopy() -> String { (try? String(contentsOfFile: onServer, encoding: .utf8)) ?? "" }
+            #expect(try await eventually(timeout: 10) { !serverCopy().isEmpty }, "\(a.log)")
+            // B's nudged runs vdirsyncer only on its own changes and every 15 minutes: the
+            // test brings it the todo.
+            try b.vdir.sync()
+            #expect(try await eventually(timeout: 5) { try b.todo(titled: "Buy milk") != nil }, "\(b.log)")
+            let copyID = try #require(try b.todo(titled: "Buy milk")?["id"] as? Int)
+
+            // The title on A (uploaded by A's nudged), then the priority on B, which has not
+            // seen A's edit: B's nudged fetches it first and merges.
+            #expect(try a.world.nudge("edit", String(id), "--title", "Buy oat milk").status == 0)
+            #expect(try await eventually(timeout: 10) { serverCopy().contains("SUMMARY:Buy oat milk") }, "\(a.log)")
+            #expect(try b.todo(titled: "Buy milk") != nil)
+            #expect(try b.world.nudge("edit", String(copyID), "--priority", "high").status == 0)
+            #expect(try await eventually(timeout: 10) {
+                serverCopy().contains("SUMMARY:Buy oat milk") && serverCopy().contains("PRIORITY:1")
+            }, "server: \(serverCopy()); \(b.log)")
+            try a.vdir.sync()
+            for machine in [a, b] {
+                #expect(try await eventually(timeout: 5) { try machine.todo(titled: "Buy oat milk")?["priority"] as? String == "high" },
+                        "todos on \(machine.vdir.name): \(String(describing: try? machine.allTodos())); \(machine.log)")
+            }
+
+            // The same field: the notes on A, then on B before it has seen A's.
+            #expect(try a.world.nudge("edit", String(id), "--notes", "from the corner shop").status == 0)
+            #expect(try await eventually(timeout: 10) { serverCopy().contains("corner shop") }, "\(a.log)")
+            #expect(try b.world.nudge("edit", String(copyID), "--notes", "from the market").status == 0)
+            // Both kept on B: its own in the todo, A's in a conflict copy; both uploaded.
+            #expect(try await eventually(timeout: 10) {
+                let text = String(describing: try b.allTodos())
+                return text.contains("from the corner shop") && text.contains("from the market")
+            }, "todos on b: \(String(describing: try? b.allTodos())); \(b.log)")
+            // B's nudged uploads both.
+            let collection = server.userFolder + "/" + VdirMachine.collectionName
+            #expect(try await eventually(timeout: 10) {
+                let files = try FileManager.default.contentsOfDirectory(atPath: collection).filter { $0.hasSuffix(".ics") }
+                let text = files.map { (try? String(contentsOfFile: collection + "/" + $0, encoding: .utf8)) ?? "" }.joined()
+                return text.contains("from the corner shop") && text.contains("from the market")
+            }, "\(b.log)")
+            try a.vdir.sync()
+            #expect(try await eventually(timeout: 5) {
+                let text = String(describing: try a.allTodos())
+                return text.contains("from the corner shop") && text.contains("from the market")
+            }, "todos on a: \(String(describing: try? a.allTodos())); \(a.log)")
+        }
+
         @Test func editsOfDifferentFieldsOnBothMachinesBothSurviveAndOfTheSameFieldBothAreKept() async throws {
             let server = try RadicaleServer()
             let a = try SyncMachine("a", server: server)
