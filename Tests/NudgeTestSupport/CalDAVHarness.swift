@@ -131,8 +131,8 @@ final class VdirMachine {
         a = "todos_local"
         b = "todos_remote"
         collections = ["from a", "from b"]
-        # Both sides changed one todo: the server's copy comes down, and nudge merges it
-        # field by field with what changed here.
+        # A todo changed in both places since the last sync: the server's copy wins. nudged with
+        # [sync] command fetches before it writes a change of its own, so that it merges instead.
         conflict_resolution = "b wins"
 
         [storage todos_local]
