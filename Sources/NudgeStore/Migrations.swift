@@ -144,6 +144,7 @@ enum Schema {
             -- both sides agreed on (the base of a three-way merge) and the todo's sync_version
             -- then.
             CREATE TABLE sync_items (
+                id INTEGER PRIMARY KEY,
                 folder TEXT NOT NULL,
                 href TEXT NOT NULL,
                 etag TEXT NOT NULL,
@@ -151,9 +152,10 @@ enum Schema {
                 uuid TEXT,
                 base TEXT,
                 local_version INTEGER,
-                PRIMARY KEY (folder, href)
-            ) WITHOUT ROWID;
-            CREATE INDEX sync_items_by_uuid ON sync_items(folder, uuid);
+                UNIQUE (folder, href)
+            );
+            -- What a pass compares with every todo's sync_version, without the texts.
+            CREATE INDEX sync_items_by_uuid ON sync_items(folder, uuid, local_version);
             """),
     ]
 }

@@ -11,7 +11,8 @@ public struct SyncItem: Equatable, Sendable {
     public var hash: String
     /// The todo the file holds; nil for a file Nudge leaves alone (a VEVENT, a broken file).
     public var uuid: String?
-    /// The iCalendar text both sides last agreed on, the base of a three-way merge.
+    /// The iCalendar text both sides last agreed on, the base of a three-way merge; nil as
+    /// `syncItems` reads them (`syncBases` reads the texts), and when saved, the one stored stays.
     public var base: String?
     /// The todo's `sync_version` when both sides last agreed.
     public var localVersion: Int64?
@@ -45,19 +46,34 @@ public struct SyncApplied: Sendable {
 }
 
 extension TodoStore {
-    /// The state of every file of `folder` as the last pass left it, by href.
+    /// The state of every file of `folder` as the last pass left it, by href; without the
+    /// agreed texts (`base` is nil), which `syncBases` reads for the files that changed.
     public func syncItems(folder: String) throws(StoreError) -> [String: SyncItem] {
         try perform {
             var items: [String: SyncItem] = [:]
-            let rows = try db.prepare("SELECT href, etag, hash, uuid, base, local_version FROM sync_items WHERE folder = ?")
+            let rows = try db.prepare("SELECT href, etag, hash, uuid, local_version FROM sync_items WHERE folder = ?")
             try rows.bind([.text(folder)])
             while try rows.step() {
                 let row = Row(statement: rows)
                 let item = SyncItem(href: row.text(0) ?? "", etag: row.text(1) ?? "", hash: row.text(2) ?? "",
-                                    uuid: row.text(3), base: row.text(4), localVersion: row.optionalInt64(5))
+                                    uuid: row.text(3), base: nil, localVersion: row.optionalInt64(4))
                 items[item.href] = item
             }
             return items
+        }
+    }
+
+    /// The texts both sides last agreed on, of these files, by href.
+    public func syncBases(folder: String, hrefs: some Collection<String>) throws(StoreError) -> [String: String] {
+        try perform {
+            var bases: [String: String] = [:]
+            let rows = try db.prepare("SELECT base FROM sync_items WHERE folder = ? AND href = ?")
+            for href in hrefs {
+                try rows.bind([.text(folder), .text(href)])
+                defer { rows.reset() }
+                if try rows.step(), let base = Row(statement: rows).text(0) { bases[href] = base }
+            }
+            return bases
         }
     }
 
@@ -68,7 +84,7 @@ extension TodoStore {
             var changes = LocalSyncChanges()
             let changed = try db.prepare("""
                 SELECT t.uuid, t.sync_version FROM todos t
-                LEFT JOIN sync_items s ON s.folder = ?1 AND s.uuid = t.uuid
+                LEFT JOIN sync_items s INDEXED BY sync_items_by_uuid ON s.folder = ?1 AND s.uuid = t.uuid
                 WHERE s.href IS NULL OR s.local_version IS NOT t.sync_version
                 """)
             try changed.bind([.text(folder)])
@@ -143,13 +159,16 @@ extension TodoStore {
     }
 
     /// Records the state of the folder's files after a pass: `items` are stored (replacing
-    /// the same hrefs), the `removing` hrefs forgotten.
+    /// the same hrefs; an item without `base` keeps the one stored), the `removing` hrefs
+    /// forgotten.
     public func saveSyncItems(folder: String, _ items: [SyncItem], removing: Set<String>) throws(StoreError) {
         guard !items.isEmpty || !removing.isEmpty else { return }
         try write {
             let save = try db.prepare("""
-                INSERT OR REPLACE INTO sync_items (folder, href, etag, hash, uuid, base, local_version)
+                INSERT INTO sync_items (folder, href, etag, hash, uuid, base, local_version)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (folder, href) DO UPDATE SET etag = excluded.etag, hash = excluded.hash,
+                    uuid = excluded.uuid, base = coalesce(excluded.base, base), local_version = excluded.local_version
                 """)
             for item in items {
                 try save.run([.text(folder), .text(item.href), .text(item.etag), .text(item.hash), item.uuid.sqlValue,

@@ -145,6 +145,14 @@ public final class VdirSync {
                                      record: record))
         }
 
+        let bases = try storeCall { try store.syncBases(folder: folder, hrefs: remote.compactMap { items[$0.href]?.href }) }
+        /// The todo as both sides last agreed on it.
+        func agreed(_ item: SyncItem) -> TodoRecord? {
+            guard let text = bases[item.href] else { return nil }
+            var ignored = SyncReport()
+            return todo(in: Data(text.utf8), href: item.href, options: options, report: &ignored)
+        }
+
         var imports: [TodoRecord] = []
         var deletions: Set<String> = []
         var writes: [PendingWrite] = []
@@ -163,7 +171,7 @@ public final class VdirSync {
                 deletions.insert(old)
                 handled.insert(old)
             }
-            if let item, item.uuid == uuid, local.changed[uuid] == nil, let base = agreed(item, options: options),
+            if let item, item.uuid == uuid, local.changed[uuid] == nil, let base = agreed(item),
                FieldMerge.differing(base, file.record).isEmpty,
                (file.record.remindedThrough ?? .distantPast) <= (base.remindedThrough ?? .distantPast) {
                 // Rewritten elsewhere (a server's normalising, a LAST-MODIFIED) with nothing new.
@@ -221,7 +229,7 @@ public final class VdirSync {
             let uuid = file.record.uuid
             guard let (mine, version) = localRecords[uuid] else { continue }
             let ours = normalized(mine, options: options)
-            let base = items[file.href].flatMap { $0.uuid == uuid ? agreed($0, options: options) : nil }
+            let base = items[file.href].flatMap { $0.uuid == uuid ? agreed($0) : nil }
             let merge = FieldMerge.merge(base: base, local: ours, remote: file.record)
             if merge.overlapping.isEmpty {
                 let sameAsOurs = FieldMerge.differing(merge.merged, ours).isEmpty
@@ -309,13 +317,6 @@ public final class VdirSync {
             report.warnings.append("\(href): \(error): left as it is")
             return nil
         }
-    }
-
-    /// The todo as both sides last agreed on it.
-    private func agreed(_ item: SyncItem, options: InterchangeOptions) -> TodoRecord? {
-        guard let text = item.base else { return nil }
-        var ignored = SyncReport()
-        return todo(in: Data(text.utf8), href: item.href, options: options, report: &ignored)
     }
 
     /// The record as a file would give it back, to compare with records read from files.
