@@ -70,6 +70,10 @@ final class SyncScheduler {
     private var localScheduled = false
     private var commandRunning = false
     private var commandAgain = false
+    /// Runs started only because the pass after a run wrote something: a pass that kept
+    /// rewriting a file would otherwise run the command forever.
+    private var uploadsInARow = 0
+    static let mostUploadsInARow = 3
     /// Failed runs in a row.
     private(set) var failures = 0
     private var passFailed = false
@@ -81,9 +85,13 @@ final class SyncScheduler {
             // The run's end passes anyway, once vdirsyncer has finished writing.
             if !commandRunning { passNow() }
         }
-        commandTimer = environment.makeTimer { [unowned self] in runCommand() }
+        commandTimer = environment.makeTimer { [unowned self] in
+            uploadsInARow = 0
+            runCommand()
+        }
         localTimer = environment.makeTimer { [unowned self] in
             localScheduled = false
+            uploadsInARow = 0
             runCommand()
         }
     }
@@ -147,7 +155,14 @@ final class SyncScheduler {
         for warning in report.warnings { record(.failed, "sync: \(warning)", priority: 4) }
         environment.passed(report)
         // What the pass wrote goes to the server now.
-        if environment.command != nil && (report.written > 0 || report.deletedFiles > 0) { runCommand() }
+        guard environment.command != nil, report.written > 0 || report.deletedFiles > 0 else { return }
+        guard uploadsInARow < Self.mostUploadsInARow else {
+            record(.failed, "sync: every pass after \(environment.command ?? "") writes files again; "
+                   + "not running it again until the next change or interval", priority: 4)
+            return
+        }
+        uploadsInARow += 1
+        runCommand()
     }
 
     private func runCommand() {

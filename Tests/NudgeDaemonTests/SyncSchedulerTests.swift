@@ -129,6 +129,27 @@ struct SyncSchedulerTests {
         #expect(fixture.pending.isEmpty)
     }
 
+    @Test func aPassThatAlwaysWritesDoesNotRunTheCommandForever() throws {
+        let fixture = SyncSchedulerFixture()
+        fixture.nextReport.written = 1
+        fixture.onQueue {
+            fixture.scheduler.localChange()
+            fixture.localTimer.fire()
+        }
+        for _ in 1...10 where !fixture.pending.isEmpty { fixture.finishCommand(status: 0) }
+        // The run for the change, then three uploads, then it stops and says why.
+        #expect(fixture.commandsRun.count == 4)
+        #expect(fixture.pending.isEmpty)
+        #expect(fixture.events.kinds(.failed).last?.message.hasPrefix("sync: every pass after vdirsyncer sync writes files again") == true)
+        // The next change starts afresh.
+        fixture.nextReport.written = 0
+        fixture.onQueue {
+            fixture.scheduler.localChange()
+            fixture.localTimer.fire()
+        }
+        #expect(fixture.commandsRun.count == 5)
+    }
+
     @Test func neverTwoCommandsAtOnceAndAChangeDuringARunRunsItOnceMore() throws {
         let fixture = SyncSchedulerFixture()
         fixture.onQueue { fixture.scheduler.start() }
