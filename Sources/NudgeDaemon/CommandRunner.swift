@@ -9,6 +9,8 @@ struct CommandResult: Equatable {
     var status: Int32?
     /// The last line it wrote to stderr (or why it could not be started).
     var lastLine: String
+    /// Its last lines on stderr, up to five (vdirsyncer's last one is only a hint to `-vdebug`).
+    var tail: [String] = []
 
     var succeeded: Bool { status == 0 }
 }
@@ -131,8 +133,8 @@ final class CommandRunner {
         let signal = status & 0x7f
         let code = signal == 0 ? (status >> 8) & 0xff : 128 + signal
         let lines = String(decoding: state.stderrTail, as: UTF8.self).split(whereSeparator: \.isNewline)
-        let last = lines.last { !$0.allSatisfy(\.isWhitespace) }.map(String.init) ?? ""
-        state.completion(CommandResult(status: code, lastLine: last))
+            .filter { !$0.allSatisfy(\.isWhitespace) }.map(String.init)
+        state.completion(CommandResult(status: code, lastLine: lines.last ?? "", tail: Array(lines.suffix(5))))
     }
 
     /// posix_spawn of /bin/sh with default signal actions and an empty mask: nudged ignores

@@ -185,6 +185,7 @@ final class SyncScheduler {
                 let status = result.status.map(String.init) ?? "not started"
                 record(.failed, "\(command) failed (exit status \(status)): \(result.lastLine)", priority: 4,
                        fields: [("NUDGE_EXIT_STATUS", status), ("NUDGE_STDERR", result.lastLine),
+                                ("NUDGE_STDERR_TAIL", result.tail.joined(separator: "\n")),
                                 ("NUDGE_FAILURES", String(failures))])
             }
             commandTimer.schedule(after: nextDelay)
