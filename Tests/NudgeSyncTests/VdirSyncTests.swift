@@ -91,6 +91,18 @@ struct VdirSyncTests {
         #expect(call.due == .at(start.addingTimeInterval(86_400), zone: berlin))
     }
 
+    @Test func manyTodosAreWrittenTogetherAndNoTemporaryFileStays() throws {
+        let store = try makeStore("a")
+        let uuids = (1...40).map { String(format: "0b8c5a0e-4f7e-4a53-9d0e-2b6f5a1c%04d", $0) }
+        _ = try store.importTodos(uuids.map { record($0, "Todo \($0.suffix(4))") }, now: start)
+        let report = try sync(store).pass(now: at(1))
+        #expect(report.written == 40)
+        #expect(try files() == uuids.map { $0 + ".ics" })
+        let other = try makeStore("b")
+        #expect(try sync(other).pass(now: at(2)).imported == 40)
+        #expect(try sync(store).pass(now: at(3)).changedNothing)
+    }
+
     @Test func aPassWithNothingChangedReadsNoFileAndWritesNothing() throws {
         let (a, b) = try twoMachines()
         let before = try modificationTimes()
