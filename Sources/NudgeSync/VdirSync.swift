@@ -126,7 +126,7 @@ public final class VdirSync {
         var remote: [RemoteFile] = []
 
         // Files: unchanged by etag, touched (same bytes), changed, or new.
-        for (href, etag) in listing.sorted(by: { $0.key < $1.key }) {
+        for (href, etag) in listing {
             let item = items[href]
             if let item, item.etag == etag { continue }
             bodiesRead += 1
@@ -145,6 +145,8 @@ public final class VdirSync {
                                      record: record))
         }
 
+        // In name order, so that a pass over the same files always does the same.
+        remote.sort { $0.href < $1.href }
         let bases = try storeCall { try store.syncBases(folder: folder, hrefs: remote.compactMap { items[$0.href]?.href }) }
         /// The todo as both sides last agreed on it.
         func agreed(_ item: SyncItem) -> TodoRecord? {
