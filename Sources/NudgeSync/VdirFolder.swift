@@ -10,7 +10,7 @@ enum VdirFolder {
     /// storage makes it: the modification time in nanoseconds and the inode. Hidden files
     /// (a writer's temporary files) are not items. The corresponding C functions are
     /// `opendir`, `readdir` and `fstatat`.
-    static func list(_ folder: String) throws(SyncError) -> [String: String] {
+    static func list(_ folder: String, expecting count: Int = 0) throws(SyncError) -> [String: String] {
         guard let directory = opendir(folder) else {
             let code = errno
             if code == ENOENT { throw SyncError(reason: "\(folder) does not exist") }
@@ -20,6 +20,7 @@ enum VdirFolder {
         defer { closedir(directory) }
         let descriptor = dirfd(directory)
         var files: [String: String] = [:]
+        files.reserveCapacity(count)
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
                 String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)

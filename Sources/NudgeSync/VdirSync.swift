@@ -104,8 +104,8 @@ public final class VdirSync {
         options.now = now
         var report = SyncReport()
 
-        let listing = try VdirFolder.list(folder)
         let items = try storeCall { try store.syncItems(folder: folder) }
+        let listing = try VdirFolder.list(folder, expecting: items.count)
         let local = try storeCall { try store.localSyncChanges(folder: folder) }
         let syncedTodos = items.values.count { $0.uuid != nil }
         if listing.isEmpty && syncedTodos > 0 {
