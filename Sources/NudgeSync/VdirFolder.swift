@@ -33,6 +33,24 @@ enum VdirFolder {
         return files
     }
 
+    /// Holds an exclusive lock on the folder itself (no lock file in it) until `body` returns,
+    /// so that `nudge sync` and nudged, both passing over the same folder, take turns. The
+    /// corresponding C function is `flock`.
+    static func locked<T>(_ folder: String, _ body: () throws(SyncError) -> T) throws(SyncError) -> T {
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT { throw SyncError(reason: "\(folder) does not exist") }
+            if code == ENOTDIR { throw SyncError(reason: "\(folder) is not a folder") }
+            throw SyncError(reason: "cannot open \(folder): \(String(cString: strerror(code)))")
+        }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw failure("cannot lock", folder) }
+        }
+        return try body()
+    }
+
     static func etag(_ info: stat) -> String {
         let nanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
         return "\(nanoseconds);\(info.st_ino)"

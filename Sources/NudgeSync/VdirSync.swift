@@ -98,6 +98,10 @@ public final class VdirSync {
 
     /// One pass: changes on either side since the last pass go to the other.
     public func pass(now: Date) throws(SyncError) -> SyncReport {
+        try VdirFolder.locked(folder) { () throws(SyncError) -> SyncReport in try lockedPass(now: now) }
+    }
+
+    private func lockedPass(now: Date) throws(SyncError) -> SyncReport {
         bodiesRead = 0
         filesWritten = 0
         var options = self.options

@@ -194,6 +194,26 @@ struct VdirSyncTests {
         #expect(try files().isEmpty)
     }
 
+    @Test func twoPassesOverOneFolderTakeTurns() throws {
+        let store = try makeStore("a")
+        _ = try store.importTodos([record(uuidA, "Buy milk")], now: start)
+        let held = open(vdir, O_RDONLY | O_DIRECTORY)
+        #expect(flock(held, LOCK_EX) == 0)
+        let done = DispatchSemaphore(value: 0)
+        let path = folder.file("a.db"), zone = berlin, when = start, vdir = vdir
+        Thread.detachNewThread {
+            // A store of its own, as another process would have.
+            let other = try? TodoStore(path: path, planner: ReminderPlanner(config: NudgeConfig(), zone: zone), now: when)
+            _ = other.map { try? VdirSync(store: $0, folder: vdir, options: InterchangeOptions(zone: zone, now: when)).pass(now: when) }
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 0.5) == .timedOut)
+        #expect(try files().isEmpty)
+        close(held)
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(try files() == [uuidA + ".ics"])
+    }
+
     @Test func aMissingFolderIsAnError() throws {
         let store = try makeStore("a")
         let sync = VdirSync(store: store, folder: vdir + "/nowhere", options: InterchangeOptions(zone: berlin, now: start))
