@@ -266,6 +266,29 @@ struct VdirSyncTests {
         #expect(try sync(b).pass(now: at(10)).changedNothing)
     }
 
+    @Test func theSameTodoOnBothSidesBeforeTheFirstPassIsTakenAsOne() throws {
+        let a = try makeStore("a"), b = try makeStore("b")
+        let records = [record(uuidA, "Buy milk"), record(uuidB, "Call Ann", priority: .high)]
+        _ = try a.importTodos(records, now: start)
+        _ = try b.importTodos(records, now: start)
+        _ = try sync(a).pass(now: at(1))
+        let report = try sync(b).pass(now: at(2))
+        #expect(report.changedNothing)
+        #expect(report.warnings.isEmpty)
+        #expect(try b.count() == 2)
+        #expect(try sync(b).pass(now: at(3)).changedNothing)
+    }
+
+    @Test func differentVersionsBeforeTheFirstPassAreBothKept() throws {
+        let a = try makeStore("a"), b = try makeStore("b")
+        _ = try a.importTodos([record(uuidA, "Buy milk")], now: start)
+        _ = try b.importTodos([record(uuidA, "Buy oat milk")], now: start)
+        _ = try sync(a).pass(now: at(1))
+        let report = try sync(b).pass(now: at(2))
+        #expect(report.conflicts == 1)
+        #expect(try b.todos(matching: TodoQuery(state: .all)).map(\.title).sorted() == ["Buy milk (conflict)", "Buy oat milk"])
+    }
+
     @Test func anEditWinsOverADeletionOnTheOtherSide() throws {
         let (a, b) = try twoMachines()
         _ = try a.delete(ids: [try #require(try todo(a, uuidA)).id])
