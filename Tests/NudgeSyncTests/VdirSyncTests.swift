@@ -358,6 +358,18 @@ struct VdirSyncTests {
         #expect(try todo(b, uuidA)?.completedAt != nil)
     }
 
+    @Test func aSnoozeTravelsAsAnRFC9074SnoozeAlarm() throws {
+        let (a, b) = try twoMachines()
+        let until = at(90)
+        _ = try a.snooze(todoID: try #require(try todo(a, uuidA)).id, until: until, now: at(5))
+        #expect(try sync(a).pass(now: at(6)).written == 1)
+        #expect(try text(uuidA + ".ics").contains("RELATED-TO;RELTYPE=SNOOZE:"))
+        let report = try sync(b).pass(now: at(7))
+        #expect(report.acknowledgedElsewhere == [uuidA])
+        let subject = try b.reminderSubject(id: try #require(try todo(b, uuidA)).id)
+        #expect(subject.snoozedUntil == until)
+    }
+
     @Test func aReminderFiredOnOneMachineIsAcknowledgedOnTheOther() throws {
         let (a, b) = try twoMachines()
         // Due in 24 hours: the default reminder at the due fires on A.
