@@ -8,7 +8,8 @@ import Glibc
 enum VdirFolder {
     /// The `.ics` files of the folder by name, each with its etag as vdirsyncer's filesystem
     /// storage makes it: the modification time in nanoseconds and the inode. Hidden files
-    /// (a writer's temporary files) are not items. The corresponding C functions are
+    /// (a writer's temporary files) are not items; Nudge's own, left by a pass that crashed,
+    /// are removed (called with the folder locked). The corresponding C functions are
     /// `opendir`, `readdir` and `fstatat`.
     static func list(_ folder: String, expecting count: Int = 0) throws(SyncError) -> [String: String] {
         guard let directory = opendir(folder) else {
@@ -24,6 +25,11 @@ enum VdirFolder {
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
                 String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name.hasPrefix("."), name.hasSuffix(".tmp"), name.contains(".ics.nudge-") {
+                // Half a write of a pass that crashed: under the lock no other pass is writing.
+                unlinkat(descriptor, name, 0)
+                continue
             }
             guard name.hasSuffix(".ics"), !name.hasPrefix(".") else { continue }
             var info = stat()

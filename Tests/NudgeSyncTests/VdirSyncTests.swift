@@ -214,6 +214,14 @@ struct VdirSyncTests {
         #expect(try files() == [uuidA + ".ics"])
     }
 
+    @Test func halfAWriteOfACrashedPassIsRemovedAndOthersFilesAreNot() throws {
+        let store = try makeStore("a")
+        try "BEGIN:VCALENDAR\r\n".write(toFile: vdir + "/.\(uuidA).ics.nudge-12345.tmp", atomically: false, encoding: .utf8)
+        try "theirs".write(toFile: vdir + "/.vdirsyncer-tmp", atomically: false, encoding: .utf8)
+        _ = try sync(store).pass(now: at(1))
+        #expect(try files() == [".vdirsyncer-tmp"])
+    }
+
     @Test func aMissingFolderIsAnError() throws {
         let store = try makeStore("a")
         let sync = VdirSync(store: store, folder: vdir + "/nowhere", options: InterchangeOptions(zone: berlin, now: start))
