@@ -57,9 +57,10 @@ enum VdirFolder {
         return try body()
     }
 
+    /// Character for character vdirsyncer's `get_etag_from_file`: `f"{st_mtime_ns:.9f};{st_ino}"`.
     static func etag(_ info: stat) -> String {
         let nanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        return "\(nanoseconds);\(info.st_ino)"
+        return "\(nanoseconds).000000000;\(info.st_ino)"
     }
 
     static func read(_ folder: String, _ href: String) throws(SyncError) -> Data {

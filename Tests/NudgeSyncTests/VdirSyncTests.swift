@@ -103,6 +103,14 @@ struct VdirSyncTests {
         #expect(try sync(store).pass(now: at(3)).changedNothing)
     }
 
+    @Test func theEtagIsVdirsyncersModificationTimeInNanosecondsAndInode() throws {
+        let (a, _) = try twoMachines()
+        var info = stat()
+        #expect(stat(vdir + "/" + uuidA + ".ics", &info) == 0)
+        let nanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        #expect(try a.syncItems(folder: vdir)[uuidA + ".ics"]?.etag == "\(nanoseconds).000000000;\(info.st_ino)")
+    }
+
     @Test func aPassWithNothingChangedReadsNoFileAndWritesNothing() throws {
         let (a, b) = try twoMachines()
         let before = try modificationTimes()
