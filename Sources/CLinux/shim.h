@@ -9,6 +9,8 @@
 #endif
 int unshare(int flags);
 int pipe2(int fds[2], int flags);
+// A vdir sync flushes a batch of new files with one call rather than one fsync each.
+int syncfs(int fd);
 #include <malloc.h>
 
 // The width of the terminal on `fd`, or 0 when it is not one (ioctl is variadic).

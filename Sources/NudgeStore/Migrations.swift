@@ -140,22 +140,27 @@ enum Schema {
             END;
             -- One row for each file of a vdir as the last pass left it: its name (href), its
             -- etag (mtime in nanoseconds and inode, as vdirsyncer's), a hash of its bytes, the
-            -- todo it holds (NULL for a file Nudge leaves alone, such as a VEVENT), the text
-            -- both sides agreed on (the base of a three-way merge) and the todo's sync_version
-            -- then.
+            -- todo it holds (NULL for a file Nudge leaves alone, such as a VEVENT) and the
+            -- todo's sync_version when both sides last agreed. Small rows: a pass reads them all.
             CREATE TABLE sync_items (
-                id INTEGER PRIMARY KEY,
                 folder TEXT NOT NULL,
                 href TEXT NOT NULL,
                 etag TEXT NOT NULL,
                 hash TEXT NOT NULL,
                 uuid TEXT,
-                base TEXT,
                 local_version INTEGER,
+                PRIMARY KEY (folder, href)
+            ) WITHOUT ROWID;
+            -- What a pass compares with every todo's sync_version.
+            CREATE INDEX sync_items_by_uuid ON sync_items(folder, uuid, local_version);
+            -- The text both sides last agreed on, the base of a three-way merge: read only for
+            -- the files that changed.
+            CREATE TABLE sync_bases (
+                folder TEXT NOT NULL,
+                href TEXT NOT NULL,
+                base TEXT NOT NULL,
                 UNIQUE (folder, href)
             );
-            -- What a pass compares with every todo's sync_version, without the texts.
-            CREATE INDEX sync_items_by_uuid ON sync_items(folder, uuid, local_version);
             """),
     ]
 }

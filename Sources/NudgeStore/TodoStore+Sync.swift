@@ -51,6 +51,9 @@ extension TodoStore {
     public func syncItems(folder: String) throws(StoreError) -> [String: SyncItem] {
         try perform {
             var items: [String: SyncItem] = [:]
+            // Sized once: growing a dictionary of 10,000 items step by step was a tenth of a pass.
+            let count = try db.scalar("SELECT count(*) FROM sync_items WHERE folder = ?", [.text(folder)])?.int64 ?? 0
+            items.reserveCapacity(Int(count))
             let rows = try db.prepare("SELECT href, etag, hash, uuid, local_version FROM sync_items WHERE folder = ?")
             try rows.bind([.text(folder)])
             while try rows.step() {
@@ -67,7 +70,7 @@ extension TodoStore {
     public func syncBases(folder: String, hrefs: some Collection<String>) throws(StoreError) -> [String: String] {
         try perform {
             var bases: [String: String] = [:]
-            let rows = try db.prepare("SELECT base FROM sync_items WHERE folder = ? AND href = ?")
+            let rows = try db.prepare("SELECT base FROM sync_bases WHERE folder = ? AND href = ?")
             for href in hrefs {
                 try rows.bind([.text(folder), .text(href)])
                 defer { rows.reset() }
@@ -165,17 +168,20 @@ extension TodoStore {
         guard !items.isEmpty || !removing.isEmpty else { return }
         try write {
             let save = try db.prepare("""
-                INSERT INTO sync_items (folder, href, etag, hash, uuid, base, local_version)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (folder, href) DO UPDATE SET etag = excluded.etag, hash = excluded.hash,
-                    uuid = excluded.uuid, base = coalesce(excluded.base, base), local_version = excluded.local_version
+                INSERT OR REPLACE INTO sync_items (folder, href, etag, hash, uuid, local_version) VALUES (?, ?, ?, ?, ?, ?)
                 """)
+            let saveBase = try db.prepare("INSERT OR REPLACE INTO sync_bases (folder, href, base) VALUES (?, ?, ?)")
             for item in items {
                 try save.run([.text(folder), .text(item.href), .text(item.etag), .text(item.hash), item.uuid.sqlValue,
-                              item.base.sqlValue, item.localVersion.sqlValue])
+                              item.localVersion.sqlValue])
+                if let base = item.base { try saveBase.run([.text(folder), .text(item.href), .text(base)]) }
             }
-            let remove = try db.prepare("DELETE FROM sync_items WHERE folder = ? AND href = ?")
-            for href in removing.sorted() { try remove.run([.text(folder), .text(href)]) }
+            let remove = try db.prepare("DELETE FROM sync_items WHERE folder = ?1 AND href = ?2")
+            let removeBase = try db.prepare("DELETE FROM sync_bases WHERE folder = ?1 AND href = ?2")
+            for href in removing.sorted() {
+                try remove.run([.text(folder), .text(href)])
+                try removeBase.run([.text(folder), .text(href)])
+            }
         }
     }
 }

@@ -98,14 +98,18 @@ public final class VdirSync {
 
     /// One pass: changes on either side since the last pass go to the other.
     public func pass(now: Date) throws(SyncError) -> SyncReport {
+        try VdirFolder.locked(folder) { () throws(SyncError) -> SyncReport in try lockedPass(now: now) }
+    }
+
+    private func lockedPass(now: Date) throws(SyncError) -> SyncReport {
         bodiesRead = 0
         filesWritten = 0
         var options = self.options
         options.now = now
         var report = SyncReport()
 
-        let listing = try VdirFolder.list(folder)
         let items = try storeCall { try store.syncItems(folder: folder) }
+        let listing = try VdirFolder.list(folder, expecting: items.count)
         let local = try storeCall { try store.localSyncChanges(folder: folder) }
         let syncedTodos = items.values.count { $0.uuid != nil }
         if listing.isEmpty && syncedTodos > 0 {
@@ -126,7 +130,7 @@ public final class VdirSync {
         var remote: [RemoteFile] = []
 
         // Files: unchanged by etag, touched (same bytes), changed, or new.
-        for (href, etag) in listing.sorted(by: { $0.key < $1.key }) {
+        for (href, etag) in listing {
             let item = items[href]
             if let item, item.etag == etag { continue }
             bodiesRead += 1
@@ -145,6 +149,8 @@ public final class VdirSync {
                                      record: record))
         }
 
+        // In name order, so that a pass over the same files always does the same.
+        remote.sort { $0.href < $1.href }
         let bases = try storeCall { try store.syncBases(folder: folder, hrefs: remote.compactMap { items[$0.href]?.href }) }
         /// The todo as both sides last agreed on it.
         func agreed(_ item: SyncItem) -> TodoRecord? {

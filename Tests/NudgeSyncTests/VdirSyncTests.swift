@@ -91,6 +91,26 @@ struct VdirSyncTests {
         #expect(call.due == .at(start.addingTimeInterval(86_400), zone: berlin))
     }
 
+    @Test func manyTodosAreWrittenTogetherAndNoTemporaryFileStays() throws {
+        let store = try makeStore("a")
+        let uuids = (1...40).map { String(format: "0b8c5a0e-4f7e-4a53-9d0e-2b6f5a1c%04d", $0) }
+        _ = try store.importTodos(uuids.map { record($0, "Todo \($0.suffix(4))") }, now: start)
+        let report = try sync(store).pass(now: at(1))
+        #expect(report.written == 40)
+        #expect(try files() == uuids.map { $0 + ".ics" })
+        let other = try makeStore("b")
+        #expect(try sync(other).pass(now: at(2)).imported == 40)
+        #expect(try sync(store).pass(now: at(3)).changedNothing)
+    }
+
+    @Test func theEtagIsVdirsyncersModificationTimeInNanosecondsAndInode() throws {
+        let (a, _) = try twoMachines()
+        var info = stat()
+        #expect(stat(vdir + "/" + uuidA + ".ics", &info) == 0)
+        let nanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        #expect(try a.syncItems(folder: vdir)[uuidA + ".ics"]?.etag == "\(nanoseconds).000000000;\(info.st_ino)")
+    }
+
     @Test func aPassWithNothingChangedReadsNoFileAndWritesNothing() throws {
         let (a, b) = try twoMachines()
         let before = try modificationTimes()
@@ -182,6 +202,34 @@ struct VdirSyncTests {
         #expect(try files().isEmpty)
     }
 
+    @Test func twoPassesOverOneFolderTakeTurns() throws {
+        let store = try makeStore("a")
+        _ = try store.importTodos([record(uuidA, "Buy milk")], now: start)
+        let held = open(vdir, O_RDONLY | O_DIRECTORY)
+        #expect(flock(held, LOCK_EX) == 0)
+        let done = DispatchSemaphore(value: 0)
+        let path = folder.file("a.db"), zone = berlin, when = start, vdir = vdir
+        Thread.detachNewThread {
+            // A store of its own, as another process would have.
+            let other = try? TodoStore(path: path, planner: ReminderPlanner(config: NudgeConfig(), zone: zone), now: when)
+            _ = other.map { try? VdirSync(store: $0, folder: vdir, options: InterchangeOptions(zone: zone, now: when)).pass(now: when) }
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 0.5) == .timedOut)
+        #expect(try files().isEmpty)
+        close(held)
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(try files() == [uuidA + ".ics"])
+    }
+
+    @Test func halfAWriteOfACrashedPassIsRemovedAndOthersFilesAreNot() throws {
+        let store = try makeStore("a")
+        try "BEGIN:VCALENDAR\r\n".write(toFile: vdir + "/.\(uuidA).ics.nudge-12345.tmp", atomically: false, encoding: .utf8)
+        try "theirs".write(toFile: vdir + "/.vdirsyncer-tmp", atomically: false, encoding: .utf8)
+        _ = try sync(store).pass(now: at(1))
+        #expect(try files() == [".vdirsyncer-tmp"])
+    }
+
     @Test func aMissingFolderIsAnError() throws {
         let store = try makeStore("a")
         let sync = VdirSync(store: store, folder: vdir + "/nowhere", options: InterchangeOptions(zone: berlin, now: start))
@@ -232,6 +280,29 @@ struct VdirSyncTests {
         #expect(onB == titles)
         #expect(try sync(a).pass(now: at(9)).changedNothing)
         #expect(try sync(b).pass(now: at(10)).changedNothing)
+    }
+
+    @Test func theSameTodoOnBothSidesBeforeTheFirstPassIsTakenAsOne() throws {
+        let a = try makeStore("a"), b = try makeStore("b")
+        let records = [record(uuidA, "Buy milk"), record(uuidB, "Call Ann", priority: .high)]
+        _ = try a.importTodos(records, now: start)
+        _ = try b.importTodos(records, now: start)
+        _ = try sync(a).pass(now: at(1))
+        let report = try sync(b).pass(now: at(2))
+        #expect(report.changedNothing)
+        #expect(report.warnings.isEmpty)
+        #expect(try b.count() == 2)
+        #expect(try sync(b).pass(now: at(3)).changedNothing)
+    }
+
+    @Test func differentVersionsBeforeTheFirstPassAreBothKept() throws {
+        let a = try makeStore("a"), b = try makeStore("b")
+        _ = try a.importTodos([record(uuidA, "Buy milk")], now: start)
+        _ = try b.importTodos([record(uuidA, "Buy oat milk")], now: start)
+        _ = try sync(a).pass(now: at(1))
+        let report = try sync(b).pass(now: at(2))
+        #expect(report.conflicts == 1)
+        #expect(try b.todos(matching: TodoQuery(state: .all)).map(\.title).sorted() == ["Buy milk (conflict)", "Buy oat milk"])
     }
 
     @Test func anEditWinsOverADeletionOnTheOtherSide() throws {
@@ -301,6 +372,18 @@ struct VdirSyncTests {
         let report = try sync(b).pass(now: at(7))
         #expect(report.finishedElsewhere == [uuidA])
         #expect(try todo(b, uuidA)?.completedAt != nil)
+    }
+
+    @Test func aSnoozeTravelsAsAnRFC9074SnoozeAlarm() throws {
+        let (a, b) = try twoMachines()
+        let until = at(90)
+        _ = try a.snooze(todoID: try #require(try todo(a, uuidA)).id, until: until, now: at(5))
+        #expect(try sync(a).pass(now: at(6)).written == 1)
+        #expect(try text(uuidA + ".ics").contains("RELATED-TO;RELTYPE=SNOOZE:"))
+        let report = try sync(b).pass(now: at(7))
+        #expect(report.acknowledgedElsewhere == [uuidA])
+        let subject = try b.reminderSubject(id: try #require(try todo(b, uuidA)).id)
+        #expect(subject.snoozedUntil == until)
     }
 
     @Test func aReminderFiredOnOneMachineIsAcknowledgedOnTheOther() throws {
