@@ -9,10 +9,12 @@ DESTDIR ?=
 
 # Build and test dependencies, as Debian packages (libcurl4: opened by `nudge import URL` and
 # the quote of the day; python3: the tests' HTTP server; python3-dateutil: the oracle of the
-# repeat-rule tests; todoman, taskwarrior and todotxt-cli: the import and export tests run them).
+# repeat-rule tests; todoman, taskwarrior and todotxt-cli: the import and export tests run them;
+# radicale, vdirsyncer and curl: the sync tests run a CalDAV server and two machines against it).
 PACKAGES = pkg-config libsqlite3-dev libsystemd-dev libical-dev libinih-dev libcurl4-openssl-dev libcurl4 \
 	faketime bsdutils dbus dunst xvfb libnotify-bin libglib2.0-bin systemd tzdata python3-dateutil \
-	desktop-file-utils dbus-user-session util-linux passwd python3 todoman taskwarrior todotxt-cli
+	desktop-file-utils dbus-user-session util-linux passwd python3 todoman taskwarrior todotxt-cli \
+	radicale vdirsyncer curl
 BENCH_PACKAGES = taskwarrior hyperfine time
 
 .PHONY: all build release deps bench-deps check test demo bench install uninstall clean

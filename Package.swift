@@ -28,9 +28,9 @@ let package = Package(
         // Todos in and out of other formats: pure mapping, no store, so it is tested alone.
         .target(name: "NudgeInterchange", dependencies: ["NudgeCore", "NudgeRecurrence", "CICal"]),
         // The store's two-way mirror in a vdir, shared by `nudge sync` and nudged.
-        .target(name: "NudgeSync", dependencies: ["NudgeCore", "NudgeStore", "NudgeInterchange"]),
+        .target(name: "NudgeSync", dependencies: ["NudgeCore", "NudgeStore", "NudgeInterchange", "CLinux"]),
         .target(name: "NudgeCLI", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem", "NudgeInterchange", "NudgeSync", "NudgeNetwork", "NudgeQuote", "CLinux"]),
-        .target(name: "NudgeDaemon", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem", "NudgeSync", "NudgeQuote", "CLinux"]),
+        .target(name: "NudgeDaemon", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem", "NudgeSync", "NudgeInterchange", "NudgeQuote", "CLinux"]),
         .executableTarget(name: "nudge", dependencies: ["NudgeCLI"]),
         .executableTarget(name: "nudged", dependencies: ["NudgeDaemon"]),
         .executableTarget(name: "nudge-schedule-bench", dependencies: ["NudgeCore", "NudgeStore"]),

@@ -9,6 +9,8 @@
 #endif
 int unshare(int flags);
 int pipe2(int fds[2], int flags);
+// A vdir sync flushes a batch of new files with one call rather than one fsync each.
+int syncfs(int fd);
 #include <malloc.h>
 
 // The width of the terminal on `fd`, or 0 when it is not one (ioctl is variadic).
@@ -17,4 +19,12 @@ static inline int nudge_terminal_columns(int fd) {
     struct winsize size;
     if (ioctl(fd, TIOCGWINSZ, &size) != 0) return 0;
     return size.ws_col;
+}
+
+// A descriptor that becomes readable when the process `pid` exits (Linux 5.3), so that nudged
+// can wait for a child on its own queue; glibc 2.36 has no wrapper in the headers Swift sees.
+#include <sys/syscall.h>
+#include <unistd.h>
+static inline int nudge_pidfd_open(int pid) {
+    return (int)syscall(434 /* SYS_pidfd_open */, pid, 0);
 }

@@ -9,7 +9,7 @@ public enum NudgeCLI {
         AddCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self,
         DoneCommand.self, UndoCommand.self, DeleteCommand.self, PostponeCommand.self,
         SnoozeCommand.self, RemindCommand.self, UpcomingCommand.self, ExplainCommand.self, HistoryCommand.self, ConfigCommand.self,
-        CategoryCommand.self, ExportCommand.self, ImportCommand.self, HelpCommand.self,
+        CategoryCommand.self, ExportCommand.self, ImportCommand.self, SyncCommand.self, HelpCommand.self,
     ]
 
     static func command(named name: String) -> (any Command.Type)? {

@@ -18,6 +18,9 @@ public struct TodoRecord: Hashable, Sendable {
     /// False for a todo whose only reminders are `reminders` (`--no-default-reminders`).
     public var defaultReminders: Bool
     public var snoozedUntil: Date?
+    /// Reminders at or before this moment have fired, were answered or passed over, here or
+    /// on another machine (iCalendar's ACKNOWLEDGED); nil when the format does not say.
+    public var remindedThrough: Date?
     /// What another program keeps with this todo that Nudge has no field for, by format
     /// (`ics`, `taskwarrior`, ...), in that format's own words, so that an export gives it back.
     public var kept: [String: String]
@@ -25,7 +28,7 @@ public struct TodoRecord: Hashable, Sendable {
     public init(uuid: String, title: String, notes: String? = nil, due: Due? = nil, priority: Priority = .medium,
                 category: String? = nil, repetition: Repetition? = nil, completedAt: Date? = nil,
                 createdAt: Date, updatedAt: Date, reminders: [CustomReminder] = [], defaultReminders: Bool = true,
-                snoozedUntil: Date? = nil, kept: [String: String] = [:]) {
+                snoozedUntil: Date? = nil, kept: [String: String] = [:], remindedThrough: Date? = nil) {
         self.uuid = uuid
         self.title = title
         self.notes = notes
@@ -40,6 +43,7 @@ public struct TodoRecord: Hashable, Sendable {
         self.defaultReminders = defaultReminders
         self.snoozedUntil = snoozedUntil
         self.kept = kept
+        self.remindedThrough = remindedThrough
     }
 
     /// The todo alone: no reminders, snooze or kept properties.

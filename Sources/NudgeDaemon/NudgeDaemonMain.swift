@@ -3,8 +3,10 @@ import Dispatch
 import Foundation
 import NudgeConfigFile
 import NudgeCore
+import NudgeInterchange
 import NudgeQuote
 import NudgeStore
+import NudgeSync
 import NudgeSystem
 
 /// The `nudged` program: the reminder service wired to the main queue, timers, inotify,
@@ -89,6 +91,12 @@ final class Daemon {
     private var clock: ClockChangeWatcher!
     private var signals: [DispatchSourceSignal] = []
     private var watchdog: DispatchSourceTimer?
+    /// With `[sync] vdir`: the passes and `[sync] command`.
+    private var sync: SyncScheduler?
+    private var syncFolder: String?
+    private var watchingSyncFolder = false
+    private var watchFailureLogged = false
+    private var commands: CommandRunner?
 
     private let now: () -> Date
     private let zone: () -> TimeZone
@@ -151,13 +159,16 @@ final class Daemon {
             // for it on this queue rather than arrive without it.
             quote: { [environment] source, moment, zone in
                 QuoteOfTheDay(source: source, environment: environment).quote(on: LocalDate(moment, in: .nudge(zone: zone)))?.line
-            }))
+            },
+            changed: { [unowned self] in sync?.localChange() },
+            opened: { [unowned self] in startSync() }))
         timer.setEventHandler { [unowned self] in service.wake() }
         reloadTimer.setEventHandler { [unowned self] in reload(reloadReason) }
         try service.start()
         try watchFiles()
         // A commit between opening the store and watching its folder would go unnoticed.
         service.databaseMayHaveChanged()
+        watchSyncFolder()
         clock = try ClockChangeWatcher(queue: queue) { [unowned self] in
             service.wake()
         }
@@ -222,6 +233,57 @@ final class Daemon {
                 if change.concerns(config.lastPathComponent) { reloadSoon("the config file changed") }
             }
             if FileManager.default.fileExists(atPath: configPath) { reloadSoon("the config file appeared") }
+        }
+    }
+
+    /// With `[sync] vdir` set (read at start; a change needs a restart): a first pass, as soon
+    /// as the store is open, and `[sync] command`. The folder is watched once the other
+    /// watches are set up.
+    private func startSync() {
+        let settings = service.config.sync
+        guard let vdir = settings.vdir else { return }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        let folder = vdir.hasPrefix("~/") ? home + vdir.dropFirst(1) : vdir
+        syncFolder = folder
+        let runner = CommandRunner(queue: queue)
+        commands = runner
+        let scheduler = SyncScheduler(SyncScheduler.Environment(
+            queue: queue, now: now,
+            pass: { [unowned self] moment in
+                // A folder made after the start (`vdirsyncer discover`, `mkdir`) is watched from then on.
+                watchSyncFolder()
+                return try VdirSync(store: service.store, folder: folder,
+                             options: InterchangeOptions(zone: zone(), now: moment, source: folder)).pass(now: moment)
+            },
+            command: settings.command, interval: TimeInterval(settings.interval.days * 86_400 + settings.interval.seconds),
+            run: { [unowned self] command, completion in
+                runner.run(command) { [unowned self] result in
+                    // vdirsyncer's first `discover` may have made the folder only now.
+                    watchSyncFolder()
+                    completion(result)
+                }
+            },
+            makeTimer: { [queue] handler in DispatchOneShotTimer(queue: queue, handler) },
+            events: JournalRecorder(),
+            passed: { [unowned self] report in service.syncPassed(report) }))
+        sync = scheduler
+        scheduler.start()
+    }
+
+    private func watchSyncFolder() {
+        guard !watchingSyncFolder, files != nil, let folder = syncFolder, FileManager.default.fileExists(atPath: folder) else { return }
+        do {
+            try files.watch(folder: folder) { [unowned self] change in
+                // Gone (and with it the watch): watched again by the first pass after it is back.
+                if change == .unknown && !FileManager.default.fileExists(atPath: folder) { watchingSyncFolder = false }
+                sync?.folderChanged()
+            }
+            watchingSyncFolder = true
+        } catch {
+            // Once: the passes on local changes and after the command still run.
+            guard !watchFailureLogged else { return }
+            watchFailureLogged = true
+            JournalRecorder().record(ServiceEvent(kind: .failed, message: "cannot watch the vdir: \(error)", priority: 4))
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import NudgeCore
 import NudgeRecurrence
 import NudgeStore
+import NudgeSync
 import NudgeSystem
 
 /// The heart of `nudged`: fires what is due, shows it, handles the buttons, and says when it
@@ -28,6 +29,13 @@ final class ReminderService {
         /// The quote of the day from this source, as of this moment in this zone, as one line;
         /// nil when there is none.
         var quote: (QuoteSource, Date, TimeZone) -> String? = { _, _, _ in nil }
+        /// The store changed here (a commit by `nudge`, or by the service: fired, shown,
+        /// answered, dismissed): with `[sync] vdir`, a pass carries it to the folder.
+        var changed: () -> Void = {}
+        /// Called once the store is open, before what came due while the service was not
+        /// running is fired: the first sync pass, so that a reminder another machine showed
+        /// meanwhile is not shown here too.
+        var opened: () -> Void = {}
     }
 
     /// How long a failed notification waits before it is tried again while a server owns the
@@ -48,6 +56,8 @@ final class ReminderService {
     private var retryAt: Date?
     private var lastPlanned: String?
     private var stopPoll: DispatchSourceTimer?
+    /// Until start() has fired what was missed: a sync pass then only imports.
+    private var starting = false
 
     init(_ environment: Environment) {
         self.environment = environment
@@ -76,6 +86,9 @@ final class ReminderService {
         owner = environment.server.serverOwner()
         record(.started, "started; notification server: \(owner ?? "none yet")")
         if let owner { try store.closeDeliveries(notShownBy: owner) }
+        starting = true
+        environment.opened()
+        starting = false
         fireDue(missedBefore: started)
         deliverPending()
         plan()
@@ -149,6 +162,7 @@ final class ReminderService {
     func databaseMayHaveChanged() {
         dispatchPrecondition(condition: .onQueue(environment.queue))
         guard (try? store.changedElsewhere()) == true else { return }
+        environment.changed()
         var plannedAll = false
         do { plannedAll = try store.planAllIfRulesChanged() } catch {
             record(.failed, "could not plan the schedule again: \(error)", priority: 3)
@@ -184,6 +198,7 @@ final class ReminderService {
             let batch = Batcher(groupAbove: config.groupAbove, catchUp: config.catchUp)
                 .plan(due, now: moment, missedBefore: missedBefore)
             try store.fire(due, queueing: batch.deliveries, at: moment)
+            environment.changed()
             for reminder in due {
                 let skipped = batch.skipped.contains(reminder)
                 let missed = skipped || (missedBefore.map { reminder.at < $0 } ?? false)
@@ -263,7 +278,10 @@ final class ReminderService {
             switch result {
             case .success(let id):
                 failureLogged = false
-                do { try store.markShown(delivery.id, server: server, notificationID: id, at: now) } catch {
+                do {
+                    try store.markShown(delivery.id, server: server, notificationID: id, at: now)
+                    environment.changed()
+                } catch {
                     record(.failed, "could not record a shown notification: \(error)", priority: 3)
                 }
                 // From the moment it was due to the server's answer: the fire latency.
@@ -341,6 +359,7 @@ final class ReminderService {
         } catch {
             record(.failed, "could not handle \(key) on todo \(todoID): \(error)", todo: todoID, priority: 3)
         }
+        environment.changed()
         plan()
     }
 
@@ -370,6 +389,44 @@ final class ReminderService {
         try? store.markClosed(delivery.id)
         let how = [1: "expired", 2: "dismissed", 3: "closed"][reason] ?? "closed"
         record(.closed, "notification \(id) \(how)", todo: delivery.kind == .reminder ? delivery.todoIDs.first : nil, rule: delivery.rule)
+        environment.changed()
+    }
+
+    // MARK: - Sync
+
+    /// A pass with the vdir ran: what it imported is planned (the store replanned those
+    /// todos), what came due is fired, and a notification still on screen for a todo that was
+    /// completed or deleted on another machine is withdrawn (CloseNotification).
+    func syncPassed(_ report: SyncReport) {
+        dispatchPrecondition(condition: .onQueue(environment.queue))
+        if !report.finishedElsewhere.isEmpty || report.deletedTodos > 0 { withdrawFinished(report) }
+        guard !starting, !report.changedNothing || !report.acknowledgedElsewhere.isEmpty else { return }
+        fireDue(missedBefore: nil)
+        plan()
+    }
+
+    private func withdrawFinished(_ report: SyncReport) {
+        guard let owner else { return }
+        do {
+            let shown = try store.shownReminders(server: owner)
+            guard !shown.isEmpty else { return }
+            let todos = try store.existingTodos(ids: shown.compactMap(\.todoIDs.first))
+            // Completed or deleted there; a repeating todo done there has moved on to its next
+            // occurrence, and this notification is of the one before.
+            let finished = Set(report.finishedElsewhere)
+            let open = Set(todos.filter { !$0.isCompleted && !finished.contains($0.uuid) }.map(\.id))
+            for delivery in shown {
+                guard let todoID = delivery.todoIDs.first, !open.contains(todoID), let id = delivery.notificationID else { continue }
+                try store.markClosed(delivery.id)
+                environment.server.close(id: id)
+                let title = todos.first { $0.id == todoID }?.title
+                let how = title == nil ? "deleted" : "completed"
+                record(.withdrawn, "withdrawn: notification \(id)" + (title.map { " (\($0))" } ?? "") + ", \(how) on another machine",
+                       todo: todoID, rule: delivery.rule, fields: [("NUDGE_NOTIFICATION_ID", String(id))])
+            }
+        } catch {
+            record(.failed, "could not withdraw notifications of todos finished elsewhere: \(error)", priority: 3)
+        }
     }
 
     // MARK: - Planning

@@ -4,6 +4,9 @@ import Foundation
 struct ServiceEvent: Equatable {
     enum Kind: String, CaseIterable {
         case started, planned, fired, delivered, failed, action, snoozed, completed, missed, reloaded, closed, stopped
+        /// A two-way pass with the vdir; `[sync] command` ran; a notification was closed because
+        /// its todo was finished on another machine.
+        case synced, command, withdrawn
 
         /// A fixed MESSAGE_ID per kind (journalctl MESSAGE_ID=... finds every event of a kind).
         var messageID: String {
@@ -20,6 +23,9 @@ struct ServiceEvent: Equatable {
             case .reloaded: "5f0b2f1e8c2a4d7e9b1a3c5d7e9f0a0a"
             case .closed: "5f0b2f1e8c2a4d7e9b1a3c5d7e9f0a0b"
             case .stopped: "5f0b2f1e8c2a4d7e9b1a3c5d7e9f0a0c"
+            case .synced: "5f0b2f1e8c2a4d7e9b1a3c5d7e9f0a0d"
+            case .command: "5f0b2f1e8c2a4d7e9b1a3c5d7e9f0a0e"
+            case .withdrawn: "5f0b2f1e8c2a4d7e9b1a3c5d7e9f0a0f"
             }
         }
     }

@@ -208,17 +208,28 @@ private struct TodoReader {
         // A DTSTART Nudge cannot place leaves the alarms relative to it kept.
         let startInstant = startProperty.flatMap { property in try? placed(time(property), property, "DTSTART")?.0 }
         var reminders: [CustomReminder] = []
-        var snoozedUntil: Date?
+        var snoozedUntil: Date?, remindedThrough: Date?
         for alarm in LibICal.children(of: todo) {
             guard icalcomponent_isa(alarm) == ICAL_VALARM_COMPONENT else {
                 kept.append(LibICal.text(ofComponent: alarm))
                 continue
             }
-            switch self.alarm(alarm, due: due, start: repetition == nil ? startInstant : nil) {
+            let mapped = self.alarm(alarm, due: due, start: repetition == nil ? startInstant : nil)
+            switch mapped {
             case .reminder(let reminder): reminders.append(reminder)
             case .snooze(let until): snoozedUntil = max(snoozedUntil ?? until, until)
             case .standIn: break
             case .kept: kept.append(LibICal.text(ofComponent: alarm))
+            }
+            // RFC 9074: an alarm shown, answered or dismissed somewhere; for Nudge, its reminders
+            // up to then are done with.
+            if case .kept = mapped { continue }
+            if let property = icalcomponent_get_first_property(alarm, ICAL_ACKNOWLEDGED_PROPERTY) {
+                let time = icalproperty_get_acknowledged(property)
+                if icaltime_is_utc(time) != 0 {
+                    let moment = LibICal.instant(utc: time)
+                    remindedThrough = max(remindedThrough ?? moment, moment)
+                }
             }
         }
 
@@ -227,7 +238,8 @@ private struct TodoReader {
                           priority: priority, category: category, repetition: repetition, completedAt: completedAt,
                           createdAt: createdAt, updatedAt: updatedAt, reminders: reminders,
                           defaultReminders: defaultReminders, snoozedUntil: snoozedUntil,
-                          kept: keptText.isEmpty ? [:] : [ICalendarFile.keptKey: keptText])
+                          kept: keptText.isEmpty ? [:] : [ICalendarFile.keptKey: keptText],
+                          remindedThrough: remindedThrough)
     }
 
     // MARK: - Times

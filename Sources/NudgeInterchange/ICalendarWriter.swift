@@ -152,8 +152,11 @@ struct ICalendarWriter {
         return todo
     }
 
-    /// A VALARM for each of the todo's own reminders, and the RFC 9074 snooze.
+    /// A VALARM for each of the todo's own reminders, and the RFC 9074 snooze; with
+    /// `remindedThrough`, each carries it as ACKNOWLEDGED, and a pending todo with a due and
+    /// only the default reminders gets the alarm that stands for them, to carry it.
     private func alarms(_ record: TodoRecord, into todo: LibICal.Component) {
+        let acknowledged = record.remindedThrough
         var alarms: [(uid: String, alarm: LibICal.Component)] = []
         for (index, reminder) in record.reminders.enumerated() {
             var trigger = icaltriggertype(time: icaltime_null_time(), duration: icaldurationtype_null_duration())
@@ -166,20 +169,30 @@ struct ICalendarWriter {
                 trigger.time = LibICal.utcTime(moment)
             }
             let uid = "\(record.uuid)-reminder-\(index + 1)"
-            alarms.append((uid, alarm(uid: uid, trigger: trigger, relatedToEnd: related, description: record.title)))
+            let own = alarm(uid: uid, trigger: trigger, relatedToEnd: related, description: record.title)
+            if let acknowledged { icalcomponent_add_property(own, icalproperty_new_acknowledged(LibICal.utcTime(acknowledged))) }
+            alarms.append((uid, own))
         }
-        if let snoozedUntil = record.snoozedUntil {
+        let carriesAcknowledged = acknowledged != nil && record.defaultReminders && record.due != nil && record.completedAt == nil
+        if record.snoozedUntil != nil || carriesAcknowledged {
             if alarms.isEmpty {
                 // Nudge snoozes its default reminders too: an alarm at the due stands for them.
                 var trigger = icaltriggertype(time: icaltime_null_time(), duration: icaldurationtype_null_duration())
-                if record.due == nil { trigger.time = LibICal.utcTime(snoozedUntil) }
+                if record.due == nil, let snoozedUntil = record.snoozedUntil { trigger.time = LibICal.utcTime(snoozedUntil) }
                 let uid = "\(record.uuid)-default"
                 let stand = alarm(uid: uid, trigger: trigger, relatedToEnd: record.due != nil, description: record.title)
                 icalcomponent_add_property(stand, LibICal.xProperty(ICalendarFile.standsForName, "DEFAULT-REMINDERS"))
+                if let acknowledged {
+                    icalcomponent_add_property(stand, icalproperty_new_acknowledged(LibICal.utcTime(acknowledged)))
+                }
                 alarms.append((uid, stand))
             }
+        }
+        if let snoozedUntil = record.snoozedUntil {
             let snoozed = alarms[0]
-            icalcomponent_add_property(snoozed.alarm, icalproperty_new_acknowledged(LibICal.utcTime(options.now)))
+            if acknowledged == nil {
+                icalcomponent_add_property(snoozed.alarm, icalproperty_new_acknowledged(LibICal.utcTime(options.now)))
+            }
             let trigger = icaltriggertype(time: LibICal.utcTime(snoozedUntil), duration: icaldurationtype_null_duration())
             let snooze = alarm(uid: "\(record.uuid)-snooze", trigger: trigger, relatedToEnd: false, description: record.title)
             if let related = LibICal.property("RELATED-TO;RELTYPE=SNOOZE:\(snoozed.uid)") {

@@ -2,12 +2,12 @@ import Foundation
 
 /// RFC 9562 name-based UUIDs (version 5, SHA-1): the same name in the same namespace always
 /// gives the same UUID, so that an item without one of its own is the same todo at every import.
-enum NameBasedUUID {
+public enum NameBasedUUID {
     /// The namespace for URLs, RFC 9562 appendix A.
     static let urlNamespace: [UInt8] = [0x6b, 0xa7, 0xb8, 0x11, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8]
 
     /// The version 5 UUID of `name` in the URL namespace, lowercased.
-    static func url(_ name: String) -> String {
+    public static func url(_ name: String) -> String {
         var digest = Array(sha1(urlNamespace + Array(name.utf8)).prefix(16))
         digest[6] = (digest[6] & 0x0F) | 0x50
         digest[8] = (digest[8] & 0x3F) | 0x80

@@ -115,5 +115,52 @@ enum Schema {
             -- properties, Taskwarrior tags), as a JSON object by format, given back on export.
             ALTER TABLE todos ADD COLUMN kept TEXT;
             """),
+        Migration(name: "006-vdir-sync", sql: """
+            -- Raised by every change a file would show (the service's firing of a reminder
+            -- too, through reminded_through), so that a sync pass finds what changed here
+            -- without rendering every todo.
+            ALTER TABLE todos ADD COLUMN sync_version INTEGER NOT NULL DEFAULT 0;
+            CREATE TRIGGER todos_sync_version AFTER UPDATE OF uuid, title, notes, due_at, due_day, due_zone,
+                priority, category_id, completed_at, created_at, updated_at, repeat_rule, repeat_from,
+                repeat_start, default_reminders, snoozed_until, reminded_through, kept ON todos
+            BEGIN
+                UPDATE todos SET sync_version = OLD.sync_version + 1 WHERE id = NEW.id;
+            END;
+            CREATE TRIGGER custom_reminders_added_sync_version AFTER INSERT ON custom_reminders
+            BEGIN
+                UPDATE todos SET sync_version = sync_version + 1 WHERE id = NEW.todo_id;
+            END;
+            CREATE TRIGGER custom_reminders_removed_sync_version AFTER DELETE ON custom_reminders
+            BEGIN
+                UPDATE todos SET sync_version = sync_version + 1 WHERE id = OLD.todo_id;
+            END;
+            CREATE TRIGGER categories_renamed_sync_version AFTER UPDATE OF name ON categories
+            BEGIN
+                UPDATE todos SET sync_version = sync_version + 1 WHERE category_id = NEW.id;
+            END;
+            -- One row for each file of a vdir as the last pass left it: its name (href), its
+            -- etag (mtime in nanoseconds and inode, as vdirsyncer's), a hash of its bytes, the
+            -- todo it holds (NULL for a file Nudge leaves alone, such as a VEVENT) and the
+            -- todo's sync_version when both sides last agreed. Small rows: a pass reads them all.
+            CREATE TABLE sync_items (
+                folder TEXT NOT NULL,
+                href TEXT NOT NULL,
+                etag TEXT NOT NULL,
+                hash TEXT NOT NULL,
+                uuid TEXT,
+                local_version INTEGER,
+                PRIMARY KEY (folder, href)
+            ) WITHOUT ROWID;
+            -- What a pass compares with every todo's sync_version.
+            CREATE INDEX sync_items_by_uuid ON sync_items(folder, uuid, local_version);
+            -- The text both sides last agreed on, the base of a three-way merge: read only for
+            -- the files that changed.
+            CREATE TABLE sync_bases (
+                folder TEXT NOT NULL,
+                href TEXT NOT NULL,
+                base TEXT NOT NULL,
+                UNIQUE (folder, href)
+            );
+            """),
     ]
 }

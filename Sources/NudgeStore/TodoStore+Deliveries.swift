@@ -132,3 +132,13 @@ extension TodoStore {
         }
     }
 }
+
+extension TodoStore {
+    /// The single-todo notifications this server shows now, oldest first: those whose todo was
+    /// finished on another machine are withdrawn after a sync.
+    public func shownReminders(server: String) throws(StoreError) -> [Delivery] {
+        try perform {
+            try selectDeliveries("WHERE state = 'shown' AND kind = 'reminder' AND server = ? ORDER BY id", [.text(server)])
+        }
+    }
+}

@@ -39,26 +39,33 @@ extension TodoStore {
             case .completed: "t.completed_at IS NOT NULL"
             case .all: "1"
             }
-            var kept: [Int64: [String: String]] = [:]
-            let keptRows = try db.prepare("SELECT t.id, t.kept FROM todos t WHERE t.kept IS NOT NULL AND \(condition)")
-            while try keptRows.step() {
-                let row = Row(statement: keptRows)
-                kept[row.int64(0)] = Self.keptProperties(row.text(1) ?? "")
-            }
-            var records: [(Int64, TodoRecord)] = []
-            try forEachSubject(where: condition) { subject in
-                var record = TodoRecord(subject.todo)
-                record.reminders = subject.custom
-                record.defaultReminders = subject.usesDefaultRules
-                record.snoozedUntil = subject.snoozedUntil
-                record.kept = kept[subject.todo.id] ?? [:]
-                records.append((subject.todo.id, record))
-            }
-            return records.sorted { $0.0 < $1.0 }.map(\.1)
+            return try records(where: condition)
         }
     }
 
-    private static func keptProperties(_ json: String) -> [String: String] {
+    /// The records of the todos matching `condition` (on `todos t`), in the order added; with
+    /// `remindedThrough`, each says how far its reminders are done with.
+    func records(where condition: String, remindedThrough: Bool = false) throws -> [TodoRecord] {
+        var kept: [Int64: [String: String]] = [:]
+        let keptRows = try db.prepare("SELECT t.id, t.kept FROM todos t WHERE t.kept IS NOT NULL AND \(condition)")
+        while try keptRows.step() {
+            let row = Row(statement: keptRows)
+            kept[row.int64(0)] = Self.keptProperties(row.text(1) ?? "")
+        }
+        var records: [(Int64, TodoRecord)] = []
+        try forEachSubject(where: condition) { subject in
+            var record = TodoRecord(subject.todo)
+            record.reminders = subject.custom
+            record.defaultReminders = subject.usesDefaultRules
+            record.snoozedUntil = subject.snoozedUntil
+            record.kept = kept[subject.todo.id] ?? [:]
+            if remindedThrough { record.remindedThrough = subject.remindedThrough }
+            records.append((subject.todo.id, record))
+        }
+        return records.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+
+    static func keptProperties(_ json: String) -> [String: String] {
         (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: String] ?? [:]
     }
 
@@ -69,7 +76,8 @@ extension TodoStore {
         return .text(String(decoding: data, as: UTF8.self))
     }
 
-    private func applyImport(_ records: [TodoRecord], now: Date, dryRun: Bool) throws -> ImportSummary {
+    /// `replacing`: a stored todo is replaced whatever its updated_at (the sync's merge decided).
+    func applyImport(_ records: [TodoRecord], now: Date, dryRun: Bool, replacing: Bool = false) throws -> ImportSummary {
         var summary = ImportSummary()
         var categories: [String: Int64?] = [:]
         // Items earlier in the same file count as stored, also when nothing is written.
@@ -104,7 +112,7 @@ extension TodoStore {
             let todo = record.todo(id: 0)
             let updatedStamp = Self.stamp(todo.updatedAt)
             let stored = try seen[todo.uuid] ?? storedTodo(todo.uuid)?.updated
-            if let stored, updatedStamp <= stored {
+            if let stored, updatedStamp <= stored, !replacing {
                 summary.outcomes.append(.skipped)
                 continue
             }
@@ -121,7 +129,9 @@ extension TodoStore {
                 dueZone.sqlValue, .integer(Int64(todo.priority.rawValue)), categoryID.sqlValue,
                 todo.repetition.map(\.rrule).sqlValue, todo.repetition.map(\.from.rawValue).sqlValue,
                 (todo.repetition?.start?.description).sqlValue, todo.completedAt.map(Self.stamp).sqlValue,
-                .integer(Self.stamp(todo.createdAt)), .integer(updatedStamp), .integer(nowStamp - 1),
+                // A later acknowledgement (another machine's) moves it forward, never back.
+                .integer(Self.stamp(todo.createdAt)), .integer(updatedStamp),
+                .integer(max(nowStamp - 1, record.remindedThrough.map(Self.stamp) ?? 0)),
                 .integer(record.defaultReminders ? 1 : 0), record.snoozedUntil.map(Self.stamp).sqlValue,
                 Self.keptColumn(record.kept),
             ]

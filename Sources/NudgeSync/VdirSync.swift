@@ -20,6 +20,9 @@ public struct SyncReport: Equatable, Sendable {
     public var acknowledgedElsewhere: [String] = []
     /// What the pass refused to do, e.g. delete every todo because the folder was empty.
     public var warnings: [String] = []
+    /// True when the pass did nothing at all because it would have deleted every todo (the
+    /// folder holds no files); `warnings` says so. `nudge sync` then fails.
+    public var refused = false
 
     public init() {}
 
@@ -41,20 +44,336 @@ public struct SyncError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// Keeps the store and a vdir (one `UID.ics` per todo) in step, both ways.
+///
+/// The vdir is the folder format of vdirsyncer's spec (docs/vdir.rst), as todoman reads it:
+/// one iCalendar file per item, named by its UID, its etag the file's mtime and inode. The
+/// store keeps, per file, the etag, a hash of the bytes and the text both sides last agreed on
+/// (`sync_items`), and each todo carries a `sync_version` that every change raises, so that a
+/// pass with nothing changed stats the files, reads none and writes none.
+///
+/// A pass: files whose etag changed are read; one whose bytes changed and holds one VTODO is a
+/// change from elsewhere. A todo changed on one side goes to the other; changed on both, it is
+/// merged field by field against the last agreed text, and where both changed the same field
+/// the store's version stays (and goes to the file) while the file's becomes a second todo
+/// titled "… (conflict)", so no edit is lost. An edit wins over a deletion on the other side.
+/// Files that hold no VTODO, several, or one Nudge cannot read are left as they are.
 public final class VdirSync {
     let store: TodoStore
     let folder: String
     let options: InterchangeOptions
 
+    /// Files whose bodies the last pass read, and wrote: what a test checks.
+    private(set) var bodiesRead = 0
+    private(set) var filesWritten = 0
+
+    /// Appended to the title of the file's version of a todo both sides changed in the same field.
+    public static let conflictMark = " (conflict)"
+
     /// `folder` is the vdir's path with `~` already expanded.
     public init(store: TodoStore, folder: String, options: InterchangeOptions) {
         self.store = store
-        self.folder = folder
+        // "~/todos/" and "~/todos" are one folder, with one state.
+        var path = folder
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        self.folder = path
         self.options = options
+    }
+
+    /// A file read this pass: its record when it holds one todo Nudge can represent.
+    private struct RemoteFile {
+        var href: String
+        var etag: String
+        var hash: String
+        var text: String
+        var record: TodoRecord
+    }
+
+    /// A file to write once the store has the pass's changes.
+    private struct PendingWrite {
+        var href: String
+        var record: TodoRecord
+        /// The todo's sync_version the file shows; nil: the one after this pass's import.
+        var version: Int64?
     }
 
     /// One pass: changes on either side since the last pass go to the other.
     public func pass(now: Date) throws(SyncError) -> SyncReport {
-        throw SyncError(reason: "syncing with a vdir is not written yet")
+        try VdirFolder.locked(folder) { () throws(SyncError) -> SyncReport in try lockedPass(now: now) }
+    }
+
+    private func lockedPass(now: Date) throws(SyncError) -> SyncReport {
+        bodiesRead = 0
+        filesWritten = 0
+        var options = self.options
+        options.now = now
+        var report = SyncReport()
+
+        let items = try storeCall { try store.syncItems(folder: folder) }
+        let listing = try VdirFolder.list(folder, expecting: items.count)
+        let local = try storeCall { try store.localSyncChanges(folder: folder) }
+        let syncedTodos = items.values.count { $0.uuid != nil }
+        if listing.isEmpty && syncedTodos > 0 {
+            // As vdirsyncer does for a storage that suddenly went empty: an unmounted disk or a
+            // wrong path must not delete every todo.
+            report.warnings.append("\(folder) holds no .ics files, but \(syncedTodos) todos were synced with it: "
+                + "nothing deleted or written (is the disk mounted and the path right? delete the todos with nudge if meant)")
+            report.refused = true
+            return report
+        }
+        var itemByUUID: [String: SyncItem] = [:]
+        for item in items.values {
+            if let uuid = item.uuid, itemByUUID[uuid] == nil { itemByUUID[uuid] = item }
+        }
+
+        var savedItems: [SyncItem] = []
+        var removedItems: Set<String> = []
+        var remote: [RemoteFile] = []
+
+        // Files: unchanged by etag, touched (same bytes), changed, or new.
+        for (href, etag) in listing {
+            let item = items[href]
+            if let item, item.etag == etag { continue }
+            bodiesRead += 1
+            let data = try VdirFolder.read(folder, href)
+            let hash = Self.hash(data)
+            if var item, item.hash == hash {
+                item.etag = etag
+                savedItems.append(item)
+                continue
+            }
+            guard let record = todo(in: data, href: href, options: options, report: &report) else {
+                savedItems.append(SyncItem(href: href, etag: etag, hash: hash, uuid: nil, base: nil, localVersion: nil))
+                continue
+            }
+            remote.append(RemoteFile(href: href, etag: etag, hash: hash, text: String(decoding: data, as: UTF8.self),
+                                     record: record))
+        }
+
+        // In name order, so that a pass over the same files always does the same.
+        remote.sort { $0.href < $1.href }
+        let bases = try storeCall { try store.syncBases(folder: folder, hrefs: remote.compactMap { items[$0.href]?.href }) }
+        /// The todo as both sides last agreed on it.
+        func agreed(_ item: SyncItem) -> TodoRecord? {
+            guard let text = bases[item.href] else { return nil }
+            var ignored = SyncReport()
+            return todo(in: Data(text.utf8), href: item.href, options: options, report: &ignored)
+        }
+
+        var imports: [TodoRecord] = []
+        var deletions: Set<String> = []
+        var writes: [PendingWrite] = []
+        var fileDeletions: [String] = []
+        /// Items stored after the import: base text and the version after it.
+        var importedItems: [SyncItem] = []
+        var handled: Set<String> = []
+        var bothChanged: [RemoteFile] = []
+
+        for file in remote {
+            let uuid = file.record.uuid
+            handled.insert(uuid)
+            let item = items[file.href]
+            if let old = item?.uuid, old != uuid, local.changed[old] == nil, !local.deleted.contains(old) {
+                // The file now holds another todo: the one it held went.
+                deletions.insert(old)
+                handled.insert(old)
+            }
+            if let item, item.uuid == uuid, local.changed[uuid] == nil, let base = agreed(item),
+               FieldMerge.differing(base, file.record).isEmpty,
+               (file.record.remindedThrough ?? .distantPast) <= (base.remindedThrough ?? .distantPast) {
+                // Rewritten elsewhere (a server's normalising, a LAST-MODIFIED) with nothing new.
+                savedItems.append(SyncItem(href: file.href, etag: file.etag, hash: file.hash, uuid: uuid, base: file.text,
+                                           localVersion: item.localVersion))
+                continue
+            }
+            if local.changed[uuid] == nil || local.deleted.contains(uuid) {
+                imports.append(file.record)
+                importedItems.append(SyncItem(href: file.href, etag: file.etag, hash: file.hash, uuid: uuid,
+                                              base: file.text, localVersion: nil))
+            } else {
+                bothChanged.append(file)
+            }
+        }
+
+        // Files that went.
+        var rewrite: [String: String] = [:]
+        for item in items.values where listing[item.href] == nil {
+            removedItems.insert(item.href)
+            guard let uuid = item.uuid, !handled.contains(uuid) else { continue }
+            handled.insert(uuid)
+            if local.deleted.contains(uuid) { continue }
+            if local.changed[uuid] != nil {
+                rewrite[uuid] = item.href
+            } else {
+                deletions.insert(uuid)
+            }
+        }
+
+        // Changes here.
+        var toRender: [String: String] = rewrite
+        for uuid in local.changed.keys where !handled.contains(uuid) {
+            toRender[uuid] = itemByUUID[uuid]?.href ?? href(for: uuid, taken: listing)
+        }
+        for uuid in local.deleted where !handled.contains(uuid) {
+            guard let item = itemByUUID[uuid], let etag = listing[item.href] else { continue }
+            if etag == item.etag || savedItems.contains(where: { $0.href == item.href && $0.uuid == uuid }) {
+                fileDeletions.append(item.href)
+                removedItems.insert(item.href)
+            }
+        }
+
+        let wanted = Set(toRender.keys).union(bothChanged.map(\.record.uuid))
+        let rendered = try storeCall { try store.syncRecords(uuids: wanted) }
+        var localRecords: [String: (record: TodoRecord, version: Int64)] = [:]
+        for (record, version) in rendered { localRecords[record.uuid] = (record, version) }
+        for (uuid, href) in toRender.sorted(by: { $0.key < $1.key }) {
+            guard let (record, version) = localRecords[uuid] else { continue }
+            writes.append(PendingWrite(href: href, record: record, version: version))
+        }
+
+        // Both sides changed: merged field by field.
+        for file in bothChanged {
+            let uuid = file.record.uuid
+            guard let (mine, version) = localRecords[uuid] else { continue }
+            let ours = normalized(mine, options: options)
+            let base = items[file.href].flatMap { $0.uuid == uuid ? agreed($0) : nil }
+            let merge = FieldMerge.merge(base: base, local: ours, remote: file.record)
+            if merge.overlapping.isEmpty {
+                let sameAsOurs = FieldMerge.differing(merge.merged, ours).isEmpty
+                let sameAsFile = FieldMerge.differing(merge.merged, file.record).isEmpty
+                if !sameAsOurs { imports.append(merge.merged) }
+                if sameAsFile {
+                    let item = SyncItem(href: file.href, etag: file.etag, hash: file.hash, uuid: uuid, base: file.text,
+                                        localVersion: sameAsOurs ? version : nil)
+                    if sameAsOurs { savedItems.append(item) } else { importedItems.append(item) }
+                } else {
+                    writes.append(PendingWrite(href: file.href, record: merge.merged, version: sameAsOurs ? version : nil))
+                }
+                continue
+            }
+            // Both changed the same field: ours stays and goes to the file, theirs is a copy.
+            if !FieldMerge.differing(merge.merged, ours).isEmpty { imports.append(merge.merged) }
+            writes.append(PendingWrite(href: file.href, record: merge.merged,
+                                       version: FieldMerge.differing(merge.merged, ours).isEmpty ? version : nil))
+            let copy = conflictCopy(of: file.record, hash: file.hash)
+            imports.append(copy)
+            writes.append(PendingWrite(href: href(for: copy.uuid, taken: listing), record: copy, version: nil))
+            report.conflicts += 1
+            report.warnings.append("conflict: '\(mine.title)' was changed here and in \(file.href) "
+                + "(\(merge.overlapping.joined(separator: ", "))): both kept, the file's version as '\(copy.title)'")
+        }
+
+        // The store first: a crash before the files are written leaves todos newer than their
+        // files, which the next pass writes.
+        let applied = try storeCall { try store.applySync(importing: imports, deleting: deletions, now: now) }
+        report.imported = imports.count
+        report.deletedTodos = applied.finished.count { deletions.contains($0) }
+        report.finishedElsewhere = applied.finished
+        report.acknowledgedElsewhere = applied.acknowledged
+        for var item in importedItems {
+            item.localVersion = item.uuid.flatMap { applied.versions[$0] }
+            savedItems.append(item)
+        }
+
+        var written: [SyncItem] = []
+        do throws(SyncError) {
+            var files: [(href: String, text: String)] = []
+            for write in writes {
+                files.append((write.href, ICalendarFile.encode([write.record], options: options)))
+            }
+            let etags = try VdirFolder.writeAtomically(folder, files)
+            filesWritten = files.count
+            for (write, file) in zip(writes, files) {
+                let version = write.version ?? applied.versions[write.record.uuid]
+                written.append(SyncItem(href: write.href, etag: etags[write.href] ?? "", hash: Self.hash(Data(file.text.utf8)),
+                                        uuid: write.record.uuid, base: file.text, localVersion: version))
+            }
+            for href in fileDeletions { try VdirFolder.remove(folder, href) }
+        } catch {
+            // What was read is still recorded, so that the next pass does not take it again.
+            try storeCall { try store.saveSyncItems(folder: folder, savedItems + written, removing: []) }
+            throw error
+        }
+        report.written = written.count
+        report.deletedFiles = fileDeletions.count
+        try storeCall {
+            try store.saveSyncItems(folder: folder, savedItems + written,
+                                    removing: removedItems.subtracting(written.map(\.href)))
+        }
+        return report
+    }
+
+    // MARK: - Items
+
+    /// The one todo of a file, or nil for a file Nudge leaves alone (with a warning when it
+    /// looked like a todo).
+    private func todo(in data: Data, href: String, options: InterchangeOptions, report: inout SyncReport) -> TodoRecord? {
+        guard let decoded = try? ICalendarFile.decode(data, options: options) else {
+            report.warnings.append("\(href) is not iCalendar: left as it is")
+            return nil
+        }
+        // Events, journal entries and other components: not Nudge's, never rewritten.
+        if decoded.notKept.keys.contains(where: { $0.contains("not todos") || $0.hasSuffix("components") }) { return nil }
+        guard decoded.items.count == 1, let item = decoded.items.first else {
+            if decoded.items.count > 1 { report.warnings.append("\(href) holds \(decoded.items.count) todos, not one: left as it is") }
+            return nil
+        }
+        switch item {
+        case .success(let record): return record
+        case .failure(let error):
+            report.warnings.append("\(href): \(error): left as it is")
+            return nil
+        }
+    }
+
+    /// The record as a file would give it back, to compare with records read from files.
+    private func normalized(_ record: TodoRecord, options: InterchangeOptions) -> TodoRecord {
+        let text = ICalendarFile.encode([record], options: options)
+        var ignored = SyncReport()
+        return todo(in: Data(text.utf8), href: "", options: options, report: &ignored) ?? record
+    }
+
+    /// The file's version of a todo as a todo of its own, named from the todo and the file's
+    /// bytes so that a pass repeated after a crash makes the same copy.
+    private func conflictCopy(of record: TodoRecord, hash: String) -> TodoRecord {
+        var copy = record
+        copy.uuid = NameBasedUUID.url("urn:x-nudge:conflict:\(record.uuid):\(hash)")
+        let room = Todo.maximumTitleLength - Self.conflictMark.count
+        copy.title = String(record.title.prefix(room)) + Self.conflictMark
+        if var kept = copy.kept["ics"] {
+            // Its own UID, not the original's.
+            kept = kept.split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { !$0.uppercased().hasPrefix("UID:") && !$0.uppercased().hasPrefix("UID;") }
+                .joined(separator: "\n")
+            copy.kept["ics"] = kept.isEmpty ? nil : kept
+        }
+        return copy
+    }
+
+    /// A todo's file name: the uuid, or vdirsyncer's rule for a UID with characters unsafe in
+    /// a file name (a name-based UUID instead); never one another file already has.
+    private func href(for uuid: String, taken: [String: String]) -> String {
+        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-+")
+        var name = !uuid.isEmpty && uuid.allSatisfy(safe.contains) ? uuid : NameBasedUUID.url("urn:x-nudge:href:" + uuid)
+        if taken[name + ".ics"] != nil { name = NameBasedUUID.url("urn:x-nudge:href:\(uuid):\(folder)") }
+        return name + ".ics"
+    }
+
+    /// FNV-1a, 64 bits, in hex: enough to tell changed bytes from touched ones, not a defence.
+    static func hash(_ data: Data) -> String {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in data {
+            value ^= UInt64(byte)
+            value &*= 0x100_0000_01b3
+        }
+        let hex = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    private func storeCall<T>(_ body: () throws -> T) throws(SyncError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw SyncError(reason: "the store failed: \(error)")
+        }
     }
 }

@@ -126,7 +126,7 @@ struct ConfigFileTests {
 
     @Test func shippedConfigNamesEverySectionAndKey() throws {
         let text = try String(contentsOfFile: shippedConfigPath, encoding: .utf8)
-        let sections: [ConfigSection] = [.reminders, .digest, .quiet, .snooze, .catchUp, .notifications, .importing, .list]
+        let sections: [ConfigSection] = [.reminders, .digest, .quiet, .snooze, .catchUp, .notifications, .importing, .list, .sync]
         for section in sections {
             #expect(text.contains("\n[\(section.name)]\n"), "missing [\(section.name)]")
             for key in section.keys {

@@ -63,6 +63,10 @@ final class ServiceFixture {
     /// What the quote of the day is, and the sources it was asked of.
     var quoteLine: String?
     var quoteRequests: [QuoteSource] = []
+    /// How often the service said the store changed here.
+    var localChanges = 0
+    /// Run when the service has opened the store, before it fires what was missed.
+    var onOpened: () -> Void = {}
     private(set) var service: ReminderService!
 
     init() {
@@ -113,7 +117,9 @@ final class ServiceFixture {
             quote: { [unowned self] source, moment, zone in
                 quoteRequests.append(source)
                 return quoteLine
-            }))
+            },
+            changed: { [unowned self] in localChanges += 1 },
+            opened: { [unowned self] in onOpened() }))
         try service.start()
     }
 
@@ -127,5 +133,22 @@ final class ServiceFixture {
     func advance(to moment: Date) {
         now = moment
         onQueue { service.wake() }
+    }
+}
+
+/// A timer the test fires by hand.
+final class FakeTimer: OneShotTimer {
+    let handler: () -> Void
+    private(set) var delay: TimeInterval?
+
+    init(_ handler: @escaping () -> Void) { self.handler = handler }
+
+    func schedule(after delay: TimeInterval?) { self.delay = delay }
+
+    var isArmed: Bool { delay != nil }
+
+    func fire() {
+        delay = nil
+        handler()
     }
 }

@@ -6,11 +6,400 @@ import Testing
 @testable import NudgeSync
 @testable import NudgeTestSupport
 
+/// Two stores (two machines) and one vdir between them, with real files.
 struct VdirSyncTests {
+    let folder = TemporaryDirectory()
+    let berlin = TimeZone(identifier: "Europe/Berlin")!
+    let start = Date(timeIntervalSince1970: 1_796_126_400)
+    var vdir: String { folder.path + "/todos" }
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: folder.path + "/todos", withIntermediateDirectories: false)
+    }
+
+    func makeStore(_ name: String) throws -> TodoStore {
+        try TodoStore(path: folder.file(name + ".db"), planner: ReminderPlanner(config: NudgeConfig(), zone: berlin), now: start)
+    }
+
+    func sync(_ store: TodoStore) -> VdirSync {
+        VdirSync(store: store, folder: vdir, options: InterchangeOptions(zone: berlin, now: start))
+    }
+
+    func at(_ minutes: Double) -> Date { start.addingTimeInterval(minutes * 60) }
+
+    func record(_ uuid: String, _ title: String, priority: Priority = .medium, dueIn hours: Double = 24) -> TodoRecord {
+        TodoRecord(uuid: uuid, title: title, due: .at(start.addingTimeInterval(hours * 3600), zone: berlin), priority: priority,
+                   createdAt: start.addingTimeInterval(-3600), updatedAt: start.addingTimeInterval(-3600))
+    }
+
+    func todo(_ store: TodoStore, _ uuid: String) throws -> Todo? {
+        try store.todos(matching: TodoQuery(state: .all)).first { $0.uuid == uuid }
+    }
+
+    func files() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: vdir).sorted()
+    }
+
+    func text(_ name: String) throws -> String {
+        try String(contentsOfFile: vdir + "/" + name, encoding: .utf8)
+    }
+
+    /// As todoman and vdirsyncer write: a new file renamed over the old one.
+    func replace(_ name: String, with text: String) throws {
+        let temporary = vdir + "/.edit.tmp"
+        try text.write(toFile: temporary, atomically: false, encoding: .utf8)
+        #expect(rename(temporary, vdir + "/" + name) == 0)
+    }
+
+    func modificationTimes() throws -> [String: Date] {
+        var times: [String: Date] = [:]
+        for name in try files() {
+            times[name] = try FileManager.default.attributesOfItem(atPath: vdir + "/" + name)[.modificationDate] as? Date
+        }
+        return times
+    }
+
+    /// Machine A with two todos, synced into the vdir and from there into machine B.
+    func twoMachines() throws -> (a: TodoStore, b: TodoStore) {
+        let a = try makeStore("a"), b = try makeStore("b")
+        _ = try a.importTodos([record(uuidA, "Buy milk"), record(uuidB, "Call Ann", priority: .high)], now: start)
+        let first = try sync(a).pass(now: at(1))
+        #expect(first.written == 2)
+        let second = try sync(b).pass(now: at(2))
+        #expect(second.imported == 2)
+        return (a, b)
+    }
+
+    let uuidA = "0b8c5a0e-4f7e-4a53-9d0e-2b6f5a1c0001"
+    let uuidB = "0b8c5a0e-4f7e-4a53-9d0e-2b6f5a1c0002"
+
     @Test func aReportOfNothingDoneChangedNothing() {
         var report = SyncReport()
         #expect(report.changedNothing)
         report.written = 1
         #expect(!report.changedNothing)
+    }
+
+    @Test func theFirstPassWritesOneFileNamedByUIDForEachTodoAndTheOtherMachineReadsThem() throws {
+        let (_, b) = try twoMachines()
+        #expect(try files() == [uuidA + ".ics", uuidB + ".ics"])
+        #expect(try text(uuidA + ".ics").contains("SUMMARY:Buy milk"))
+        #expect(try text(uuidA + ".ics").contains("UID:" + uuidA))
+        let call = try #require(try todo(b, uuidB))
+        #expect(call.title == "Call Ann")
+        #expect(call.priority == .high)
+        #expect(call.due == .at(start.addingTimeInterval(86_400), zone: berlin))
+    }
+
+    @Test func manyTodosAreWrittenTogetherAndNoTemporaryFileStays() throws {
+        let store = try makeStore("a")
+        let uuids = (1...40).map { String(format: "0b8c5a0e-4f7e-4a53-9d0e-2b6f5a1c%04d", $0) }
+        _ = try store.importTodos(uuids.map { record($0, "Todo \($0.suffix(4))") }, now: start)
+        let report = try sync(store).pass(now: at(1))
+        #expect(report.written == 40)
+        #expect(try files() == uuids.map { $0 + ".ics" })
+        let other = try makeStore("b")
+        #expect(try sync(other).pass(now: at(2)).imported == 40)
+        #expect(try sync(store).pass(now: at(3)).changedNothing)
+    }
+
+    @Test func theEtagIsVdirsyncersModificationTimeInNanosecondsAndInode() throws {
+        let (a, _) = try twoMachines()
+        var info = stat()
+        #expect(stat(vdir + "/" + uuidA + ".ics", &info) == 0)
+        let nanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        #expect(try a.syncItems(folder: vdir)[uuidA + ".ics"]?.etag == "\(nanoseconds).000000000;\(info.st_ino)")
+    }
+
+    @Test func aPassWithNothingChangedReadsNoFileAndWritesNothing() throws {
+        let (a, b) = try twoMachines()
+        let before = try modificationTimes()
+        let items = try a.syncItems(folder: vdir)
+        for store in [a, b] {
+            let sync = sync(store)
+            let report = try sync.pass(now: at(10))
+            #expect(report.changedNothing)
+            #expect(report.warnings.isEmpty)
+            #expect(sync.bodiesRead == 0)
+            #expect(sync.filesWritten == 0)
+        }
+        #expect(try modificationTimes() == before)
+        #expect(try a.syncItems(folder: vdir) == items)
+    }
+
+    @Test func editsTravelBothWays() throws {
+        let (a, b) = try twoMachines()
+        var milk = try #require(try todo(a, uuidA))
+        milk.title = "Buy oat milk"
+        _ = try a.update(milk, now: at(5))
+        let written = try sync(a).pass(now: at(6))
+        #expect(written.written == 1)
+        #expect(written.imported == 0)
+        let read = try sync(b).pass(now: at(7))
+        #expect(read.imported == 1)
+        #expect(read.written == 0)
+        #expect(try todo(b, uuidA)?.title == "Buy oat milk")
+
+        // Edited in the file, as todoman does.
+        try replace(uuidB + ".ics", with: try text(uuidB + ".ics").replacingOccurrences(of: "PRIORITY:1", with: "PRIORITY:9"))
+        let back = try sync(a).pass(now: at(8))
+        #expect(back.imported == 1)
+        #expect(try todo(a, uuidB)?.priority == .low)
+        #expect(try sync(a).pass(now: at(9)).changedNothing)
+    }
+
+    @Test func deletionsTravelBothWays() throws {
+        let (a, b) = try twoMachines()
+        let milk = try #require(try todo(a, uuidA))
+        _ = try a.delete(ids: [milk.id])
+        let deleted = try sync(a).pass(now: at(5))
+        #expect(deleted.deletedFiles == 1)
+        #expect(try files() == [uuidB + ".ics"])
+        let gone = try sync(b).pass(now: at(6))
+        #expect(gone.deletedTodos == 1)
+        #expect(gone.finishedElsewhere == [uuidA])
+        #expect(try todo(b, uuidA) == nil)
+
+        try FileManager.default.removeItem(atPath: vdir + "/" + uuidB + ".ics")
+        // The last file went: as for an unmounted disk, nothing is deleted.
+        let removed = try sync(b).pass(now: at(7))
+        #expect(removed.warnings.count == 1)
+        #expect(try b.count() == 1)
+    }
+
+    @Test func aFileRewrittenWithNothingNewIsReadOnceAndImportsNothing() throws {
+        let (a, _) = try twoMachines()
+        let original = try text(uuidA + ".ics")
+        let stamp = try #require(original.split(separator: "\r\n").first { $0.hasPrefix("DTSTAMP:") })
+        try replace(uuidA + ".ics", with: original.replacingOccurrences(of: stamp, with: "DTSTAMP:20270101T000000Z"))
+        let sync = sync(a)
+        let report = try sync.pass(now: at(5))
+        #expect(report.changedNothing)
+        #expect(sync.bodiesRead == 1)
+        _ = try sync.pass(now: at(6))
+        #expect(sync.bodiesRead == 0)
+    }
+
+    @Test func aFileDeletedElsewhereDeletesItsTodo() throws {
+        let (_, b) = try twoMachines()
+        try FileManager.default.removeItem(atPath: vdir + "/" + uuidA + ".ics")
+        let report = try sync(b).pass(now: at(5))
+        #expect(report.deletedTodos == 1)
+        #expect(report.finishedElsewhere == [uuidA])
+        #expect(try todo(b, uuidA) == nil)
+        #expect(try todo(b, uuidB) != nil)
+    }
+
+    @Test func anEmptiedFolderDeletesNothingAndIsReported() throws {
+        let (a, _) = try twoMachines()
+        for name in try files() { try FileManager.default.removeItem(atPath: vdir + "/" + name) }
+        let report = try sync(a).pass(now: at(5))
+        #expect(report.changedNothing)
+        #expect(report.warnings.count == 1)
+        #expect(report.warnings.first?.contains("nothing deleted") == true)
+        #expect(report.refused)
+        #expect(try a.count() == 2)
+        #expect(try files().isEmpty)
+    }
+
+    @Test func twoPassesOverOneFolderTakeTurns() throws {
+        let store = try makeStore("a")
+        _ = try store.importTodos([record(uuidA, "Buy milk")], now: start)
+        let held = open(vdir, O_RDONLY | O_DIRECTORY)
+        #expect(flock(held, LOCK_EX) == 0)
+        let done = DispatchSemaphore(value: 0)
+        let path = folder.file("a.db"), zone = berlin, when = start, vdir = vdir
+        Thread.detachNewThread {
+            // A store of its own, as another process would have.
+            let other = try? TodoStore(path: path, planner: ReminderPlanner(config: NudgeConfig(), zone: zone), now: when)
+            _ = other.map { try? VdirSync(store: $0, folder: vdir, options: InterchangeOptions(zone: zone, now: when)).pass(now: when) }
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 0.5) == .timedOut)
+        #expect(try files().isEmpty)
+        close(held)
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(try files() == [uuidA + ".ics"])
+    }
+
+    @Test func halfAWriteOfACrashedPassIsRemovedAndOthersFilesAreNot() throws {
+        let store = try makeStore("a")
+        try "BEGIN:VCALENDAR\r\n".write(toFile: vdir + "/.\(uuidA).ics.nudge-12345.tmp", atomically: false, encoding: .utf8)
+        try "theirs".write(toFile: vdir + "/.vdirsyncer-tmp", atomically: false, encoding: .utf8)
+        _ = try sync(store).pass(now: at(1))
+        #expect(try files() == [".vdirsyncer-tmp"])
+    }
+
+    @Test func aMissingFolderIsAnError() throws {
+        let store = try makeStore("a")
+        let sync = VdirSync(store: store, folder: vdir + "/nowhere", options: InterchangeOptions(zone: berlin, now: start))
+        #expect(throws: SyncError.self) { try sync.pass(now: start) }
+    }
+
+    @Test func changesToDifferentFieldsOnBothSidesAreMerged() throws {
+        let (a, b) = try twoMachines()
+        var mine = try #require(try todo(a, uuidA))
+        mine.title = "Buy milk and bread"
+        _ = try a.update(mine, now: at(5))
+        var theirs = try #require(try todo(b, uuidA))
+        theirs.priority = .high
+        _ = try b.update(theirs, now: at(5))
+        _ = try sync(b).pass(now: at(6))
+        let merged = try sync(a).pass(now: at(7))
+        #expect(merged.conflicts == 0)
+        #expect(merged.warnings.isEmpty)
+        let onA = try #require(try todo(a, uuidA))
+        #expect(onA.title == "Buy milk and bread")
+        #expect(onA.priority == .high)
+        _ = try sync(b).pass(now: at(8))
+        #expect(try todo(b, uuidA)?.title == "Buy milk and bread")
+        #expect(try todo(b, uuidA)?.priority == .high)
+        #expect(try a.count() == 2)
+        #expect(try b.count() == 2)
+    }
+
+    @Test func changesToTheSameFieldKeepBothVersions() throws {
+        let (a, b) = try twoMachines()
+        var mine = try #require(try todo(a, uuidA))
+        mine.title = "Buy milk at the market"
+        _ = try a.update(mine, now: at(5))
+        var theirs = try #require(try todo(b, uuidA))
+        theirs.title = "Buy milk at the shop"
+        _ = try b.update(theirs, now: at(5))
+        _ = try sync(b).pass(now: at(6))
+        let report = try sync(a).pass(now: at(7))
+        #expect(report.conflicts == 1)
+        #expect(report.warnings.count == 1)
+        #expect(report.warnings.first?.contains("title") == true)
+        let titles = try a.todos(matching: TodoQuery(state: .all)).map(\.title).sorted()
+        #expect(titles == ["Buy milk at the market", "Buy milk at the shop (conflict)", "Call Ann"])
+        #expect(try todo(a, uuidA)?.title == "Buy milk at the market")
+        #expect(try files().count == 3)
+        _ = try sync(b).pass(now: at(8))
+        let onB = try b.todos(matching: TodoQuery(state: .all)).map(\.title).sorted()
+        #expect(onB == titles)
+        #expect(try sync(a).pass(now: at(9)).changedNothing)
+        #expect(try sync(b).pass(now: at(10)).changedNothing)
+    }
+
+    @Test func theSameTodoOnBothSidesBeforeTheFirstPassIsTakenAsOne() throws {
+        let a = try makeStore("a"), b = try makeStore("b")
+        let records = [record(uuidA, "Buy milk"), record(uuidB, "Call Ann", priority: .high)]
+        _ = try a.importTodos(records, now: start)
+        _ = try b.importTodos(records, now: start)
+        _ = try sync(a).pass(now: at(1))
+        let report = try sync(b).pass(now: at(2))
+        #expect(report.changedNothing)
+        #expect(report.warnings.isEmpty)
+        #expect(try b.count() == 2)
+        #expect(try sync(b).pass(now: at(3)).changedNothing)
+    }
+
+    @Test func differentVersionsBeforeTheFirstPassAreBothKept() throws {
+        let a = try makeStore("a"), b = try makeStore("b")
+        _ = try a.importTodos([record(uuidA, "Buy milk")], now: start)
+        _ = try b.importTodos([record(uuidA, "Buy oat milk")], now: start)
+        _ = try sync(a).pass(now: at(1))
+        let report = try sync(b).pass(now: at(2))
+        #expect(report.conflicts == 1)
+        #expect(try b.todos(matching: TodoQuery(state: .all)).map(\.title).sorted() == ["Buy milk (conflict)", "Buy oat milk"])
+    }
+
+    @Test func anEditWinsOverADeletionOnTheOtherSide() throws {
+        let (a, b) = try twoMachines()
+        _ = try a.delete(ids: [try #require(try todo(a, uuidA)).id])
+        _ = try sync(a).pass(now: at(5))
+        var theirs = try #require(try todo(b, uuidA))
+        theirs.title = "Buy milk, really"
+        _ = try b.update(theirs, now: at(5))
+        let report = try sync(b).pass(now: at(6))
+        #expect(report.written == 1)
+        #expect(report.deletedTodos == 0)
+        #expect(try files().contains(uuidA + ".ics"))
+        _ = try sync(a).pass(now: at(7))
+        #expect(try todo(a, uuidA)?.title == "Buy milk, really")
+    }
+
+    @Test func aCalendarEventIsLeftAloneByteForByte() throws {
+        let event = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN", "BEGIN:VEVENT", "UID:event-1",
+            "DTSTAMP:20261101T100000Z", "DTSTART:20261201T100000Z", "SUMMARY:Dentist", "END:VEVENT", "END:VCALENDAR", "",
+        ].joined(separator: "\r\n")
+        try event.write(toFile: vdir + "/event-1.ics", atomically: false, encoding: .utf8)
+        let before = try modificationTimes()["event-1.ics"]
+        let (a, _) = try twoMachines()
+        var milk = try #require(try todo(a, uuidA))
+        milk.title = "Buy more milk"
+        _ = try a.update(milk, now: at(5))
+        _ = try sync(a).pass(now: at(6))
+        #expect(try text("event-1.ics") == event)
+        #expect(try modificationTimes()["event-1.ics"] == before)
+        #expect(try a.count() == 2)
+        let again = sync(a)
+        _ = try again.pass(now: at(7))
+        #expect(again.bodiesRead == 0)
+    }
+
+    @Test func propertiesNudgeHasNoFieldForAreKeptWhenItRewritesTheFile() throws {
+        let uid = "20261201-todoman@example.com"
+        let file = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//todoman//EN", "BEGIN:VTODO", "UID:\(uid)",
+            "DTSTAMP:20261101T100000Z", "SUMMARY:Water the plants", "LOCATION:Balcony", "X-FOO;X-BAR=baz:qux",
+            "PRIORITY:5", "STATUS:NEEDS-ACTION", "END:VTODO", "END:VCALENDAR", "",
+        ].joined(separator: "\r\n")
+        try replace("todoman-item.ics", with: file)
+        let store = try makeStore("a")
+        let report = try sync(store).pass(now: at(1))
+        #expect(report.imported == 1)
+        #expect(report.written == 0)
+        #expect(try text("todoman-item.ics") == file)
+        var plants = try #require(try store.todos(matching: TodoQuery(state: .all)).first)
+        plants.title = "Water the plants twice"
+        _ = try store.update(plants, now: at(2))
+        let written = try sync(store).pass(now: at(3))
+        #expect(written.written == 1)
+        #expect(try files() == ["todoman-item.ics"])
+        let rewritten = try text("todoman-item.ics")
+        for line in ["SUMMARY:Water the plants twice", "LOCATION:Balcony", "X-FOO;X-BAR=baz:qux", "UID:\(uid)"] {
+            #expect(rewritten.contains(line))
+        }
+    }
+
+    @Test func completionTravelsAndFinishesTheTodoElsewhere() throws {
+        let (a, b) = try twoMachines()
+        _ = try a.setCompleted(ids: [try #require(try todo(a, uuidA)).id], done: true, now: at(5))
+        _ = try sync(a).pass(now: at(6))
+        let report = try sync(b).pass(now: at(7))
+        #expect(report.finishedElsewhere == [uuidA])
+        #expect(try todo(b, uuidA)?.completedAt != nil)
+    }
+
+    @Test func aSnoozeTravelsAsAnRFC9074SnoozeAlarm() throws {
+        let (a, b) = try twoMachines()
+        let until = at(90)
+        _ = try a.snooze(todoID: try #require(try todo(a, uuidA)).id, until: until, now: at(5))
+        #expect(try sync(a).pass(now: at(6)).written == 1)
+        #expect(try text(uuidA + ".ics").contains("RELATED-TO;RELTYPE=SNOOZE:"))
+        let report = try sync(b).pass(now: at(7))
+        #expect(report.acknowledgedElsewhere == [uuidA])
+        let subject = try b.reminderSubject(id: try #require(try todo(b, uuidA)).id)
+        #expect(subject.snoozedUntil == until)
+    }
+
+    @Test func aReminderFiredOnOneMachineIsAcknowledgedOnTheOther() throws {
+        let (a, b) = try twoMachines()
+        // Due in 24 hours: the default reminder at the due fires on A.
+        let due = start.addingTimeInterval(86_400)
+        let fired = try a.dueReminders(through: due).filter { $0.at <= due }
+        #expect(!fired.isEmpty)
+        try a.recordFired(fired, firedAt: due)
+        let written = try sync(a).pass(now: due.addingTimeInterval(60))
+        #expect(written.written >= 1)
+        #expect(try text(uuidA + ".ics").contains("ACKNOWLEDGED:"))
+        let read = try sync(b).pass(now: due.addingTimeInterval(120))
+        #expect(read.acknowledgedElsewhere.contains(uuidA))
+        let subject = try b.reminderSubject(id: try #require(try todo(b, uuidA)).id)
+        #expect((subject.remindedThrough ?? .distantPast) >= due)
+        #expect(try b.upcoming(from: start, through: due).filter { $0.todoID == subject.todo.id }.isEmpty)
     }
 }

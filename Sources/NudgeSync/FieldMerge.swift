@@ -1,0 +1,55 @@
+import Foundation
+import NudgeCore
+
+/// A three-way merge of a todo both sides changed, field by field against the version both last
+/// agreed on.
+enum FieldMerge {
+    struct Result {
+        /// Each field from the side that changed it; where both did, ours.
+        var merged: TodoRecord
+        /// The fields both sides changed, differently.
+        var overlapping: [String]
+    }
+
+    /// The fields a person edits, by the name a conflict reports.
+    private static var fields: [(name: String, differs: (TodoRecord, TodoRecord) -> Bool,
+                                 take: (inout TodoRecord, TodoRecord) -> Void)] {
+        [
+        field("title", \.title), field("notes", \.notes), field("due", \.due), field("priority", \.priority),
+        field("category", \.category), field("repetition", \.repetition), field("completion", \.completedAt),
+        field("reminders", \.reminders), field("default reminders", \.defaultReminders),
+        field("snooze", \.snoozedUntil), field("other properties", \.kept),
+        ]
+    }
+
+    private static func field<T: Equatable>(_ name: String, _ path: WritableKeyPath<TodoRecord, T>)
+        -> (name: String, differs: (TodoRecord, TodoRecord) -> Bool, take: (inout TodoRecord, TodoRecord) -> Void) {
+        (name, { $0[keyPath: path] != $1[keyPath: path] }, { $0[keyPath: path] = $1[keyPath: path] })
+    }
+
+    /// Without a base (both sides got the todo apart), every field that differs overlaps.
+    static func merge(base: TodoRecord?, local: TodoRecord, remote: TodoRecord) -> Result {
+        var merged = local
+        var overlapping: [String] = []
+        for field in fields where field.differs(local, remote) {
+            let localChanged = base.map { field.differs($0, local) } ?? true
+            let remoteChanged = base.map { field.differs($0, remote) } ?? true
+            if !localChanged {
+                field.take(&merged, remote)
+            } else if remoteChanged {
+                overlapping.append(field.name)
+            }
+        }
+        merged.updatedAt = max(local.updatedAt, remote.updatedAt)
+        // Reminders done with on either machine stay done with.
+        if let theirs = remote.remindedThrough {
+            merged.remindedThrough = max(local.remindedThrough ?? theirs, theirs)
+        }
+        return Result(merged: merged, overlapping: overlapping)
+    }
+
+    /// The names of the fields in which two records differ.
+    static func differing(_ one: TodoRecord, _ other: TodoRecord) -> [String] {
+        fields.filter { $0.differs(one, other) }.map(\.name)
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+@testable import NudgeTestSupport
+
+/// `nudge sync` run as a person would, with a config file naming the vdir.
+struct SyncCommandTests {
+    /// A nudge whose config names `vdir`.
+    func nudge(vdir: String?) throws -> Nudge {
+        let nudge = Nudge()
+        let configFolder = nudge.folder.file(".config/nudge")
+        try FileManager.default.createDirectory(atPath: configFolder, withIntermediateDirectories: true)
+        try "[sync]\nvdir = \(vdir ?? "off")\n".write(toFile: configFolder + "/nudge.conf", atomically: true, encoding: .utf8)
+        return nudge
+    }
+
+    func files(_ folder: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+    }
+
+    @Test func withoutAVdirItSaysHowToSetOne() throws {
+        let nudge = try nudge(vdir: nil)
+        let run = try nudge("sync")
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("nudge: no vdir to sync with: set vdir in the [sync] section"), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func aMissingFolderIsOneLineAndNotCreated() throws {
+        let nudge = try nudge(vdir: "~/todos")
+        let run = try nudge("sync")
+        #expect(run.status == 1)
+        #expect(run.stderr == "nudge: cannot sync with ~/todos: \(nudge.folder.path)/todos does not exist\n")
+        #expect(!FileManager.default.fileExists(atPath: nudge.folder.file("todos")))
+    }
+
+    @Test func writesTheTodosThenChangesNothingThenRefusesAnEmptiedFolder() throws {
+        let nudge = try nudge(vdir: "~/todos")
+        let vdir = nudge.folder.file("todos")
+        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: false)
+        try #require(try nudge("add", "Buy milk", "--due", "tomorrow 9:00").status == 0)
+        try #require(try nudge("add", "Call Ann").status == 0)
+
+        let first = try nudge("sync")
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout == "Synced with ~/todos: 0 imported, 2 written, 0 deleted, 0 conflicts\n")
+        let uuids = try nudge("export", "--all").array().compactMap { $0["uuid"] as? String }
+        #expect(try files(vdir) == uuids.map { $0 + ".ics" }.sorted())
+
+        let again = try nudge("sync", "--json")
+        #expect(again.status == 0)
+        let report = try again.object()
+        #expect(report["written"] as? Int == 0)
+        #expect(report["imported"] as? Int == 0)
+        #expect(report["warnings"] as? [String] == [])
+
+        for name in try files(vdir) { try FileManager.default.removeItem(atPath: vdir + "/" + name) }
+        let refused = try nudge("sync")
+        #expect(refused.status == 1)
+        #expect(refused.stdout.isEmpty)
+        #expect(refused.stderr.contains("holds no .ics files, but 2 todos were synced with it: nothing deleted"), "\(refused.stderr)")
+        #expect(try nudge("export", "--all").array().count == 2)
+    }
+
+    /// The real todoman on the same folder: it lists Nudge's todos, and what it changes comes
+    /// back with the next `nudge sync`.
+    @Test func todomanReadsAndChangesTheSameTodos() throws {
+        let todoman = try Todoman()
+        let nudge = try nudge(vdir: todoman.list)
+        try #require(try nudge("category", "add", "Shopping").status == 0)
+        try #require(try nudge("add", "Buy milk", "--due", "2026-12-24 09:00", "--priority", "high",
+                               "--category", "Shopping").status == 0)
+        try #require(try nudge("add", "Call Ann", "--due", "2026-12-20", "--priority", "low").status == 0)
+        let synced = try nudge("sync")
+        #expect(synced.status == 0, "\(synced.stderr)")
+
+        let theirs = try todoman.todos()
+        let milk = try #require(theirs["Buy milk"])
+        #expect(milk["due"] as? Int == 1_798_099_200)
+        #expect(milk["priority"] as? Int == 1)
+        // todoman's JSON has no categories; its filter reads them.
+        let shopping = try todoman("--porcelain", "list", "--category", "Shopping").array()
+        #expect(shopping.map { $0["summary"] as? String } == ["Buy milk"])
+        let ann = try #require(theirs["Call Ann"])
+        #expect(ann["priority"] as? Int == 9)
+
+        let milkID = try #require(milk["id"] as? Int), annID = try #require(ann["id"] as? Int)
+        try todoman("done", "\(milkID)")
+        try todoman("edit", "\(annID)", "--due", "2026-12-22 18:30")
+        let back = try nudge("sync")
+        #expect(back.status == 0, "\(back.stderr)")
+        #expect(back.stdout.hasPrefix("Synced with \(todoman.list): 2 imported, 0 written"), "\(back.stdout)")
+        let ours = Dictionary(try nudge("export", "--all").array().map { ($0["title"] as! String, $0) },
+                              uniquingKeysWith: { first, _ in first })
+        #expect(ours["Buy milk"]?["completed"] as? Bool == true)
+        #expect(ours["Call Ann"]?["due"] as? String == "2026-12-22T17:30:00+00:00")
+        #expect(ours["Call Ann"]?["allDay"] as? Bool == false)
+        #expect(try nudge("sync").stdout == "Synced with \(todoman.list): 0 imported, 0 written, 0 deleted, 0 conflicts\n")
+    }
+}

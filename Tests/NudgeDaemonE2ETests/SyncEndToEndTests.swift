@@ -1,0 +1,416 @@
+import Foundation
+import Testing
+@testable import NudgeTestSupport
+
+/// One Nudge "machine" for the sync tests: its own database, config, vdir, vdirsyncer config
+/// and `nudged` on its own private bus with dunst, against the shared Radicale.
+final class SyncMachine {
+    let vdir: VdirMachine
+    let world: NudgedWorld
+    private(set) var daemon: ChildProcess!
+
+    /// `runsCommand`: `[sync] command` runs this machine's `vdirsyncer sync` (after each local
+    /// change, and at start); otherwise the test runs it.
+    init(_ name: String, server: RadicaleServer, nagging: Bool = false, runsCommand: Bool = false) throws {
+        vdir = try VdirMachine(name: name, server: server)
+        var config = nagging ? NudgedWorld.quietConfig.replacingOccurrences(of: "nag_every = off", with: "nag_every = 1h")
+            : NudgedWorld.quietConfig
+        config += "[sync]\nvdir = \(vdir.collection)\n"
+        if runsCommand { config += "command = \(vdir.syncCommand)\n" }
+        world = try NudgedWorld(config: config)
+    }
+
+    func start() async throws {
+        daemon = try await world.startDaemonAndWait()
+    }
+
+    /// The todo with this title (`nudge list --all --json`), if there is one.
+    func todo(titled title: String) throws -> [String: Any]? {
+        let run = try world.nudge("list", "--all", "--json")
+        guard run.status == 0 else { throw HarnessError("nudge list failed: \(run.stderr)") }
+        return try run.array().first { $0["title"] as? String == title }
+    }
+
+    /// Every todo, as `nudge list --all --json` prints them.
+    func allTodos() throws -> [[String: Any]] {
+        try world.nudge("list", "--all", "--json").array()
+    }
+
+    /// What `nudge upcoming --within 30d --json` lists for the todo `id`.
+    func upcoming(todo id: Int) throws -> [[String: Any]] {
+        try world.nudge("upcoming", "--within", "30d", "--json").array().filter { $0["todo"] as? Int == id }
+    }
+
+    /// The collection's file for the todo with this uuid, if there is one.
+    func file(uuid: String) -> String? {
+        try? String(contentsOfFile: vdir.collection + "/" + uuid + ".ics", encoding: .utf8)
+    }
+
+    /// Whether an alarm in the iCalendar `text` is ACKNOWLEDGED at `moment` or later (every
+    /// alarm carries one from the start: how far the todo's reminders had gone then).
+    static func acknowledged(in text: String, through moment: Date) -> Bool {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        return text.split(whereSeparator: \.isNewline).contains { line in
+            guard line.hasPrefix("ACKNOWLEDGED:"), let date = formatter.date(from: String(line.dropFirst(13))) else { return false }
+            return date >= moment
+        }
+    }
+
+    /// What this machine's nudged logged, for failure messages.
+    var log: String {
+        let journal = (try? world.journal(of: daemon).compactMap { $0["MESSAGE"] }.joined(separator: " | ")) ?? ""
+        return "nudged on \(vdir.name): \(journal); stderr: \(world.daemonLog)"
+    }
+}
+
+extension NudgedEndToEndTests {
+    /// Two machines syncing through Radicale with vdirsyncer, each with its own `nudged`.
+    /// Nested in the end-to-end suite, so that it is serialized with the other tests.
+    @Suite struct Sync {
+        @Test func aTodoAddedOnOneMachineIsOnTheOtherWithEveryField() async throws {
+            let server = try RadicaleServer()
+            let a = try SyncMachine("a", server: server)
+            let b = try SyncMachine("b", server: server)
+            try a.vdir.discover()
+            try b.vdir.discover()
+            try await a.start()
+            try await b.start()
+
+            #expect(try a.world.nudge("category", "add", "home").status == 0)
+            let id = try a.world.add("Water the plants", due: a.world.secondsAhead(3 * 86_400),
+                                     "--notes", "Ficus: a little\nCactus: none", "--priority", "high", "--category", "home",
+                                     "--repeat", "weekly", "--remind", "2h")
+            let original = try a.world.todo(id)
+            let uuid = try #require(original["uuid"] as? String)
+            // A's nudged writes it to A's vdir on its own (the change is debounced, then passed).
+            #expect(try await eventually(timeout: 5) { a.file(uuid: uuid) != nil }, "\(a.log)")
+            try a.vdir.sync()
+            try b.vdir.sync()
+            // B's nudged sees the file arrive (inotify) and imports it.
+            #expect(try await eventually(timeout: 5) { try b.todo(titled: "Water the plants") != nil }, "\(b.log)")
+            let copyID = try #require(try b.todo(titled: "Water the plants")?["id"] as? Int)
+            var copy = try b.world.todo(copyID)
+            var expected = original
+            for key in ["id"] {
+                copy[key] = nil
+                expected[key] = nil
+            }
+            for key in Set(expected.keys).union(copy.keys).sorted() {
+                #expect(Self.same(copy[key], expected[key]), "\(key): \(String(describing: copy[key])) on b, \(String(describing: expected[key])) on a")
+            }
+            // And it is in B's schedule: its own reminder 2 h before, and the due.
+            let rules = try b.upcoming(todo: copyID).compactMap { $0["rule"] as? String }
+            #expect(rules.contains("due") && rules.contains("remind 2h"), "upcoming on b: \(rules)")
+        }
+
+        @Test func doneOnOneMachineStopsTheOthersNaggingAndWithdrawsItsNotification() async throws {
+            let server = try RadicaleServer()
+            // A runs vdirsyncer itself ([sync] command); B is synced by the test.
+            let a = try SyncMachine("a", server: server, nagging: true, runsCommand: true)
+            let b = try SyncMachine("b", server: server, nagging: true)
+            try a.vdir.discover()
+            try b.vdir.discover()
+            try await a.start()
+            try await b.start()
+
+            let due = a.world.secondsAhead(6)
+            let id = try a.world.add("Pay the rent", due: due)
+            let uuid = try #require(try a.world.todo(id)["uuid"] as? String)
+            // A's nudged writes the file and its vdirsyncer uploads it.
+            let onServer = server.userFolder + "/" + VdirMachine.collectionName + "/" + uuid + ".ics"
+            #expect(try await eventually(timeout: 10) { FileManager.default.fileExists(atPath: onServer) }, "\(a.log)")
+            try b.vdir.sync()
+            #expect(try await eventually(timeout: 5) { try b.todo(titled: "Pay the rent") != nil }, "\(b.log)")
+            let copyID = try #require(try b.todo(titled: "Pay the rent")?["id"] as? Int)
+
+            // Both show it when it is due.
+            _ = try await a.world.waitForRecords(count: 1, timeout: 12)
+            _ = try await b.world.waitForRecords(count: 1, timeout: 12)
+            try await b.world.waitForEvent("delivered", of: b.daemon, matching: ["NUDGE_TODO_ID": String(copyID)])
+            #expect(try b.world.server.displayedCount() == 1)
+            #expect(try !b.upcoming(todo: copyID).isEmpty, "B nags every hour while it is overdue")
+
+            try await a.world.waitForEvent("delivered", of: a.daemon, matching: ["NUDGE_TODO_ID": String(id)])
+            try await a.world.click("#Done (Pay the rent)", onTodo: id, of: a.daemon)
+            // A's nudged writes the completion and its vdirsyncer uploads it.
+            #expect(try await eventually(timeout: 10) {
+                ((try? String(contentsOfFile: onServer, encoding: .utf8)) ?? "").contains("STATUS:COMPLETED")
+            }, "\(a.log)")
+            try b.vdir.sync()
+
+            // B withdraws its notification (CloseNotification) and nags no more.
+            try await b.world.waitForEvent("withdrawn", of: b.daemon, matching: ["NUDGE_TODO_ID": String(copyID)], timeout: 5)
+            #expect(try await eventually(timeout: 5) { try b.world.server.displayedCount() == 0 }, "\(b.log)")
+            #expect(try b.world.todo(copyID)["completed"] as? Bool == true)
+            #expect(try b.upcoming(todo: copyID).isEmpty)
+            // A's own vdirsyncer runs were logged.
+            #expect(try !a.world.journal(of: a.daemon, matching: ["NUDGE_EVENT": "command"]).isEmpty, "\(a.log)")
+        }
+
+        @Test func aReminderShownOnOneMachineIsNotShownByTheOtherWhenItCatchesUp() async throws {
+            let server = try RadicaleServer()
+            let a = try SyncMachine("a", server: server, runsCommand: true)
+            let b = try SyncMachine("b", server: server)
+            try a.vdir.discover()
+            try b.vdir.discover()
+            try await a.start()
+
+            let due = a.world.secondsAhead(3)
+            let id = try a.world.add("Feed the cat", due: due)
+            let uuid = try #require(try a.world.todo(id)["uuid"] as? String)
+            let onServer = server.userFolder + "/" + VdirMachine.collectionName + "/" + uuid + ".ics"
+            // B has it before it is due, while its nudged is not running.
+            #expect(try await eventually(timeout: 10) { FileManager.default.fileExists(atPath: onServer) }, "\(a.log)")
+            try b.vdir.sync()
+            _ = try b.world.nudge("sync")
+            #expect(try b.todo(titled: "Feed the cat") != nil, "b: \(String(describing: try? b.allTodos()))")
+
+            // A shows it; the acknowledgement goes to the server with A's vdirsyncer.
+            _ = try await a.world.waitForRecords(count: 1, timeout: 8)
+            try await a.world.waitForEvent("delivered", of: a.daemon, matching: ["NUDGE_TODO_ID": String(id)])
+            #expect(try await eventually(timeout: 10) {
+                SyncMachine.acknowledged(in: (try? String(contentsOfFile: onServer, encoding: .utf8)) ?? "", through: due)
+            }, "server's copy: \((try? String(contentsOfFile: onServer, encoding: .utf8)) ?? "none"); \(a.log)")
+            try b.vdir.sync()
+
+            // B starts after the reminder was due: its first pass takes the acknowledgement
+            // before it catches up, and shows nothing.
+            try await b.start()
+            try await Task.sleep(for: .seconds(2))
+            #expect(try b.world.server.records().isEmpty, "b showed: \(b.world.summaries); \(b.log)")
+            #expect(try b.world.journal(of: b.daemon, matching: ["NUDGE_EVENT": "missed"]).isEmpty, "\(b.log)")
+        }
+
+        @Test func aSnoozeOnOneMachineTravelsAsItsSnoozeAlarmAndTheOtherFollowsIt() async throws {
+            let server = try RadicaleServer()
+            let a = try SyncMachine("a", server: server, runsCommand: true)
+            let b = try SyncMachine("b", server: server)
+            try a.vdir.discover()
+            try b.vdir.discover()
+            try await a.start()
+            try await b.start()
+
+            let id = try a.world.add("Call the bank", due: a.world.secondsAhead(4))
+            let uuid = try #require(try a.world.todo(id)["uuid"] as? String)
+            let onServer = server.userFolder + "/" + VdirMachine.collectionName + "/" + uuid + ".ics"
+            #expect(try await eventually(timeout: 10) { FileManager.default.fileExists(atPath: onServer) }, "\(a.log)")
+            try b.vdir.sync()
+            #expect(try await eventually(timeout: 5) { try b.todo(titled: "Call the bank") != nil }, "\(b.log)")
+            let copyID = try #require(try b.todo(titled: "Call the bank")?["id"] as? Int)
+
+            _ = try await a.world.waitForRecords(count: 1, timeout: 8)
+            try await a.world.waitForEvent("delivered", of: a.daemon, matching: ["NUDGE_TODO_ID": String(id)])
+            try await a.world.click("#Snooze 1 h (Call the bank)", onTodo: id, of: a.daemon)
+            try await a.world.waitForEvent("snoozed", of: a.daemon, matching: ["NUDGE_TODO_ID": String(id)])
+            let snoozed = try a.upcoming(todo: id)
+            #expect(snoozed.first?["rule"] as? String == "snooze", "upcoming on a: \(snoozed)")
+            let until = try #require(NudgedWorld.date(fromJSON: snoozed.first?["at"]), "upcoming on a: \(snoozed)")
+            // The snooze alarm (RFC 9074) reaches the server with A's vdirsyncer.
+            #expect(try await eventually(timeout: 10) {
+                ((try? String(contentsOfFile: onServer, encoding: .utf8)) ?? "").contains("RELTYPE=SNOOZE")
+            }, "server's copy: \((try? String(contentsOfFile: onServer, encoding: .utf8)) ?? "none"); \(a.log)")
+            try b.vdir.sync()
+
+            // B's nudged takes it: the todo is snoozed there too, and its next reminder is the
+            // snooze's end.
+            var upcoming: [[String: Any]] = []
+            #expect(try await eventually(timeout: 5) {
+                upcoming = try b.upcoming(todo: copyID)
+                return upcoming.first?["rule"] as? String == "snooze"
+            }, "upcoming on b: \(upcoming); \(b.log)")
+            #expect(upcoming.first?["rule"] as? String == "snooze", "upcoming on b: \(upcoming)")
+            #expect(NudgedWorld.date(fromJSON: upcoming.first?["at"]) == until, "upcoming on b: \(upcoming)")
+        }
+
+        @Test func aFailingSyncCommandIsLoggedWithItsStatusAndLastLineAndTheServiceGoesOn() async throws {
+            let folder = TemporaryDirectory()
+            try FileManager.default.createDirectory(atPath: folder.file("todos"), withIntermediateDirectories: true)
+            let world = try NudgedWorld(config: NudgedWorld.quietConfig + """
+                [sync]
+                vdir = \(folder.file("todos"))
+                command = echo 'starting' >&2; echo 'error: cannot reach caldav.example.com' >&2; exit 3
+
+                """)
+            let daemon = try await world.startDaemonAndWait()
+            let failure = try await world.waitForEvent("failed", of: daemon, matching: ["NUDGE_EXIT_STATUS": "3"])
+            #expect(failure["NUDGE_STDERR"] == "error: cannot reach caldav.example.com")
+            #expect(failure["PRIORITY"] == "4")
+            #expect(failure["MESSAGE"]?.hasSuffix("failed (exit status 3): error: cannot reach caldav.example.com") == true,
+                    "\(failure)")
+            // A local change runs it again (backoff holds only the interval), and reminders go on.
+            let due = world.secondsAhead(2)
+            let id = try world.add("Still reminded", due: due)
+            _ = try await world.waitForRecords(count: 1, timeout: 6)
+            try await world.waitForEvent("delivered", of: daemon, matching: ["NUDGE_TODO_ID": String(id)])
+            #expect(try await eventually(timeout: 5) {
+                try world.journal(of: daemon, matching: ["NUDGE_EXIT_STATUS": "3"]).count >= 2
+            })
+            #expect(daemon.isRunning)
+            // The pass wrote the todo to the folder all the same.
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("todos")).contains { $0.hasSuffix(".ics") })
+        }
+
+        @Test func aVdirMadeAfterTheStartIsSyncedAndWatchedFromTheNextChange() async throws {
+            let folder = TemporaryDirectory()
+            let vdir = folder.file("calendars/todos")
+            let world = try NudgedWorld(config: NudgedWorld.quietConfig + "[sync]\nvdir = \(vdir)\n")
+            let daemon = try await world.startDaemonAndWait()
+            let failure = try await world.waitForEvent("failed", of: daemon)
+            #expect(failure["MESSAGE"]?.hasPrefix("sync pass failed") == true, "\(failure)")
+
+            try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+            try world.add("Written out", due: world.secondsAhead(3600))
+            #expect(try await eventually(timeout: 5) {
+                try FileManager.default.contentsOfDirectory(atPath: vdir).contains { $0.hasSuffix(".ics") }
+            }, "\((try? world.journal(of: daemon).compactMap { $0["MESSAGE"] }) ?? [])")
+            // A file arriving now is seen by inotify and planned.
+            let due = world.secondsAhead(7200)
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+            let text = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN", "BEGIN:VTODO",
+                        "UID:arrived-1", "DTSTAMP:20261201T000000Z", "SUMMARY:Arrived by hand",
+                        "DUE:" + formatter.string(from: due), "END:VTODO", "END:VCALENDAR", ""].joined(separator: "\r\n")
+            try text.write(toFile: vdir + "/arrived-1.ics", atomically: true, encoding: .utf8)
+            #expect(try await eventually(timeout: 3) {
+                try world.nudge("upcoming", "--within", "1d", "--json").array().contains { $0["title"] as? String == "Arrived by hand" }
+            }, "\((try? world.journal(of: daemon).compactMap { $0["MESSAGE"] }) ?? [])")
+        }
+
+        /// Both `nudged` run vdirsyncer themselves: each edit is made on a machine that has not
+        /// seen the other's, and both survive; edits of the same field are both kept.
+        @Test func withTheCommandOnBothMachinesEditsMadeApartAreMergedFieldByField() async throws {
+            let server = try RadicaleServer()
+            let a = try SyncMachine("a", server: server, runsCommand: true)
+            let b = try SyncMachine("b", server: server, runsCommand: true)
+            try a.vdir.discover()
+            try b.vdir.discover()
+            try await a.start()
+            try await b.start()
+
+            let id = try a.world.add("Buy milk", due: a.world.secondsAhead(3 * 86_400))
+            let uuid = try #require(try a.world.todo(id)["uuid"] as? String)
+            let onServer = server.userFolder + "/" + VdirMachine.collectionName + "/" + uuid + ".ics"
+            func serverCopy() -> String { (try? String(contentsOfFile: onServer, encoding: .utf8)) ?? "" }
+            #expect(try await eventually(timeout: 10) { !serverCopy().isEmpty }, "\(a.log)")
+            // B's nudged runs vdirsyncer only on its own changes and every 15 minutes: the
+            // test brings it the todo.
+            try b.vdir.sync()
+            #expect(try await eventually(timeout: 5) { try b.todo(titled: "Buy milk") != nil }, "\(b.log)")
+            let copyID = try #require(try b.todo(titled: "Buy milk")?["id"] as? Int)
+
+            // The title on A (uploaded by A's nudged), then the priority on B, which has not
+            // seen A's edit: B's nudged fetches it first and merges.
+            #expect(try a.world.nudge("edit", String(id), "--title", "Buy oat milk").status == 0)
+            #expect(try await eventually(timeout: 10) { serverCopy().contains("SUMMARY:Buy oat milk") }, "\(a.log)")
+            #expect(try b.todo(titled: "Buy milk") != nil)
+            #expect(try b.world.nudge("edit", String(copyID), "--priority", "high").status == 0)
+            #expect(try await eventually(timeout: 10) {
+                serverCopy().contains("SUMMARY:Buy oat milk") && serverCopy().contains("PRIORITY:1")
+            }, "server: \(serverCopy()); \(b.log)")
+            try a.vdir.sync()
+            for machine in [a, b] {
+                #expect(try await eventually(timeout: 5) { try machine.todo(titled: "Buy oat milk")?["priority"] as? String == "high" },
+                        "todos on \(machine.vdir.name): \(String(describing: try? machine.allTodos())); \(machine.log)")
+            }
+
+            // The same field: the notes on A, then on B before it has seen A's.
+            #expect(try a.world.nudge("edit", String(id), "--notes", "from the corner shop").status == 0)
+            #expect(try await eventually(timeout: 10) { serverCopy().contains("corner shop") }, "\(a.log)")
+            #expect(try b.world.nudge("edit", String(copyID), "--notes", "from the market").status == 0)
+            // Both kept on B: its own in the todo, A's in a conflict copy; both uploaded.
+            #expect(try await eventually(timeout: 10) {
+                let text = String(describing: try b.allTodos())
+                return text.contains("from the corner shop") && text.contains("from the market")
+            }, "todos on b: \(String(describing: try? b.allTodos())); \(b.log)")
+            // B's nudged uploads both.
+            let collection = server.userFolder + "/" + VdirMachine.collectionName
+            #expect(try await eventually(timeout: 10) {
+                let files = try FileManager.default.contentsOfDirectory(atPath: collection).filter { $0.hasSuffix(".ics") }
+                let text = files.map { (try? String(contentsOfFile: collection + "/" + $0, encoding: .utf8)) ?? "" }.joined()
+                return text.contains("from the corner shop") && text.contains("from the market")
+            }, "\(b.log)")
+            try a.vdir.sync()
+            #expect(try await eventually(timeout: 5) {
+                let text = String(describing: try a.allTodos())
+                return text.contains("from the corner shop") && text.contains("from the market")
+            }, "todos on a: \(String(describing: try? a.allTodos())); \(a.log)")
+        }
+
+        @Test func editsOfDifferentFieldsOnBothMachinesBothSurviveAndOfTheSameFieldBothAreKept() async throws {
+            let server = try RadicaleServer()
+            let a = try SyncMachine("a", server: server)
+            let b = try SyncMachine("b", server: server)
+            try a.vdir.discover()
+            try b.vdir.discover()
+            try await a.start()
+            try await b.start()
+
+            let id = try a.world.add("Buy milk", due: Date(timeIntervalSince1970: 1_831_100_400))
+            let uuid = try #require(try a.world.todo(id)["uuid"] as? String)
+            #expect(try await eventually(timeout: 5) { a.file(uuid: uuid) != nil }, "\(a.log)")
+            try a.vdir.sync()
+            try b.vdir.sync()
+            #expect(try await eventually(timeout: 5) { try b.todo(titled: "Buy milk") != nil }, "\(b.log)")
+            let copyID = try #require(try b.todo(titled: "Buy milk")?["id"] as? Int)
+
+            // Known issue of the pass (NudgeSync): each nudged writes its own edit to its file at
+            // once, so vdirsyncer finds both sides changed and replaces one file with the other
+            // ("b wins"); the pass then takes the server's copy as a plain change from elsewhere,
+            // because the base it keeps for the file is what it wrote itself, not the version both
+            // sides last agreed on, and this machine's edit is lost.
+            await withKnownIssue("an edit written to the vdir and overwritten by vdirsyncer before upload is lost") {
+                // Different fields: the title on A, the priority on B, before either syncs.
+                #expect(try a.world.nudge("edit", String(id), "--title", "Buy oat milk").status == 0)
+                #expect(try b.world.nudge("edit", String(copyID), "--priority", "high").status == 0)
+                #expect(try await eventually(timeout: 5) { a.file(uuid: uuid)?.contains("SUMMARY:Buy oat milk") == true }, "\(a.log)")
+                #expect(try await eventually(timeout: 5) { b.file(uuid: uuid)?.contains("PRIORITY:1") == true }, "\(b.log)")
+                try a.vdir.sync()
+                try b.vdir.sync()
+                // B merged the server's copy with its own change and wrote the result.
+                #expect(try await eventually(timeout: 5) {
+                    let file = b.file(uuid: uuid) ?? ""
+                    return file.contains("SUMMARY:Buy oat milk") && file.contains("PRIORITY:1")
+                }, "b's file: \(b.file(uuid: uuid) ?? "none"); \(b.log)")
+                try b.vdir.sync()
+                try a.vdir.sync()
+                for machine in [a, b] {
+                    #expect(try await eventually(timeout: 5) {
+                        let todo = try machine.todo(titled: "Buy oat milk")
+                        return todo?["priority"] as? String == "high"
+                    }, "\(machine.log)")
+                }
+
+                // The same field on both: both versions are kept, on both machines.
+                #expect(try a.world.nudge("edit", String(id), "--notes", "from the corner shop").status == 0)
+                #expect(try b.world.nudge("edit", String(copyID), "--notes", "from the market").status == 0)
+                #expect(try await eventually(timeout: 5) { a.file(uuid: uuid)?.contains("corner shop") == true }, "\(a.log)")
+                #expect(try await eventually(timeout: 5) { b.file(uuid: uuid)?.contains("market") == true }, "\(b.log)")
+                try a.vdir.sync()
+                try b.vdir.sync()
+                try await Task.sleep(for: .seconds(1))
+                try b.vdir.sync()
+                try a.vdir.sync()
+                for machine in [a, b] {
+                    #expect(try await eventually(timeout: 5) {
+                        let text = String(describing: try machine.allTodos())
+                        return text.contains("from the corner shop") && text.contains("from the market")
+                    }, "todos on \(machine.vdir.name): \(String(describing: try? machine.allTodos())); \(machine.log)")
+                }
+            }
+        }
+
+        /// JSON values compared as what they print.
+        static func same(_ x: Any?, _ y: Any?) -> Bool {
+            switch (x, y) {
+            case (nil, nil): true
+            case (let x?, let y?): String(describing: x as AnyObject) == String(describing: y as AnyObject)
+            default: false
+            }
+        }
+    }
+}
