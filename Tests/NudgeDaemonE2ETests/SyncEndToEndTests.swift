@@ -59,6 +59,18 @@ final class SyncMachine {
         }
     }
 
+    /// Adds a todo here, waits for this machine's nudged to upload it with its vdirsyncer, and
+    /// brings it into `other`'s vdir with `other`'s: its id here and its file on the server.
+    func addAndCarry(_ title: String, due: Date, to other: SyncMachine,
+                     server: RadicaleServer) async throws -> (id: Int, onServer: String) {
+        let id = try world.add(title, due: due)
+        let uuid = try #require(try world.todo(id)["uuid"] as? String)
+        let onServer = server.userFolder + "/" + VdirMachine.collectionName + "/" + uuid + ".ics"
+        #expect(try await eventually(timeout: 10) { FileManager.default.fileExists(atPath: onServer) }, "\(log)")
+        try other.vdir.sync()
+        return (id, onServer)
+    }
+
     /// What this machine's nudged logged, for failure messages.
     var log: String {
         let journal = (try? world.journal(of: daemon).compactMap { $0["MESSAGE"] }.joined(separator: " | ")) ?? ""
@@ -117,12 +129,8 @@ extension NudgedEndToEndTests {
             try await b.start()
 
             let due = a.world.secondsAhead(6)
-            let id = try a.world.add("Pay the rent", due: due)
-            let uuid = try #require(try a.world.todo(id)["uuid"] as? String)
             // A's nudged writes the file and its vdirsyncer uploads it.
-            let onServer = server.userFolder + "/" + VdirMachine.collectionName + "/" + uuid + ".ics"
-            #expect(try await eventually(timeout: 10) { FileManager.default.fileExists(atPath: onServer) }, "\(a.log)")
-            try b.vdir.sync()
+            let (id, onServer) = try await a.addAndCarry("Pay the rent", due: due, to: b, server: server)
             #expect(try await eventually(timeout: 5) { try b.todo(titled: "Pay the rent") != nil }, "\(b.log)")
             let copyID = try #require(try b.todo(titled: "Pay the rent")?["id"] as? Int)
 
@@ -159,12 +167,8 @@ extension NudgedEndToEndTests {
             try await a.start()
 
             let due = a.world.secondsAhead(3)
-            let id = try a.world.add("Feed the cat", due: due)
-            let uuid = try #require(try a.world.todo(id)["uuid"] as? String)
-            let onServer = server.userFolder + "/" + VdirMachine.collectionName + "/" + uuid + ".ics"
             // B has it before it is due, while its nudged is not running.
-            #expect(try await eventually(timeout: 10) { FileManager.default.fileExists(atPath: onServer) }, "\(a.log)")
-            try b.vdir.sync()
+            let (id, onServer) = try await a.addAndCarry("Feed the cat", due: due, to: b, server: server)
             _ = try b.world.nudge("sync")
             #expect(try b.todo(titled: "Feed the cat") != nil, "b: \(String(describing: try? b.allTodos()))")
 
@@ -193,11 +197,7 @@ extension NudgedEndToEndTests {
             try await a.start()
             try await b.start()
 
-            let id = try a.world.add("Call the bank", due: a.world.secondsAhead(4))
-            let uuid = try #require(try a.world.todo(id)["uuid"] as? String)
-            let onServer = server.userFolder + "/" + VdirMachine.collectionName + "/" + uuid + ".ics"
-            #expect(try await eventually(timeout: 10) { FileManager.default.fileExists(atPath: onServer) }, "\(a.log)")
-            try b.vdir.sync()
+            let (id, onServer) = try await a.addAndCarry("Call the bank", due: a.world.secondsAhead(4), to: b, server: server)
             #expect(try await eventually(timeout: 5) { try b.todo(titled: "Call the bank") != nil }, "\(b.log)")
             let copyID = try #require(try b.todo(titled: "Call the bank")?["id"] as? Int)
 
