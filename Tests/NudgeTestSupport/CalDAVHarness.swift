@@ -122,10 +122,13 @@ final class VdirMachine {
     }
 
     /// The config README's "Sync" section shows, pointing at this machine's folders.
-    var config: String {
+    var config: String { Self.config(server: server, status: folder.file("status"), vdir: vdir) }
+
+    /// README's vdirsyncer config against `server`, with these folders (`~/` allowed).
+    static func config(server: RadicaleServer, status: String, vdir: String) -> String {
         """
         [general]
-        status_path = "\(folder.file("status"))"
+        status_path = "\(status)"
 
         [pair todos]
         a = "todos_local"

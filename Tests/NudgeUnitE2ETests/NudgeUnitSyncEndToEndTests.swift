@@ -39,29 +39,8 @@ extension NudgeUnitEndToEndTests {
                              manager.home + "/.config/systemd/user/nudge.service.d/sync.conf")
 
             // The user's vdirsyncer, as README's "Sync" section has it (with Radicale's address).
-            let vdirsyncerConfig = """
-                [general]
-                status_path = "~/.local/share/vdirsyncer/status/"
-
-                [pair todos]
-                a = "todos_local"
-                b = "todos_remote"
-                collections = ["from a", "from b"]
-                conflict_resolution = "b wins"
-
-                [storage todos_local]
-                type = "filesystem"
-                path = "~/.local/share/vdirsyncer/calendars/"
-                fileext = ".ics"
-
-                [storage todos_remote]
-                type = "caldav"
-                url = "\(server.url)"
-                username = "\(RadicaleServer.user)"
-                password = "\(RadicaleServer.password)"
-                item_types = ["VTODO"]
-
-                """
+            let vdirsyncerConfig = VdirMachine.config(server: server, status: "~/.local/share/vdirsyncer/status/",
+                                                      vdir: "~/.local/share/vdirsyncer/calendars/")
             try manager.share(vdirsyncerConfig, as: "vdirsyncer.conf")
             try manager.must("install", "-D", "-m", "0600", manager.work.file("vdirsyncer.conf"), manager.home + "/.config/vdirsyncer/config")
             try manager.must("mkdir", "-p", manager.home + "/.local/share/vdirsyncer/calendars/todos")
