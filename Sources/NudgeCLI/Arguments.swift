@@ -7,14 +7,17 @@ struct Option: Sendable {
     var repeatable = false
     /// A one-letter form, e.g. `o` for `-o FILE`, where a tool's users expect one.
     var short: Character?
+    /// The values an option takes when they are a fixed list (`--format json|ics`), for
+    /// completion; empty when any text will do.
+    var choices: [String] = []
 
     static func flag(_ name: String, _ help: String) -> Option {
         Option(name: name, value: nil, help: help)
     }
 
     static func value(_ name: String, _ placeholder: String, _ help: String, repeatable: Bool = false,
-                      short: Character? = nil) -> Option {
-        Option(name: name, value: placeholder, help: help, repeatable: repeatable, short: short)
+                      short: Character? = nil, choices: [String] = []) -> Option {
+        Option(name: name, value: placeholder, help: help, repeatable: repeatable, short: short, choices: choices)
     }
 }
 

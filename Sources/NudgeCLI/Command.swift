@@ -10,11 +10,15 @@ protocol Command {
     /// Examples and details after the options in `nudge help NAME`.
     static var discussion: String { get }
     static var options: [Option] { get }
+    /// What `--json` prints, for the man page: the keys and what they hold. Keys are only
+    /// ever added.
+    static var jsonOutput: String { get }
     static func run(_ arguments: Arguments, context: Context) throws(CLIError)
 }
 
 extension Command {
     static var discussion: String { "" }
+    static var jsonOutput: String { "" }
 
     /// Parses an id the way the user typed it, e.g. `12` or `#12`.
     static func todoID(_ text: String) throws(CLIError) -> Int64 {
