@@ -162,5 +162,11 @@ enum Schema {
                 UNIQUE (folder, href)
             );
             """),
+        Migration(name: "007-sync-parent", sql: """
+            -- A version written here that no other machine is known to have built on keeps the
+            -- last version that came from elsewhere: vdirsyncer may put another machine's
+            -- concurrent edit over the file, and that edit is merged against this one.
+            ALTER TABLE sync_bases ADD COLUMN parent TEXT;
+            """),
     ]
 }

@@ -11,20 +11,35 @@ public struct SyncItem: Equatable, Sendable {
     public var hash: String
     /// The todo the file holds; nil for a file Nudge leaves alone (a VEVENT, a broken file).
     public var uuid: String?
-    /// The iCalendar text both sides last agreed on, the base of a three-way merge; nil as
-    /// `syncItems` reads them (`syncBases` reads the texts), and when saved, the one stored stays.
+    /// The iCalendar text the file last held as both sides saw it, the base of a three-way
+    /// merge; nil as `syncItems` reads them (`syncBases` reads the texts), and when saved, the
+    /// one stored stays (with its `parent`).
     public var base: String?
+    /// When `base` is a version written here that no other machine is known to have built on:
+    /// the last version that came from elsewhere, the base of a merge with a version another
+    /// machine made meanwhile. Saved with `base`.
+    public var parent: String?
     /// The todo's `sync_version` when both sides last agreed.
     public var localVersion: Int64?
 
-    public init(href: String, etag: String, hash: String, uuid: String?, base: String?, localVersion: Int64?) {
+    public init(href: String, etag: String, hash: String, uuid: String?, base: String?, parent: String? = nil,
+                localVersion: Int64?) {
         self.href = href
         self.etag = etag
         self.hash = hash
         self.uuid = uuid
         self.base = base
+        self.parent = parent
         self.localVersion = localVersion
     }
+}
+
+/// The texts a pass merges against, of one file (one row of `sync_bases`).
+public struct SyncBase: Equatable, Sendable {
+    /// What the file last held (`SyncItem.base`).
+    public var text: String
+    /// The last version from elsewhere, when `text` was written here (`SyncItem.parent`).
+    public var parent: String?
 }
 
 /// What changed in the store since the last pass with a folder.
@@ -66,15 +81,17 @@ extension TodoStore {
         }
     }
 
-    /// The texts both sides last agreed on, of these files, by href.
-    public func syncBases(folder: String, hrefs: some Collection<String>) throws(StoreError) -> [String: String] {
+    /// The texts a merge may take as its base, of these files, by href.
+    public func syncBases(folder: String, hrefs: some Collection<String>) throws(StoreError) -> [String: SyncBase] {
         try perform {
-            var bases: [String: String] = [:]
-            let rows = try db.prepare("SELECT base FROM sync_bases WHERE folder = ? AND href = ?")
+            var bases: [String: SyncBase] = [:]
+            let rows = try db.prepare("SELECT base, parent FROM sync_bases WHERE folder = ? AND href = ?")
             for href in hrefs {
                 try rows.bind([.text(folder), .text(href)])
                 defer { rows.reset() }
-                if try rows.step(), let base = Row(statement: rows).text(0) { bases[href] = base }
+                guard try rows.step() else { continue }
+                let row = Row(statement: rows)
+                if let text = row.text(0) { bases[href] = SyncBase(text: text, parent: row.text(1)) }
             }
             return bases
         }
@@ -162,7 +179,7 @@ extension TodoStore {
     }
 
     /// Records the state of the folder's files after a pass: `items` are stored (replacing
-    /// the same hrefs; an item without `base` keeps the one stored), the `removing` hrefs
+    /// the same hrefs; an item without `base` keeps the base and parent stored), the `removing` hrefs
     /// forgotten.
     public func saveSyncItems(folder: String, _ items: [SyncItem], removing: Set<String>) throws(StoreError) {
         guard !items.isEmpty || !removing.isEmpty else { return }
@@ -170,11 +187,13 @@ extension TodoStore {
             let save = try db.prepare("""
                 INSERT OR REPLACE INTO sync_items (folder, href, etag, hash, uuid, local_version) VALUES (?, ?, ?, ?, ?, ?)
                 """)
-            let saveBase = try db.prepare("INSERT OR REPLACE INTO sync_bases (folder, href, base) VALUES (?, ?, ?)")
+            let saveBase = try db.prepare("INSERT OR REPLACE INTO sync_bases (folder, href, base, parent) VALUES (?, ?, ?, ?)")
             for item in items {
                 try save.run([.text(folder), .text(item.href), .text(item.etag), .text(item.hash), item.uuid.sqlValue,
                               item.localVersion.sqlValue])
-                if let base = item.base { try saveBase.run([.text(folder), .text(item.href), .text(base)]) }
+                if let base = item.base {
+                    try saveBase.run([.text(folder), .text(item.href), .text(base), item.parent.sqlValue])
+                }
             }
             let remove = try db.prepare("DELETE FROM sync_items WHERE folder = ?1 AND href = ?2")
             let removeBase = try db.prepare("DELETE FROM sync_bases WHERE folder = ?1 AND href = ?2")

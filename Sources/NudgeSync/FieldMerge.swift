@@ -11,20 +11,25 @@ enum FieldMerge {
         var overlapping: [String]
     }
 
+    private typealias Field = (name: String, differs: (TodoRecord, TodoRecord) -> Bool,
+                               take: (inout TodoRecord, TodoRecord) -> Void, describe: (TodoRecord) -> String)
+
     /// The fields a person edits, by the name a conflict reports.
-    private static var fields: [(name: String, differs: (TodoRecord, TodoRecord) -> Bool,
-                                 take: (inout TodoRecord, TodoRecord) -> Void)] {
+    private static var fields: [Field] {
         [
         field("title", \.title), field("notes", \.notes), field("due", \.due), field("priority", \.priority),
         field("category", \.category), field("repetition", \.repetition), field("completion", \.completedAt),
         field("reminders", \.reminders), field("default reminders", \.defaultReminders),
-        field("snooze", \.snoozedUntil), field("other properties", \.kept),
+        field("snooze", \.snoozedUntil),
+        // A dictionary's order changes from one process to the next; its description must not.
+        field("other properties", \.kept) { $0.kept.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n") },
         ]
     }
 
-    private static func field<T: Equatable>(_ name: String, _ path: WritableKeyPath<TodoRecord, T>)
-        -> (name: String, differs: (TodoRecord, TodoRecord) -> Bool, take: (inout TodoRecord, TodoRecord) -> Void) {
-        (name, { $0[keyPath: path] != $1[keyPath: path] }, { $0[keyPath: path] = $1[keyPath: path] })
+    private static func field<T: Equatable>(_ name: String, _ path: WritableKeyPath<TodoRecord, T>,
+                                            describe: ((TodoRecord) -> String)? = nil) -> Field {
+        (name, { $0[keyPath: path] != $1[keyPath: path] }, { $0[keyPath: path] = $1[keyPath: path] },
+         describe ?? { String(reflecting: $0[keyPath: path]) })
     }
 
     /// Without a base (both sides got the todo apart), every field that differs overlaps.
@@ -46,6 +51,12 @@ enum FieldMerge {
             merged.remindedThrough = max(local.remindedThrough ?? theirs, theirs)
         }
         return Result(merged: merged, overlapping: overlapping)
+    }
+
+    /// A hash of the fields a person edits, the same for two records with the same fields
+    /// (whatever their bytes in a file, their LAST-MODIFIED or their acknowledgements).
+    static func fingerprint(_ record: TodoRecord) -> String {
+        VdirSync.hash(Data(fields.map { $0.describe(record) }.joined(separator: "\u{1F}").utf8))
     }
 
     /// The names of the fields in which two records differ.

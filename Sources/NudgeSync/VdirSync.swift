@@ -86,6 +86,15 @@ public final class VdirSync {
         var hash: String
         var text: String
         var record: TodoRecord
+        /// Nil for a file without Nudge's ancestry properties.
+        var ancestry: Ancestry?
+    }
+
+    /// A version of a todo a pass merges against.
+    private struct Version {
+        var text: String
+        var record: TodoRecord
+        var ancestry: Ancestry
     }
 
     /// A file to write once the store has the pass's changes.
@@ -94,6 +103,10 @@ public final class VdirSync {
         var record: TodoRecord
         /// The todo's sync_version the file shows; nil: the one after this pass's import.
         var version: Int64?
+        /// The versions it was built on, nearest first (`X-NUDGE-BASE`).
+        var earlier: [String] = []
+        /// The item's parent once written (see `SyncItem.parent`).
+        var parent: String?
     }
 
     /// One pass: changes on either side since the last pass go to the other.
@@ -141,22 +154,23 @@ public final class VdirSync {
                 savedItems.append(item)
                 continue
             }
-            guard let record = todo(in: data, href: href, options: options, report: &report) else {
+            guard let decoded = todo(in: data, href: href, options: options, report: &report) else {
                 savedItems.append(SyncItem(href: href, etag: etag, hash: hash, uuid: nil, base: nil, localVersion: nil))
                 continue
             }
+            let (record, ancestry) = Ancestry.split(decoded)
             remote.append(RemoteFile(href: href, etag: etag, hash: hash, text: String(decoding: data, as: UTF8.self),
-                                     record: record))
+                                     record: record, ancestry: ancestry))
         }
 
         // In name order, so that a pass over the same files always does the same.
         remote.sort { $0.href < $1.href }
-        let bases = try storeCall { try store.syncBases(folder: folder, hrefs: remote.compactMap { items[$0.href]?.href }) }
-        /// The todo as both sides last agreed on it.
-        func agreed(_ item: SyncItem) -> TodoRecord? {
-            guard let text = bases[item.href] else { return nil }
-            var ignored = SyncReport()
-            return todo(in: Data(text.utf8), href: item.href, options: options, report: &ignored)
+        var bases = try storeCall { try store.syncBases(folder: folder, hrefs: remote.compactMap { items[$0.href]?.href }) }
+        /// The todo as the file last held it, and the last version from elsewhere when that
+        /// was written here.
+        func agreed(_ item: SyncItem) -> (base: Version, parent: Version?)? {
+            guard let stored = bases[item.href], let base = version(in: stored.text, options: options) else { return nil }
+            return (base, stored.parent.flatMap { version(in: $0, options: options) })
         }
 
         var imports: [TodoRecord] = []
@@ -177,15 +191,19 @@ public final class VdirSync {
                 deletions.insert(old)
                 handled.insert(old)
             }
-            if let item, item.uuid == uuid, local.changed[uuid] == nil, let base = agreed(item),
+            let stored = item.flatMap { $0.uuid == uuid ? agreed($0) : nil }
+            if let item, let base = stored?.base.record, local.changed[uuid] == nil,
                FieldMerge.differing(base, file.record).isEmpty,
                (file.record.remindedThrough ?? .distantPast) <= (base.remindedThrough ?? .distantPast) {
                 // Rewritten elsewhere (a server's normalising, a LAST-MODIFIED) with nothing new.
                 savedItems.append(SyncItem(href: file.href, etag: file.etag, hash: file.hash, uuid: uuid, base: file.text,
-                                           localVersion: item.localVersion))
+                                           parent: bases[file.href]?.parent, localVersion: item.localVersion))
                 continue
             }
-            if local.changed[uuid] == nil || local.deleted.contains(uuid) {
+            // Another machine's version put over an edit made here that it was not built on
+            // (vdirsyncer's conflict resolution): merged, not taken.
+            let overEdit = stored?.parent != nil && file.ancestry.map { !$0.descends(from: stored!.base.ancestry) } == true
+            if (local.changed[uuid] == nil && !overEdit) || local.deleted.contains(uuid) {
                 imports.append(file.record)
                 importedItems.append(SyncItem(href: file.href, etag: file.etag, hash: file.hash, uuid: uuid,
                                               base: file.text, localVersion: nil))
@@ -225,9 +243,20 @@ public final class VdirSync {
         let rendered = try storeCall { try store.syncRecords(uuids: wanted) }
         var localRecords: [String: (record: TodoRecord, version: Int64)] = [:]
         for (record, version) in rendered { localRecords[record.uuid] = (record, version) }
+        let unread = toRender.compactMap { uuid, href in itemByUUID[uuid]?.href == href && bases[href] == nil ? href : nil }
+        if !unread.isEmpty {
+            bases.merge(try storeCall { try store.syncBases(folder: folder, hrefs: unread) }) { old, _ in old }
+        }
         for (uuid, href) in toRender.sorted(by: { $0.key < $1.key }) {
             guard let (record, version) = localRecords[uuid] else { continue }
-            writes.append(PendingWrite(href: href, record: record, version: version))
+            var write = PendingWrite(href: href, record: record, version: version)
+            if let item = itemByUUID[uuid], item.href == href, let (base, parent) = agreed(item) {
+                // Built on what the file held; until another machine builds on it, the last
+                // version from elsewhere stays its parent.
+                write.earlier = Ancestry.earlier(for: [base.ancestry])
+                write.parent = parent?.text ?? base.text
+            }
+            writes.append(write)
         }
 
         // Both sides changed: merged field by field.
@@ -235,8 +264,17 @@ public final class VdirSync {
             let uuid = file.record.uuid
             guard let (mine, version) = localRecords[uuid] else { continue }
             let ours = normalized(mine, options: options)
-            let base = items[file.href].flatMap { $0.uuid == uuid ? agreed($0) : nil }
-            let merge = FieldMerge.merge(base: base, local: ours, remote: file.record)
+            let stored = items[file.href].flatMap { $0.uuid == uuid ? agreed($0) : nil }
+            // The version both were built on: what the file held, or, when the file's version
+            // was not built on that (an edit here it never saw), the last one from elsewhere.
+            var base = stored?.base
+            if let stored, let parent = stored.parent, let ancestry = file.ancestry, !ancestry.descends(from: stored.base.ancestry) {
+                base = parent
+            }
+            let merge = FieldMerge.merge(base: base?.record, local: ours, remote: file.record)
+            // The merged version is built on the file's and on the one here.
+            let fileAncestry = file.ancestry ?? Ancestry(own: FieldMerge.fingerprint(file.record), earlier: [])
+            let earlier = Ancestry.earlier(for: [fileAncestry] + (stored.map { [$0.base.ancestry] } ?? []))
             if merge.overlapping.isEmpty {
                 let sameAsOurs = FieldMerge.differing(merge.merged, ours).isEmpty
                 let sameAsFile = FieldMerge.differing(merge.merged, file.record).isEmpty
@@ -246,14 +284,16 @@ public final class VdirSync {
                                         localVersion: sameAsOurs ? version : nil)
                     if sameAsOurs { savedItems.append(item) } else { importedItems.append(item) }
                 } else {
-                    writes.append(PendingWrite(href: file.href, record: merge.merged, version: sameAsOurs ? version : nil))
+                    writes.append(PendingWrite(href: file.href, record: merge.merged, version: sameAsOurs ? version : nil,
+                                               earlier: earlier, parent: file.text))
                 }
                 continue
             }
             // Both changed the same field: ours stays and goes to the file, theirs is a copy.
             if !FieldMerge.differing(merge.merged, ours).isEmpty { imports.append(merge.merged) }
             writes.append(PendingWrite(href: file.href, record: merge.merged,
-                                       version: FieldMerge.differing(merge.merged, ours).isEmpty ? version : nil))
+                                       version: FieldMerge.differing(merge.merged, ours).isEmpty ? version : nil,
+                                       earlier: earlier, parent: file.text))
             let copy = conflictCopy(of: file.record, hash: file.hash)
             imports.append(copy)
             writes.append(PendingWrite(href: href(for: copy.uuid, taken: listing), record: copy, version: nil))
@@ -278,14 +318,15 @@ public final class VdirSync {
         do throws(SyncError) {
             var files: [(href: String, text: String)] = []
             for write in writes {
-                files.append((write.href, ICalendarFile.encode([write.record], options: options)))
+                files.append((write.href, ICalendarFile.encode([Ancestry.joined(write.record, earlier: write.earlier)],
+                                                               options: options)))
             }
             let etags = try VdirFolder.writeAtomically(folder, files)
             filesWritten = files.count
             for (write, file) in zip(writes, files) {
                 let version = write.version ?? applied.versions[write.record.uuid]
                 written.append(SyncItem(href: write.href, etag: etags[write.href] ?? "", hash: Self.hash(Data(file.text.utf8)),
-                                        uuid: write.record.uuid, base: file.text, localVersion: version))
+                                        uuid: write.record.uuid, base: file.text, parent: write.parent, localVersion: version))
             }
             for href in fileDeletions { try VdirFolder.remove(folder, href) }
         } catch {
@@ -323,6 +364,14 @@ public final class VdirSync {
             report.warnings.append("\(href): \(error): left as it is")
             return nil
         }
+    }
+
+    /// A version of a todo from a text the pass stored.
+    private func version(in text: String, options: InterchangeOptions) -> Version? {
+        var ignored = SyncReport()
+        guard let decoded = todo(in: Data(text.utf8), href: "", options: options, report: &ignored) else { return nil }
+        let (record, ancestry) = Ancestry.split(decoded)
+        return Version(text: text, record: record, ancestry: ancestry ?? Ancestry(own: FieldMerge.fingerprint(record), earlier: []))
     }
 
     /// The record as a file would give it back, to compare with records read from files.
