@@ -341,6 +341,70 @@ extension NudgedEndToEndTests {
             }, "todos on a: \(String(describing: try? a.allTodos())); \(a.log)")
         }
 
+        /// Neither `nudged` runs vdirsyncer: both edits are in their machines' folders before
+        /// either syncs, and vdirsyncer puts the server's copy over B's file ("b wins"). B's
+        /// nudged merges it with its own edit instead of taking it, so neither edit is lost.
+        @Test func editsAlreadyInBothFoldersWhenVdirsyncerRunsAreMergedNotOverwritten() async throws {
+            let server = try RadicaleServer()
+            let a = try SyncMachine("a", server: server)
+            let b = try SyncMachine("b", server: server)
+            try a.vdir.discover()
+            try b.vdir.discover()
+            try await a.start()
+            try await b.start()
+
+            let id = try a.world.add("Buy milk", due: a.world.secondsAhead(3 * 86_400))
+            let uuid = try #require(try a.world.todo(id)["uuid"] as? String)
+            #expect(try await eventually(timeout: 5) { a.file(uuid: uuid) != nil }, "\(a.log)")
+            try a.vdir.sync()
+            try b.vdir.sync()
+            #expect(try await eventually(timeout: 5) { try b.todo(titled: "Buy milk") != nil }, "\(b.log)")
+            let copyID = try #require(try b.todo(titled: "Buy milk")?["id"] as? Int)
+
+            /// Edits on both, each written to its own folder by its nudged, then vdirsyncer on A
+            /// (uploads) and on B (both changed: the server's copy wins), then B's nudged merges.
+            func editApart(_ onA: [String], _ onB: [String], writtenOnA: String, writtenOnB: String) async throws {
+                #expect(try a.world.nudge(["edit", String(id)] + onA).status == 0)
+                #expect(try b.world.nudge(["edit", String(copyID)] + onB).status == 0)
+                #expect(try await eventually(timeout: 5) { a.file(uuid: uuid)?.contains(writtenOnA) == true }, "\(a.log)")
+                #expect(try await eventually(timeout: 5) { b.file(uuid: uuid)?.contains(writtenOnB) == true }, "\(b.log)")
+                try a.vdir.sync()
+                try b.vdir.sync()
+            }
+
+            try await editApart(["--title", "Buy oat milk"], ["--priority", "high"],
+                                writtenOnA: "SUMMARY:Buy oat milk", writtenOnB: "PRIORITY:1")
+            // B's nudged saw the server's copy arrive over its edit, merged both and wrote them.
+            #expect(try await eventually(timeout: 5) {
+                let text = b.file(uuid: uuid) ?? ""
+                return text.contains("SUMMARY:Buy oat milk") && text.contains("PRIORITY:1")
+            }, "file on b: \(b.file(uuid: uuid) ?? "none"); \(b.log)")
+            try b.vdir.sync()
+            try a.vdir.sync()
+            for machine in [a, b] {
+                #expect(try await eventually(timeout: 5) { try machine.todo(titled: "Buy oat milk")?["priority"] as? String == "high" },
+                        "todos on \(machine.vdir.name): \(String(describing: try? machine.allTodos())); \(machine.log)")
+            }
+
+            // The same field on both: both versions kept, on both machines.
+            try await editApart(["--notes", "from the corner shop"], ["--notes", "from the market"],
+                                writtenOnA: "corner shop", writtenOnB: "from the market")
+            #expect(try await eventually(timeout: 5) {
+                let text = String(describing: try b.allTodos())
+                return text.contains("from the corner shop") && text.contains("from the market")
+            }, "todos on b: \(String(describing: try? b.allTodos())); \(b.log)")
+            #expect(try await eventually(timeout: 5) {
+                let files = try FileManager.default.contentsOfDirectory(atPath: b.vdir.collection).filter { $0.hasSuffix(".ics") }
+                return files.count == 2
+            }, "\(b.log)")
+            try b.vdir.sync()
+            try a.vdir.sync()
+            #expect(try await eventually(timeout: 5) {
+                let text = String(describing: try a.allTodos())
+                return text.contains("from the corner shop") && text.contains("from the market")
+            }, "todos on a: \(String(describing: try? a.allTodos())); \(a.log)")
+        }
+
         /// JSON values compared as what they print.
         static func same(_ x: Any?, _ y: Any?) -> Bool {
             switch (x, y) {
