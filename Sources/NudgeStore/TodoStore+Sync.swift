@@ -58,6 +58,9 @@ public struct SyncApplied: Sendable {
     public var finished: [String] = []
     /// Todos whose record acknowledged reminders later than this store had.
     public var acknowledged: [String] = []
+    /// Todos whose record acknowledged less than this store had (a reminder shown here that
+    /// the record's version never saw): their files need this store's acknowledgement.
+    public var acknowledgedHere: [String] = []
 }
 
 extension TodoStore {
@@ -158,9 +161,9 @@ extension TodoStore {
                 guard try before.step() else { continue }
                 let row = Row(statement: before)
                 if row.int64(0) == 0, record.completedAt != nil { applied.finished.append(record.uuid) }
-                if let acknowledged = record.remindedThrough, Self.stamp(acknowledged) > row.int64(1) {
-                    applied.acknowledged.append(record.uuid)
-                }
+                let acknowledged = record.remindedThrough.map(Self.stamp) ?? 0
+                if acknowledged > row.int64(1) { applied.acknowledged.append(record.uuid) }
+                if acknowledged < row.int64(1) { applied.acknowledgedHere.append(record.uuid) }
             }
             _ = try applyImport(records, now: now, dryRun: false, replacing: true)
             let delete = try db.prepare("DELETE FROM todos WHERE uuid = ?")

@@ -313,6 +313,16 @@ public final class VdirSync {
             item.localVersion = item.uuid.flatMap { applied.versions[$0] }
             savedItems.append(item)
         }
+        // A file from elsewhere that never saw a reminder shown here: written again with it,
+        // so that the other machines learn it too.
+        let unacknowledged = Set(applied.acknowledgedHere).subtracting(writes.map(\.record.uuid))
+        let filesByUUID = Dictionary(remote.map { ($0.record.uuid, $0) }) { first, _ in first }
+        for (record, version) in try storeCall({ try store.syncRecords(uuids: unacknowledged) }).sorted(by: { $0.record.uuid < $1.record.uuid }) {
+            guard let file = filesByUUID[record.uuid] else { continue }
+            let ancestry = file.ancestry ?? Ancestry(own: FieldMerge.fingerprint(file.record), earlier: [])
+            writes.append(PendingWrite(href: file.href, record: record, version: version,
+                                       earlier: Ancestry.earlier(for: [ancestry]), parent: file.text))
+        }
 
         var written: [SyncItem] = []
         do throws(SyncError) {

@@ -198,6 +198,29 @@ struct ConcurrentEditTests {
         #expect(!(record.kept["ics"] ?? "").contains("X-NUDGE-BASE"))
     }
 
+    @Test func aReminderShownHereTravelsEvenWhenAnotherMachinesFileIsPutOverIt() throws {
+        let (a, b) = try twoMachines()
+        // The default reminder at the due (in 24 hours) fires on B, which writes it to its file.
+        let due = at(24 * 60)
+        let fired = try b.dueReminders(through: due).filter { $0.at <= due && $0.todoID == (try? todo(b, uuid).id) }
+        try #require(!fired.isEmpty)
+        try b.recordFired(fired, firedAt: due)
+        #expect(try pass(b, "b", at: 24 * 60 + 1).written == 1)
+        // A edited the title meanwhile; the server's copy (A's) goes over B's file.
+        try edit(a, at: 24 * 60) { $0.title = "Buy oat milk" }
+        _ = try pass(a, "a", at: 24 * 60 + 1)
+        try carry(file, from: "a", to: "b")
+        let onB = try pass(b, "b", at: 24 * 60 + 2)
+        #expect(try todo(b, uuid).title == "Buy oat milk")
+        #expect(onB.written == 1)
+        #expect(try text("b").contains("ACKNOWLEDGED:"))
+        try carry(file, from: "b", to: "a")
+        let onA = try pass(a, "a", at: 24 * 60 + 3)
+        #expect(onA.acknowledgedElsewhere == [uuid])
+        #expect(try pass(a, "a", at: 24 * 60 + 4).changedNothing)
+        #expect(try pass(b, "b", at: 24 * 60 + 4).changedNothing)
+    }
+
     func store(_ a: TodoStore, equals b: TodoStore) throws -> Bool {
         let left = try a.records(.all).sorted { $0.uuid < $1.uuid }
         let right = try b.records(.all).sorted { $0.uuid < $1.uuid }
