@@ -93,6 +93,15 @@ final class ConfigBuilder {
             case "command": config.sync.command = ConfigValues.isOff(value) ? nil : value
             default: config.sync.interval = try ConfigValues.span(key, value)
             }
+        case .hooks:
+            switch key {
+            case "max_running": config.hooks.maxRunning = try ConfigValues.hookLimit(key, value)
+            case "timeout": config.hooks.timeout = try ConfigValues.seconds(key, value)
+            case "suppress_wait": config.hooks.suppressWait = ConfigValues.isOff(value) || value == "0" ? 0 : try ConfigValues.seconds(key, value)
+            default:
+                let event = HookEvent.allCases.first { $0.key == key }!
+                config.hooks.commands[event] = try ConfigValues.hook(key, value)
+            }
         }
     }
 

@@ -45,6 +45,11 @@ extension ConfigFile {
         section("list", [("quote", config.quote.description)])
         section("sync", [("vdir", config.sync.vdir ?? "off"), ("command", config.sync.command ?? "off"),
                          ("interval", config.sync.interval.description)])
+        section("hooks", HookEvent.allCases.map { ($0.key, config.hooks.commands[$0]?.text ?? "none") } + [
+            ("max_running", String(config.hooks.maxRunning)),
+            ("timeout", ConfigValues.secondsText(config.hooks.timeout)),
+            ("suppress_wait", config.hooks.suppressWait == 0 ? "0" : ConfigValues.secondsText(config.hooks.suppressWait)),
+        ])
         return out.joined(separator: "\n") + "\n"
     }
 

@@ -14,8 +14,9 @@ enum ConfigSection: Hashable {
     case importing
     case list
     case sync
+    case hooks
 
-    static let knownSections = "reminders, priority.low|medium|high, category.NAME, digest, quiet, snooze, catchup, notifications, import, list, sync"
+    static let knownSections = "reminders, priority.low|medium|high, category.NAME, digest, quiet, snooze, catchup, notifications, import, list, sync, hooks"
 
     static let ruleKeys = ["at_due", "before", "all_day_time", "all_day_day_before", "nag_every", "nag_limit"]
 
@@ -32,6 +33,7 @@ enum ConfigSection: Hashable {
         case "import": self = .importing
         case "list": self = .list
         case "sync": self = .sync
+        case "hooks": self = .hooks
         case "":
             throw Problem("a section header needs a name; known sections: \(Self.knownSections)")
         default:
@@ -67,6 +69,7 @@ enum ConfigSection: Hashable {
         case .importing: "import"
         case .list: "list"
         case .sync: "sync"
+        case .hooks: "hooks"
         }
     }
 
@@ -81,6 +84,7 @@ enum ConfigSection: Hashable {
         case .importing: ["timeout", "max_size"]
         case .list: ["quote"]
         case .sync: ["vdir", "command", "interval"]
+        case .hooks: HookEvent.allCases.map(\.key) + ["max_running", "timeout", "suppress_wait"]
         }
     }
 

@@ -179,6 +179,20 @@ enum ConfigValues {
         return choices
     }
 
+    /// A hook's command line; none or off runs nothing.
+    static func hook(_ key: String, _ value: String) throws(Problem) -> HookCommand? {
+        guard !isOff(value) else { return nil }
+        do { return try HookCommand(parsing: value) } catch { throw Problem("\(key): \(error.message)") }
+    }
+
+    /// `max_running`: 1 to 64 hooks at once.
+    static func hookLimit(_ key: String, _ value: String) throws(Problem) -> Int {
+        guard let count = Int(value), (1...64).contains(count) else {
+            throw Problem("\(key): \(quoted(value)) is not a number of hooks from 1 to 64")
+        }
+        return count
+    }
+
     static let secondsForms = "a number of seconds from 0.1 to 3600, e.g. 15s, 1.5s, 500ms, 2m"
 
     /// `timeout`: seconds, written `15s`, `15`, `500ms` or `2m`.

@@ -21,6 +21,8 @@ public struct NudgeConfig: Equatable, Sendable {
     public var quote = QuoteSource.off
     /// `[sync]`: the vdir mirrored two ways, and the command that syncs it with a server.
     public var sync = SyncSettings()
+    /// `[hooks]`: commands nudged runs when a reminder fires, a todo is done, snoozed or added.
+    public var hooks = HookSettings()
 
     public init() {}
 

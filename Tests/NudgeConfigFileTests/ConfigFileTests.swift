@@ -308,6 +308,11 @@ struct ConfigFileTests {
             config.sync.vdir = "~/.local/share/vdirsyncer/todos/personal"
             config.sync.command = "vdirsyncer sync"
             config.sync.interval = TimeSpan(seconds: 30 * 60)
+            config.hooks.commands[.fire] = try! HookCommand(parsing: #"notify-phone --title "${NUDGE_TITLE}" 100$$"#)
+            config.hooks.commands[.add] = try! HookCommand(parsing: "logger -t nudge added")
+            config.hooks.maxRunning = 2
+            config.hooks.timeout = 2.5
+            config.hooks.suppressWait = 0.5
             return config
         }(),
     ])
@@ -357,6 +362,15 @@ struct ConfigFileTests {
             command = off
             interval = 15m
 
+            [hooks]
+            on_fire = none
+            on_done = none
+            on_snooze = none
+            on_add = none
+            max_running = 4
+            timeout = 10s
+            suppress_wait = 0
+
             """)
         let overrides = ConfigFile.render(fullConfig)
         #expect(overrides.contains("\n[priority.low]\nat_due = no\nbefore = none\nnag_every = off\n\n[priority.high]\nnag_every = 15m\nnag_limit = none\n\n[category.work]\nall_day_day_before = no\nnag_limit = none\n\n[digest]\n"))
@@ -372,11 +386,19 @@ struct ConfigFileTests {
         ("# Nudge\n[reminders]\nnag_evry = 1h\n",
          "nudge.conf:3: unknown key 'nag_evry' in [reminders] (did you mean nag_every?); known keys: at_due, before, all_day_time, all_day_day_before, nag_every, nag_limit"),
         ("[reminders]\n\n\n\n\n\n\n\n\n\n\n[quite]\nhours = none\n",
-         "nudge.conf:12: unknown section [quite]; known sections: reminders, priority.low|medium|high, category.NAME, digest, quiet, snooze, catchup, notifications, import, list, sync"),
+         "nudge.conf:12: unknown section [quite]; known sections: reminders, priority.low|medium|high, category.NAME, digest, quiet, snooze, catchup, notifications, import, list, sync, hooks"),
         ("[reminders]\nbefore = 10m\nBefore = 1h\n",
          "nudge.conf:3: duplicate key 'before' in [reminders]; it is already set on line 2"),
         ("nag_every = 1h\n",
          "nudge.conf:1: 'nag_every' is outside any section; put it under a section header such as [reminders]"),
+        ("[hooks]\non_fire = notify \"${NUDGE_TITLE}\n",
+         "nudge.conf:2: on_fire: a quote (\") is not closed in hook command: notify \"${NUDGE_TITLE}"),
+        ("[hooks]\non_add = echo $NUDGE_TITLE\n",
+         "nudge.conf:2: on_add: '$' in a hook command starts ${NAME} (or $$ for a dollar sign): echo $NUDGE_TITLE"),
+        ("[hooks]\n\nmax_running = 0\n",
+         "nudge.conf:3: max_running: '0' is not a number of hooks from 1 to 64"),
+        ("[hooks]\non_snoze = true\n",
+         "nudge.conf:2: unknown key 'on_snoze' in [hooks] (did you mean on_snooze?); known keys: on_fire, on_done, on_snooze, on_add, max_running, timeout, suppress_wait"),
     ])
     func exactMessages(text: String, description: String) {
         #expect(throws: ConfigError.self) { try parse(text) }
