@@ -38,7 +38,10 @@ release: deps
 # today's: a far-future one, and the moment Berlin's clocks skip from 02:00 to 03:00.
 # NO_FAKE_STAT: faketime would also move the file times stat() returns, differently at each
 # call, and a vdir's etags are file times that the kernel sets from the real clock.
-UNIT_SUITES = --skip NudgeDaemonE2ETests --skip NudgeSystemTests --skip NudgeTestSupportTests --skip NudgeUnitE2ETests
+# HookRunnerTests: real processes killed by a dispatch timer, which a faked monotonic clock
+# breaks; no date in them.
+UNIT_SUITES = --skip NudgeDaemonE2ETests --skip NudgeSystemTests --skip NudgeTestSupportTests --skip NudgeUnitE2ETests \
+	--skip HookRunnerTests
 FAKE_DATES = '@2031-06-15 12:00:00' '@2027-03-28 01:59:30'
 
 # NudgeUnitE2ETests runs the unit under a real systemd user manager with the release binaries.

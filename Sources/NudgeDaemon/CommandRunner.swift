@@ -55,7 +55,7 @@ final class CommandRunner {
             return completion(CommandResult(status: nil, lastLine: "pipe2: " + String(cString: strerror(errno))))
         }
         let pid: pid_t
-        do { pid = try Self.spawn(command, stderr: pipe[1]) } catch {
+        do { pid = try ChildSpawn.spawn(["/bin/sh", "-c", command], stderr: pipe[1]) } catch {
             close(pipe[0])
             close(pipe[1])
             return completion(CommandResult(status: nil, lastLine: error.description))
@@ -129,47 +129,9 @@ final class CommandRunner {
         state.exitSource = nil
         state.killTimer = nil
         running = nil
-        // WIFEXITED / WEXITSTATUS / WTERMSIG, which are macros.
-        let signal = status & 0x7f
-        let code = signal == 0 ? (status >> 8) & 0xff : 128 + signal
+        let code = ChildSpawn.shellStatus(status)
         let lines = String(decoding: state.stderrTail, as: UTF8.self).split(whereSeparator: \.isNewline)
             .filter { !$0.allSatisfy(\.isWhitespace) }.map(String.init)
         state.completion(CommandResult(status: code, lastLine: lines.last ?? "", tail: Array(lines.suffix(5))))
-    }
-
-    /// posix_spawn of /bin/sh with default signal actions and an empty mask: nudged ignores
-    /// SIGPIPE, SIGTERM, SIGINT and SIGHUP (a child would inherit that) and runs with signals
-    /// blocked on its queue's thread.
-    private static func spawn(_ command: String, stderr: Int32) throws(DaemonError) -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, stderr, 2)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGPIPE, SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGCHLD, SIGUSR1, SIGUSR2, SIGALRM] {
-            sigaddset(&defaults, signal)
-        }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        // A process group of its own, so that a hung run can be killed whole.
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-
-        let words: [String] = ["/bin/sh", "-c", command]
-        let argv = words.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let r = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, environ)
-        guard r == 0 else { throw DaemonError("cannot start /bin/sh: \(String(cString: strerror(r)))") }
-        return pid
     }
 }

@@ -168,5 +168,10 @@ enum Schema {
             -- concurrent edit over the file, and that edit is merged against this one.
             ALTER TABLE sync_bases ADD COLUMN parent TEXT;
             """),
+        Migration(name: "008-snoozed-index", sql: """
+            -- The todos snoozed, which the service compares after each change to run the
+            -- on_snooze hook: few rows, read without a scan of every todo.
+            CREATE INDEX todos_snoozed ON todos(snoozed_until) WHERE snoozed_until IS NOT NULL;
+            """),
     ]
 }

@@ -1,0 +1,74 @@
+import Foundation
+
+/// How far the service has looked at what happened to todos (adds, completions, snoozes), by
+/// whichever process made it: `nudge`, the service's buttons, a sync.
+public struct ChangeMarks: Equatable, Sendable {
+    /// The highest todo id seen (ids are never reused).
+    var lastTodoID: Int64 = 0
+    /// The highest `completions` row seen.
+    var lastCompletionID: Int64 = 0
+    /// The snoozes in effect, by todo id: a new end is a new snooze.
+    var snoozes: [Int64: Int64] = [:]
+}
+
+/// Something that happened to a todo since the marks.
+public enum TodoChange: Equatable, Sendable {
+    case added(todoID: Int64)
+    case completed(todoID: Int64)
+    case snoozed(todoID: Int64, until: Date)
+}
+
+extension TodoStore {
+    /// Where things stand now: what `changes(since:)` is first given, so that what happened
+    /// before is not reported.
+    public func changeMarks() throws(StoreError) -> ChangeMarks {
+        try changes(since: nil).marks
+    }
+
+    /// What happened since `marks`, in the order of each kind (adds, completions, snoozes),
+    /// and the marks to give next time. Three indexed queries: adds and completions by rowid,
+    /// snoozes by the partial index of todos snoozed.
+    public func changes(since marks: ChangeMarks?) throws(StoreError) -> (changes: [TodoChange], marks: ChangeMarks) {
+        try perform {
+            var next = ChangeMarks()
+            var changes: [TodoChange] = []
+            let todos = try db.prepare("SELECT id FROM todos WHERE id > ? ORDER BY id")
+            try todos.bind([.integer(marks?.lastTodoID ?? 0)])
+            next.lastTodoID = marks?.lastTodoID ?? 0
+            if marks == nil {
+                next.lastTodoID = try db.scalar("SELECT coalesce(max(id), 0) FROM todos")?.int64 ?? 0
+            } else {
+                while try todos.step() {
+                    let id = Row(statement: todos).int64(0)
+                    changes.append(.added(todoID: id))
+                    next.lastTodoID = id
+                }
+            }
+            if let marks {
+                let completions = try db.prepare("SELECT id, todo_id FROM completions WHERE id > ? ORDER BY id")
+                try completions.bind([.integer(marks.lastCompletionID)])
+                next.lastCompletionID = marks.lastCompletionID
+                while try completions.step() {
+                    let row = Row(statement: completions)
+                    changes.append(.completed(todoID: row.int64(1)))
+                    next.lastCompletionID = row.int64(0)
+                }
+            } else {
+                next.lastCompletionID = try db.scalar("SELECT coalesce(max(id), 0) FROM completions")?.int64 ?? 0
+            }
+            let snoozes = try db.prepare("""
+                SELECT id, snoozed_until FROM todos INDEXED BY todos_snoozed
+                WHERE snoozed_until IS NOT NULL AND completed_at IS NULL ORDER BY id
+                """)
+            while try snoozes.step() {
+                let row = Row(statement: snoozes)
+                let (id, until) = (row.int64(0), row.int64(1))
+                next.snoozes[id] = until
+                if let marks, marks.snoozes[id] != until {
+                    changes.append(.snoozed(todoID: id, until: Self.date(fromStamp: until)))
+                }
+            }
+            return (changes, next)
+        }
+    }
+}

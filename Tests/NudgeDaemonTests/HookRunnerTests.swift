@@ -1,0 +1,134 @@
+import Foundation
+import NudgeCore
+import Testing
+@testable import NudgeDaemon
+@testable import NudgeTestSupport
+
+/// Hooks as real child processes. Not rerun under faketime (Makefile): the timeout is a
+/// dispatch timer, which a faked monotonic clock breaks, and nothing here depends on a date.
+struct HookRunnerTests {
+    let queue = DispatchQueue(label: "nudge.test.hooks")
+    let folder = TemporaryDirectory()
+
+    func job(_ arguments: [String], event: HookEvent = .fire, input: String = "{}",
+             variables: [String: String] = [:], answered: ((Bool) -> Void)? = nil) -> HookJob {
+        HookJob(event: event, todoID: 7, command: arguments.joined(separator: " "), arguments: arguments,
+                variables: variables, input: input, answered: answered)
+    }
+
+    /// Runs the jobs with this limit and timeout; the outcomes in the order the hooks ended.
+    func run(_ jobs: [HookJob], limit: Int = 4, timeout: Double = 10) async -> [(arguments: [String], outcome: HookOutcome)] {
+        // The jobs hold callbacks, which run on the queue only.
+        nonisolated(unsafe) let jobs = jobs
+        let queue = queue
+        return await withCheckedContinuation { continuation in
+            queue.async {
+                var outcomes: [(arguments: [String], outcome: HookOutcome)] = []
+                var runner: HookRunner?
+                runner = HookRunner(queue: queue, limit: limit, timeout: timeout) { job, outcome in
+                    outcomes.append((job.arguments, outcome))
+                    if outcomes.count == jobs.count {
+                        runner = nil
+                        continuation.resume(returning: outcomes)
+                    }
+                }
+                for job in jobs { runner?.submit(job) }
+            }
+        }
+    }
+
+    @Test func aHookGetsTheTodoInItsEnvironmentAndAsJSONOnStdin() async throws {
+        let out = folder.file("hook")
+        let input = #"{"event":"fire","todo":{"title":"Pay rent"}}"#
+        let result = await run([job(["sh", "-c", "env > \"$0.env\"; cat > \"$0.json\"", out], input: input,
+                                    variables: ["NUDGE_TITLE": "Pay rent; $(reboot)", "NUDGE_EVENT": "fire"])])
+        #expect(result.first?.outcome.status == 0)
+        let environment = try String(contentsOfFile: out + ".env", encoding: .utf8).split(separator: "\n")
+        #expect(environment.contains("NUDGE_TITLE=Pay rent; $(reboot)"))
+        #expect(environment.contains("NUDGE_EVENT=fire"))
+        // nudged's own environment is passed on.
+        #expect(environment.contains { $0.hasPrefix("PATH=") })
+        #expect(try String(contentsOfFile: out + ".json", encoding: .utf8) == input)
+    }
+
+    @Test func aFailingHookReportsItsStatusAndFirstLineOfStderr() async {
+        let result = await run([job(["sh", "-c", "echo out; echo >&2; echo 'first one' >&2; echo second >&2; exit 3"])])
+        #expect(result.first?.outcome == HookOutcome(status: 3, firstErrorLine: "first one", seconds: result.first?.outcome.seconds ?? 0))
+    }
+
+    @Test func aHookStillRunningAfterTheTimeoutIsKilledWithWhatItStarted() async {
+        let started = Date()
+        let result = await run([job(["sh", "-c", "sleep 30 & sleep 30; wait"])], timeout: 0.3)
+        #expect(result.first?.outcome.killed == true)
+        #expect(result.first?.outcome.status == 128 + SIGKILL)
+        #expect(Date().timeIntervalSince(started) < 20)
+    }
+
+    @Test func aMissingProgramIsReportedAndTheNextHookStillRuns() async {
+        let result = await run([job(["no-such-program-nudge"]), job(["true"])], limit: 1)
+        let missing = result.first { $0.arguments == ["no-such-program-nudge"] }?.outcome
+        #expect(missing?.status == nil)
+        #expect(missing?.firstErrorLine.contains("cannot start no-such-program-nudge") == true)
+        #expect(result.first { $0.arguments == ["true"] }?.outcome.status == 0)
+    }
+
+    @Test func aHookPrintingMegabytesOrIgnoringALargeInputEndsNormally() async {
+        let large = String(repeating: "x", count: 1 << 20)
+        let result = await run([
+            job(["sh", "-c", "head -c 5000000 /dev/zero; head -c 5000000 /dev/zero >&2"]),
+            job(["true"], input: large),
+            job(["sh", "-c", "exec 0<&-; sleep 0.1"], input: large),
+        ])
+        #expect(result.count == 3)
+        #expect(result.allSatisfy { $0.outcome.status == 0 })
+    }
+
+    @Test func noMoreThanTheLimitRunAtOnceAndTheyStartInOrder() async throws {
+        let log = folder.file("log")
+        let jobs = (0..<6).map { index in
+            job(["sh", "-c", "echo start $1 >> \"$0\"; sleep 0.2; echo end $1 >> \"$0\"", log, String(index)])
+        }
+        let result = await run(jobs, limit: 2)
+        #expect(result.count == 6)
+        var running = 0, most = 0
+        var starts: [String] = []
+        for line in try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n") {
+            let words = line.split(separator: " ")
+            if words[0] == "start" {
+                running += 1
+                starts.append(String(words[1]))
+            } else {
+                running -= 1
+            }
+            most = max(most, running)
+        }
+        #expect(most == 2)
+        // The first two start together; each later one only when one before it ended.
+        #expect(Set(starts.prefix(2)) == ["0", "1"])
+        #expect(Set(starts.suffix(4)) == ["2", "3", "4", "5"])
+    }
+
+    @Test func anOnFireHookAnswersAsSoonAsItsFirstLineIsOut() async {
+        let events = Events()
+        let result = await run([
+            job(["sh", "-c", "echo ' Suppress '; sleep 1"]) { events.add("first: \($0)") },
+            job(["sh", "-c", "echo sent to the phone; echo suppress"]) { events.add("second: \($0)") },
+            job(["sh", "-c", "exec >&-; sleep 0.5"]) { events.add("third: \($0)") },
+        ], limit: 3)
+        #expect(result.first { $0.arguments[2].hasPrefix("echo ' Suppress") }?.outcome.suppressed == true)
+        #expect(result.first { $0.arguments[2].hasPrefix("echo sent") }?.outcome.suppressed == false)
+        // Each answered before it ended: the first and third long before.
+        #expect(Set(events.all) == ["first: true", "second: false", "third: false"])
+        #expect(events.timing.allSatisfy { $0 < 0.45 })
+    }
+
+    final class Events: @unchecked Sendable {
+        private let started = Date()
+        private(set) var all: [String] = []
+        private(set) var timing: [TimeInterval] = []
+        func add(_ event: String) {
+            all.append(event)
+            timing.append(Date().timeIntervalSince(started))
+        }
+    }
+}
