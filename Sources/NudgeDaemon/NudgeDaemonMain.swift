@@ -97,6 +97,8 @@ final class Daemon {
     private var watchingSyncFolder = false
     private var watchFailureLogged = false
     private var commands: CommandRunner?
+    /// `[hooks]` commands, made on the first one.
+    private var hooks: HookRunner?
 
     private let now: () -> Date
     private let zone: () -> TimeZone
@@ -122,6 +124,17 @@ final class Daemon {
         reloadTimer.setEventHandler {}
         timer.resume()
         reloadTimer.resume()
+    }
+
+    private func runHook(_ job: HookJob, _ settings: HookSettings) {
+        let runner = hooks ?? HookRunner(queue: queue, limit: settings.maxRunning, timeout: settings.timeout,
+                                         finished: { [unowned self] in service.hookEnded($0, $1) },
+                                         overflowed: { [unowned self] in service.hooksOverflowed($0) })
+        hooks = runner
+        // A reload may have changed them.
+        runner.limit = settings.maxRunning
+        runner.timeout = settings.timeout
+        runner.submit(job)
     }
 
     func start() throws {
@@ -161,7 +174,8 @@ final class Daemon {
                 QuoteOfTheDay(source: source, environment: environment).quote(on: LocalDate(moment, in: .nudge(zone: zone)))?.line
             },
             changed: { [unowned self] in sync?.localChange() },
-            opened: { [unowned self] in startSync() }))
+            opened: { [unowned self] in startSync() },
+            runHook: { [unowned self] job, settings in runHook(job, settings) }))
         timer.setEventHandler { [unowned self] in service.wake() }
         reloadTimer.setEventHandler { [unowned self] in reload(reloadReason) }
         try service.start()

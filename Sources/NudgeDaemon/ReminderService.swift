@@ -36,13 +36,15 @@ final class ReminderService {
         /// running is fired: the first sync pass, so that a reminder another machine showed
         /// meanwhile is not shown here too.
         var opened: () -> Void = {}
+        /// Runs a `[hooks]` command beside the service (its outcome comes to `hookEnded`).
+        var runHook: (HookJob, HookSettings) -> Void = { _, _ in }
     }
 
     /// How long a failed notification waits before it is tried again while a server owns the
     /// name (a server that appears is tried at once).
     static let retryDelay: TimeInterval = 30
 
-    private let environment: Environment
+    let environment: Environment
     private(set) var config = NudgeConfig()
     private(set) var store: TodoStore!
     private var databaseID: String?
@@ -51,13 +53,20 @@ final class ReminderService {
     /// Whether the current server reads bodies as markup; nil until it has said.
     private var markup: Bool?
     private var askingCapabilities = false
-    private var inFlight: Set<Int64> = []
+    private(set) var inFlight: Set<Int64> = []
     private var failureLogged = false
     private var retryAt: Date?
     private var lastPlanned: String?
     private var stopPoll: DispatchSourceTimer?
     /// Until start() has fired what was missed: a sync pass then only imports.
     private var starting = false
+    /// How far the on_add, on_done and on_snooze hooks have looked; nil without those hooks.
+    var changeMarks: ChangeMarks?
+    /// Reminders whose notification waits for their on_fire hook's answer (`suppress_wait`),
+    /// by todo id: until when at most.
+    var heldForHook: [Int64: Date] = [:]
+    /// Todos whose on_fire hook said `suppress` while their notification was on its way.
+    var suppressOnArrival: Set<Int64> = []
 
     init(_ environment: Environment) {
         self.environment = environment
@@ -66,9 +75,9 @@ final class ReminderService {
         environment.server.onServerChanged = { [unowned self] newOwner in serverChanged(to: newOwner) }
     }
 
-    private var now: Date { environment.now() }
+    var now: Date { environment.now() }
 
-    private func record(_ kind: ServiceEvent.Kind, _ message: String, todo: Int64? = nil, rule: String? = nil,
+    func record(_ kind: ServiceEvent.Kind, _ message: String, todo: Int64? = nil, rule: String? = nil,
                         priority: Int32 = 6, fields: [(String, String)] = []) {
         let uuid = todo.flatMap { id in (try? store?.existingTodos(ids: [id]))?.first?.uuid }
         environment.events.record(ServiceEvent(kind: kind, message: message, todoID: todo, todoUUID: uuid,
@@ -102,6 +111,7 @@ final class ReminderService {
         databaseID = try store.databaseID()
         self.config = config
         _ = try? store.changedElsewhere()
+        changeMarks = watchesChanges ? try? store.changeMarks() : nil
     }
 
     /// Reads the config again (a changed file, SIGHUP, a new time zone). A broken file is
@@ -133,6 +143,7 @@ final class ReminderService {
             self.retryAt = nil
             deliverPending()
         }
+        releaseHolds(through: now)
         fireDue(missedBefore: nil)
         plan()
     }
@@ -163,6 +174,7 @@ final class ReminderService {
         dispatchPrecondition(condition: .onQueue(environment.queue))
         guard (try? store.changedElsewhere()) == true else { return }
         environment.changed()
+        runChangeHooks()
         var plannedAll = false
         do { plannedAll = try store.planAllIfRulesChanged() } catch {
             record(.failed, "could not plan the schedule again: \(error)", priority: 3)
@@ -199,6 +211,9 @@ final class ReminderService {
                 .plan(due, now: moment, missedBefore: missedBefore)
             try store.fire(due, queueing: batch.deliveries, at: moment)
             environment.changed()
+            runFireHooks(due.filter { reminder in
+                !batch.skipped.contains(reminder) && !(missedBefore.map { reminder.at < $0 } ?? false)
+            }, alone: Set(batch.deliveries.filter { $0.kind == .reminder }.compactMap(\.todoIDs.first)))
             for reminder in due {
                 let skipped = batch.skipped.contains(reminder)
                 let missed = skipped || (missedBefore.map { reminder.at < $0 } ?? false)
@@ -216,7 +231,7 @@ final class ReminderService {
     func deliverPending() {
         dispatchPrecondition(condition: .onQueue(environment.queue))
         let pending: [Delivery]
-        do { pending = try store.pendingDeliveries().filter { !inFlight.contains($0.id) } } catch {
+        do { pending = try store.pendingDeliveries().filter { !inFlight.contains($0.id) && !isHeld($0) } } catch {
             record(.failed, "could not read the outbox: \(error)", priority: 3)
             return
         }
@@ -283,6 +298,9 @@ final class ReminderService {
                     environment.changed()
                 } catch {
                     record(.failed, "could not record a shown notification: \(error)", priority: 3)
+                }
+                if delivery.kind == .reminder, let todoID = delivery.todoIDs.first, suppressOnArrival.remove(todoID) != nil {
+                    withdrawSuppressed(todoID: todoID, notificationID: id, deliveryID: delivery.id)
                 }
                 // From the moment it was due to the server's answer: the fire latency.
                 let latency = max(0, now.timeIntervalSince(delivery.dueAt)) * 1000
@@ -360,6 +378,7 @@ final class ReminderService {
             record(.failed, "could not handle \(key) on todo \(todoID): \(error)", todo: todoID, priority: 3)
         }
         environment.changed()
+        runChangeHooks()
         plan()
     }
 
@@ -400,6 +419,7 @@ final class ReminderService {
     func syncPassed(_ report: SyncReport) {
         dispatchPrecondition(condition: .onQueue(environment.queue))
         if !report.finishedElsewhere.isEmpty || report.deletedTodos > 0 { withdrawFinished(report) }
+        if !report.changedNothing { runChangeHooks(finishedElsewhere: report.finishedElsewhere) }
         guard !starting, !report.changedNothing || !report.acknowledgedElsewhere.isEmpty else { return }
         fireDue(missedBefore: nil)
         plan()
@@ -439,6 +459,7 @@ final class ReminderService {
             record(.failed, "could not plan: \(error)", priority: 3)
         }
         if let retryAt { next = next.map { min($0, retryAt) } ?? retryAt }
+        if let hold = heldForHook.values.min() { next = next.map { min($0, hold) } ?? hold }
         environment.wake(next)
         let upcoming = (try? store.upcoming(from: .distantPast, through: .distantFuture, limit: 1))?.first
         let status: String

@@ -7,6 +7,8 @@ struct ServiceEvent: Equatable {
         /// A two-way pass with the vdir; `[sync] command` ran; a notification was closed because
         /// its todo was finished on another machine.
         case synced, command, withdrawn
+        /// A `[hooks]` command ended; an `on_fire` hook stopped a notification.
+        case hook, suppressed
 
         /// A fixed MESSAGE_ID per kind (journalctl MESSAGE_ID=... finds every event of a kind).
         var messageID: String {
@@ -26,6 +28,8 @@ struct ServiceEvent: Equatable {
             case .synced: "5f0b2f1e8c2a4d7e9b1a3c5d7e9f0a0d"
             case .command: "5f0b2f1e8c2a4d7e9b1a3c5d7e9f0a0e"
             case .withdrawn: "5f0b2f1e8c2a4d7e9b1a3c5d7e9f0a0f"
+            case .hook: "5f0b2f1e8c2a4d7e9b1a3c5d7e9f0a10"
+            case .suppressed: "5f0b2f1e8c2a4d7e9b1a3c5d7e9f0a11"
             }
         }
     }

@@ -15,6 +15,13 @@ public enum NudgeJSON {
         return out
     }
 
+    /// One record as a JSON object on one line, with the same keys as in `encode`.
+    public static func object(_ record: TodoRecord) -> String {
+        var out = ""
+        writeInline(.object(fields(record)), into: &out)
+        return out
+    }
+
     /// Reads every item, each either a record or why it is not one: the caller decides whether
     /// one bad item spoils the file. Throws only when the file is not a JSON array.
     public static func decode(_ data: Data) throws(InterchangeError) -> [Result<TodoRecord, RecordError>] {

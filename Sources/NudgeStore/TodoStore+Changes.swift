@@ -19,6 +19,20 @@ public enum TodoChange: Equatable, Sendable {
 }
 
 extension TodoStore {
+    /// The ids of the todos with these uuids that exist.
+    public func todoIDs(uuids: some Collection<String>) throws(StoreError) -> [Int64] {
+        try perform {
+            let lookup = try db.prepare("SELECT id FROM todos WHERE uuid = ?")
+            var ids: [Int64] = []
+            for uuid in uuids {
+                try lookup.bind([.text(uuid)])
+                defer { lookup.reset() }
+                if try lookup.step() { ids.append(Row(statement: lookup).int64(0)) }
+            }
+            return ids
+        }
+    }
+
     /// Where things stand now: what `changes(since:)` is first given, so that what happened
     /// before is not reported.
     public func changeMarks() throws(StoreError) -> ChangeMarks {

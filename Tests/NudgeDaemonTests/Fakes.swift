@@ -67,6 +67,8 @@ final class ServiceFixture {
     var localChanges = 0
     /// Run when the service has opened the store, before it fires what was missed.
     var onOpened: () -> Void = {}
+    /// The hooks the service asked to run, in order.
+    var hookJobs: [HookJob] = []
     private(set) var service: ReminderService!
 
     init() {
@@ -119,7 +121,8 @@ final class ServiceFixture {
                 return quoteLine
             },
             changed: { [unowned self] in localChanges += 1 },
-            opened: { [unowned self] in onOpened() }))
+            opened: { [unowned self] in onOpened() },
+            runHook: { [unowned self] job, _ in hookJobs.append(job) }))
         try service.start()
     }
 

@@ -145,3 +145,29 @@ struct TodoStoreTests {
         #expect(store.db.cacheUsed < filled / 4)
     }
 }
+
+/// What the service's hooks learn of: adds, completions and snoozes since a mark.
+struct ChangeMarksTests {
+    let folder = TemporaryDirectory()
+    let zone = TimeZone(identifier: "Europe/Berlin")!
+    let now = Date(timeIntervalSince1970: 1_796_126_400)
+
+    @Test func changesSinceAMarkAreReportedOnceEach() throws {
+        let store = try TodoStore(path: folder.file("a.db"), planner: ReminderPlanner(config: NudgeConfig(), zone: zone), now: now)
+        let before = try store.add(NewTodo(title: "before", due: nil), now: now)
+        _ = try store.snooze(todoID: before.id, until: now.addingTimeInterval(600), now: now)
+        let marks = try store.changeMarks()
+        #expect(try store.changes(since: marks).changes.isEmpty)
+        let added = try store.add(NewTodo(title: "added", due: nil), now: now)
+        _ = try store.setCompleted(ids: [before.id], done: true, now: now) { _ in nil }
+        _ = try store.snooze(todoID: added.id, until: now.addingTimeInterval(3600), now: now)
+        let (changes, next) = try store.changes(since: marks)
+        #expect(changes == [.added(todoID: added.id), .completed(todoID: before.id),
+                            .snoozed(todoID: added.id, until: now.addingTimeInterval(3600))])
+        #expect(try store.changes(since: next).changes.isEmpty)
+        // Snoozed again to another time: a new snooze.
+        _ = try store.snooze(todoID: added.id, until: now.addingTimeInterval(7200), now: now)
+        #expect(try store.changes(since: next).changes == [.snoozed(todoID: added.id, until: now.addingTimeInterval(7200))])
+        #expect(try store.todoIDs(uuids: [added.uuid, "no-such-uuid"]) == [added.id])
+    }
+}

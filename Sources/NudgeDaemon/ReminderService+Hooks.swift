@@ -1,0 +1,173 @@
+import Foundation
+import NudgeCore
+import NudgeInterchange
+import NudgeStore
+
+/// The `[hooks]` commands: run beside the service for what happens to todos, never in its
+/// way. Only an `on_fire` hook's answer can change what the service does: `suppress` stops
+/// that reminder's notification.
+extension ReminderService {
+    /// Whether any hook needs to know of adds, completions and snoozes.
+    var watchesChanges: Bool {
+        [.add, .done, .snooze].contains { config.hooks.commands[$0] != nil }
+    }
+
+    /// Runs `on_fire` for each reminder of a todo that fired. `alone`: the todos whose reminder
+    /// is a notification of its own, which `suppress` can stop (a grouped one it cannot).
+    func runFireHooks(_ fired: [ScheduledReminder], alone: Set<Int64>) {
+        guard config.hooks.commands[.fire] != nil else { return }
+        let ids = fired.compactMap(\.todoID)
+        guard !ids.isEmpty, let todos = try? store.existingTodos(ids: ids) else { return }
+        let wait = config.hooks.suppressWait
+        for reminder in fired {
+            guard let todoID = reminder.todoID, let todo = todos.first(where: { $0.id == todoID }) else { continue }
+            let stoppable = alone.contains(todoID)
+            if stoppable && wait > 0 { heldForHook[todoID] = now.addingTimeInterval(wait) }
+            run(.fire, todo: todo, rule: reminder.rule.description) { [weak self] suppress in
+                self?.fireHookAnswered(todoID: todoID, suppress: suppress && stoppable, title: todo.title)
+            }
+        }
+    }
+
+    /// `on_add`, `on_done` and `on_snooze` for what happened since the last look, by any
+    /// process; `finishedElsewhere`: todos a sync pass found completed on another machine.
+    func runChangeHooks(finishedElsewhere: [String] = []) {
+        guard watchesChanges else {
+            changeMarks = nil
+            return
+        }
+        do {
+            guard let marks = changeMarks else {
+                changeMarks = try store.changeMarks()
+                return
+            }
+            let (changes, next) = try store.changes(since: marks)
+            changeMarks = next
+            var events: [(HookEvent, Int64, [String: String])] = changes.map { change in
+                switch change {
+                case .added(let id): (.add, id, [:])
+                case .completed(let id): (.done, id, [:])
+                case .snoozed(let id, let until):
+                    (.snooze, id, ["NUDGE_SNOOZED_UNTIL": WallClock(zone: environment.zone()).iso8601(until)])
+                }
+            }
+            if !finishedElsewhere.isEmpty {
+                let ids = try store.todoIDs(uuids: Set(finishedElsewhere))
+                for todo in try store.existingTodos(ids: ids) where todo.isCompleted && !events.contains(where: { $0.1 == todo.id && $0.0 == .done }) {
+                    events.append((.done, todo.id, [:]))
+                }
+            }
+            let wanted = events.filter { config.hooks.commands[$0.0] != nil }
+            guard !wanted.isEmpty else { return }
+            let todos = try store.existingTodos(ids: Array(Set(wanted.map(\.1))))
+            for (event, id, extra) in wanted {
+                guard let todo = todos.first(where: { $0.id == id }) else { continue }
+                run(event, todo: todo, rule: event == .snooze ? "snooze" : "", extra: extra)
+            }
+        } catch {
+            record(.failed, "could not read what changed for the hooks: \(error)", priority: 3)
+        }
+    }
+
+    private func run(_ event: HookEvent, todo: Todo, rule: String, extra: [String: String] = [:],
+                     answered: ((Bool) -> Void)? = nil) {
+        guard let command = config.hooks.commands[event] else { return }
+        var due = ""
+        switch todo.due {
+        case .allDay(let day)?: due = day.description
+        case .at(let instant, let zone)?: due = WallClock(zone: zone).iso8601(instant)
+        case nil: break
+        }
+        var variables = [
+            "NUDGE_EVENT": event.rawValue, "NUDGE_TODO_ID": String(todo.id), "NUDGE_TODO_UUID": todo.uuid,
+            "NUDGE_TITLE": todo.title, "NUDGE_DUE": due, "NUDGE_PRIORITY": todo.priority.description,
+            "NUDGE_CATEGORY": todo.category?.name ?? "", "NUDGE_RULE": rule,
+        ]
+        variables.merge(extra) { _, added in added }
+        var input = "{\"event\": "
+        JSONQuoting.quote(event.rawValue, into: &input)
+        input += ", \"rule\": "
+        JSONQuoting.quote(rule, into: &input)
+        input += ", \"id\": \(todo.id), \"todo\": " + NudgeJSON.object(TodoRecord(todo)) + "}\n"
+        let environment = ProcessInfo.processInfo.environment.merging(variables) { _, hook in hook }
+        self.environment.runHook(HookJob(event: event, todoID: todo.id, command: command.text,
+                                         arguments: command.arguments(environment: environment),
+                                         variables: variables, input: input, answered: answered), config.hooks)
+    }
+
+    /// A hook ended: its outcome goes to the journal; nothing else depends on it.
+    func hookEnded(_ job: HookJob, _ outcome: HookOutcome) {
+        dispatchPrecondition(condition: .onQueue(environment.queue))
+        let how: String
+        if outcome.status == nil {
+            how = "could not start: " + outcome.firstErrorLine
+        } else if outcome.killed {
+            how = "killed after its timeout of " + String(format: "%gs", config.hooks.timeout)
+        } else {
+            how = "exited with status \(outcome.status!)" + (outcome.firstErrorLine.isEmpty ? "" : ": " + outcome.firstErrorLine)
+        }
+        var fields = [("NUDGE_HOOK", job.event.key), ("NUDGE_HOOK_COMMAND", job.command),
+                      ("NUDGE_HOOK_SECONDS", String(format: "%.3f", outcome.seconds))]
+        if let status = outcome.status { fields.append(("NUDGE_HOOK_STATUS", String(status))) }
+        if !outcome.firstErrorLine.isEmpty { fields.append(("NUDGE_HOOK_STDERR", outcome.firstErrorLine)) }
+        if outcome.suppressed { fields.append(("NUDGE_HOOK_SUPPRESSED", "1")) }
+        record(.hook, "hook \(job.event.key) for todo \(job.todoID) " + how, todo: job.todoID,
+               priority: outcome.status == 0 ? 6 : 4, fields: fields)
+    }
+
+    /// Too many hooks waiting: the newest are not run.
+    func hooksOverflowed(_ waiting: Int) {
+        record(.failed, "\(waiting) hooks are waiting to run; more are dropped until some have run", priority: 4)
+    }
+
+    // MARK: - Suppressing
+
+    func isHeld(_ delivery: Delivery) -> Bool {
+        delivery.kind == .reminder && delivery.todoIDs.first.map { heldForHook[$0] != nil } == true
+    }
+
+    /// Notifications whose hook has not answered in `suppress_wait` are shown.
+    func releaseHolds(through moment: Date) {
+        let expired = heldForHook.filter { $0.value <= moment }.map(\.key)
+        guard !expired.isEmpty else { return }
+        for id in expired { heldForHook[id] = nil }
+        deliverPending()
+    }
+
+    private func fireHookAnswered(todoID: Int64, suppress: Bool, title: String) {
+        dispatchPrecondition(condition: .onQueue(environment.queue))
+        let wasHeld = heldForHook.removeValue(forKey: todoID) != nil
+        if suppress { self.suppress(todoID: todoID, title: title) }
+        if wasHeld { deliverPending() }
+    }
+
+    /// Stops the reminder's notification: not shown yet, it never is; on its way, it is
+    /// closed as it arrives; on screen, it is withdrawn.
+    private func suppress(todoID: Int64, title: String) {
+        do {
+            if let pending = try store.pendingDeliveries().first(where: { $0.kind == .reminder && $0.todoIDs.first == todoID }) {
+                if inFlight.contains(pending.id) {
+                    suppressOnArrival.insert(todoID)
+                } else {
+                    try store.markClosed(pending.id)
+                    record(.suppressed, "suppressed by the on_fire hook: \(title)", todo: todoID, rule: pending.rule)
+                }
+                return
+            }
+            guard let owner else { return }
+            if let shown = try store.shownReminders(server: owner).first(where: { $0.todoIDs.first == todoID }),
+               let id = shown.notificationID {
+                withdrawSuppressed(todoID: todoID, notificationID: id, deliveryID: shown.id)
+            }
+        } catch {
+            record(.failed, "could not suppress the notification of todo \(todoID): \(error)", todo: todoID, priority: 3)
+        }
+    }
+
+    func withdrawSuppressed(todoID: Int64, notificationID: UInt32, deliveryID: Int64) {
+        try? store.markClosed(deliveryID)
+        environment.server.close(id: notificationID)
+        record(.suppressed, "withdrawn by the on_fire hook: notification \(notificationID)", todo: todoID,
+               fields: [("NUDGE_NOTIFICATION_ID", String(notificationID))])
+    }
+}
