@@ -50,6 +50,10 @@ let package = Package(
         .testTarget(name: "NudgeTestSupportTests", dependencies: ["NudgeTestSupport", "nudge-test-crash"]),
         .testTarget(name: "NudgeCoreTests", dependencies: ["NudgeCore", "NudgeTestSupport"]),
         .testTarget(name: "NudgeHelpTests", dependencies: ["NudgeHelp", "NudgeTestSupport"]),
+        // The generated man pages against the help, the config file and the daemon's journal
+        // fields, typeset by groff and man.
+        .testTarget(name: "NudgeManualTests", dependencies: ["nudge-manpages", "nudge", "nudged", "NudgeCLI", "NudgeDaemon",
+                                                             "NudgeConfigFile", "NudgeHelp", "NudgeTestSupport"]),
         .testTarget(name: "NudgeStoreTests", dependencies: ["NudgeStore", "NudgeTestSupport"]),
         // rrule_oracle.py is run by the tests, from the source tree.
         .testTarget(name: "NudgeRecurrenceTests", dependencies: ["NudgeRecurrence", "NudgeTestSupport"],
