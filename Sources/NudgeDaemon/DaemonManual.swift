@@ -62,7 +62,8 @@ public enum DaemonManual {
         config file: all shows each of them, digest (the default) shows one notification naming
         them all, and skip-older-than shows only those missed for at most `[catchup] max_age`
         and records the older ones as missed without showing them. Each is logged as a missed
-        event. A daily digest that was missed is simply shown, late.
+        event. Under digest, a daily digest that was missed is shown on its own, late; under
+        the other policies it counts as any other reminder.
 
         While the machine sleeps the service is not woken; when it resumes, the clock jump
         wakes it, and what came due during the sleep is shown at once, grouped into one

@@ -177,3 +177,36 @@ struct ManualText {
         return Array(lines[(start + 1)...].prefix { !($0.hasPrefix("   ") && !$0.hasPrefix("    ")) })
     }
 }
+
+/// A command that describes its --json output, as the man page shows it.
+private enum DescribedJSONCommand: Command {
+    static let name = "described"
+    static let abstract = "Stand in for a command with --json"
+    static let usage = "nudge described [--json]"
+    static let options: [Option] = [.flag("json", "Print JSON")]
+    static let jsonOutput = """
+        An object:
+
+          id      the todo's id
+          title   its title
+        """
+
+    static func run(_ arguments: Arguments, context: Context) throws(CLIError) {}
+}
+
+struct JSONOutputTests {
+    @Test func aCommandsJSONOutputFollowsItsOptions() throws {
+        let page = ManualPage(name: "demo", section: 1, source: "Demo", manual: "Tests", summary: "a demo",
+                              sections: [.init("COMMANDS", NudgeCLI.manualSections(of: [DescribedJSONCommand.self]).flatMap { $0 })])
+        let folder = TemporaryDirectory()
+        try page.roff.write(toFile: folder.file("demo.1"), atomically: true, encoding: .utf8)
+        let run = try GeneratedPagesTests.launch("/usr/bin/man", ["-l", folder.file("demo.1")],
+                                                 environment: ["LC_ALL": "C", "MANWIDTH": "2000", "PATH": "/usr/bin:/bin"])
+        #expect(run.stderr == "")
+        let part = ManualText.subsection("described", in: ManualText(text: run.stdout).section("COMMANDS"))
+        #expect(part.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } == [
+            "Stand in for a command with --json.", "nudge described [--json]", "--json Print JSON", "--help Show this help",
+            "JSON output (--json):", "An object:", "id      the todo's id", "title   its title",
+        ])
+    }
+}
