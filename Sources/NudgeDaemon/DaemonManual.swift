@@ -26,7 +26,7 @@ public enum DaemonManual {
     ]
 
     /// What `nudged --help` prints.
-    public static var help: String {
+    static var help: String {
         """
         nudged: \(summary)
 

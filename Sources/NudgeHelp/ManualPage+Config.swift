@@ -46,7 +46,11 @@ extension ManualPage {
                 heading = line.dropFirst().dropLast().trimmingCharacters(in: .whitespaces)
             } else if let equals = line.firstIndex(of: "=") {
                 let key = line[..<equals].trimmingCharacters(in: .whitespaces)
-                let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+                var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+                // A comment after white space ends the value, as nudge reads it.
+                if let comment = value.range(of: #"\s[#;]"#, options: .regularExpression) {
+                    value = value[..<comment.lowerBound].trimmingCharacters(in: .whitespaces)
+                }
                 let meaning = comment.joined(separator: "\n")
                 comment = []
                 let fallback = value.isEmpty ? "Default: empty." : "Default: `" + value + "`."

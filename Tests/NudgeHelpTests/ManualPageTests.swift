@@ -36,7 +36,7 @@ struct ManualPageTests {
 
             [display]
             # How wide a column is.
-            width = 80
+            width = 80    # characters
 
             # A colour, or off.
             #   red     like this
