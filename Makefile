@@ -6,15 +6,18 @@ PREFIX ?= /usr/local
 # The XDG autostart entry goes where every desktop looks: $(SYSCONFDIR)/xdg/autostart.
 SYSCONFDIR ?= /etc
 DESTDIR ?=
+MANDIR ?= $(PREFIX)/share/man
 
 # Build and test dependencies, as Debian packages (libcurl4: opened by `nudge import URL` and
 # the quote of the day; python3: the tests' HTTP server; python3-dateutil: the oracle of the
 # repeat-rule tests; todoman, taskwarrior and todotxt-cli: the import and export tests run them;
-# radicale, vdirsyncer and curl: the sync tests run a CalDAV server and two machines against it).
+# radicale, vdirsyncer and curl: the sync tests run a CalDAV server and two machines against it;
+# groff-base and man-db: the man page tests typeset the pages and show them).
 PACKAGES = pkg-config libsqlite3-dev libsystemd-dev libical-dev libinih-dev libcurl4-openssl-dev libcurl4 \
 	faketime bsdutils dbus dunst xvfb libnotify-bin libglib2.0-bin systemd tzdata python3-dateutil \
 	desktop-file-utils dbus-user-session util-linux passwd python3 todoman taskwarrior todotxt-cli \
-	radicale vdirsyncer curl
+	radicale vdirsyncer curl \
+	groff-base man-db
 BENCH_PACKAGES = taskwarrior hyperfine time
 
 .PHONY: all build release deps bench-deps check test demo bench install uninstall clean
@@ -62,10 +65,18 @@ demo: release
 bench: release bench-deps
 	bench/run
 
+# nudge(1), nudged(8) and nudge.conf(5), written into .build/man from the help texts of the
+# release build and the documented config/nudge.conf.
+.PHONY: man
+man: deps
+	$(SWIFT) build -c release --product nudge-manpages
+	"$$($(SWIFT) build -c release --show-bin-path)/nudge-manpages" config/nudge.conf .build/man
+
 # The binaries, the user unit (pointing at the installed nudged), the autostart entry that
 # starts it where the desktop does not start graphical-session.target, and the documented
 # config as an example to copy to ~/.config/nudge/nudge.conf.
 install: release
+install: man
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/lib/systemd/user" "$(DESTDIR)$(PREFIX)/share/doc/nudge"
 	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/nudge" "$(DESTDIR)$(PREFIX)/bin/nudge"
 	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/nudged" "$(DESTDIR)$(PREFIX)/bin/nudged"
@@ -74,11 +85,16 @@ install: release
 	install -m 0644 config/nudge.conf "$(DESTDIR)$(PREFIX)/share/doc/nudge/nudge.conf"
 	install -d "$(DESTDIR)$(SYSCONFDIR)/xdg/autostart"
 	install -m 0644 units/nudge-autostart.desktop "$(DESTDIR)$(SYSCONFDIR)/xdg/autostart/nudge.desktop"
+	install -d "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(MANDIR)/man5" "$(DESTDIR)$(MANDIR)/man8"
+	install -m 0644 .build/man/nudge.1 "$(DESTDIR)$(MANDIR)/man1/nudge.1"
+	install -m 0644 .build/man/nudge.conf.5 "$(DESTDIR)$(MANDIR)/man5/nudge.conf.5"
+	install -m 0644 .build/man/nudged.8 "$(DESTDIR)$(MANDIR)/man8/nudged.8"
 
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/nudge" "$(DESTDIR)$(PREFIX)/bin/nudged" \
 		"$(DESTDIR)$(PREFIX)/lib/systemd/user/nudge.service" "$(DESTDIR)$(PREFIX)/share/doc/nudge/nudge.conf" \
 		"$(DESTDIR)$(SYSCONFDIR)/xdg/autostart/nudge.desktop"
+	rm -f "$(DESTDIR)$(MANDIR)/man1/nudge.1" "$(DESTDIR)$(MANDIR)/man5/nudge.conf.5" "$(DESTDIR)$(MANDIR)/man8/nudged.8"
 
 clean:
 	rm -rf .build

@@ -17,6 +17,8 @@ let package = Package(
         // libcurl's headers only: NudgeNetwork opens the library with dlopen on first use.
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "NudgeCore"),
+        // Help text as data: laid out for a terminal, and typeset as man pages.
+        .target(name: "NudgeHelp"),
         .target(name: "NudgeStore", dependencies: ["NudgeCore", "CSQLite"]),
         .target(name: "NudgeRecurrence", dependencies: ["NudgeCore", "CICal"]),
         .target(name: "NudgeConfigFile", dependencies: ["NudgeCore", "CINIH"]),
@@ -29,11 +31,14 @@ let package = Package(
         .target(name: "NudgeInterchange", dependencies: ["NudgeCore", "NudgeRecurrence", "CICal"]),
         // The store's two-way mirror in a vdir, shared by `nudge sync` and nudged.
         .target(name: "NudgeSync", dependencies: ["NudgeCore", "NudgeStore", "NudgeInterchange", "CLinux"]),
-        .target(name: "NudgeCLI", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem", "NudgeInterchange", "NudgeSync", "NudgeNetwork", "NudgeQuote", "CLinux"]),
-        .target(name: "NudgeDaemon", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem", "NudgeSync", "NudgeInterchange", "NudgeQuote", "CLinux"]),
+        .target(name: "NudgeCLI", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem", "NudgeInterchange", "NudgeSync", "NudgeNetwork", "NudgeQuote", "NudgeHelp", "CLinux"]),
+        .target(name: "NudgeDaemon", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem", "NudgeSync", "NudgeInterchange", "NudgeQuote", "NudgeHelp", "CLinux"]),
         .executableTarget(name: "nudge", dependencies: ["NudgeCLI"]),
         .executableTarget(name: "nudged", dependencies: ["NudgeDaemon"]),
         .executableTarget(name: "nudge-schedule-bench", dependencies: ["NudgeCore", "NudgeStore"]),
+        // Writes nudge.1, nudged.8 and nudge.conf.5 from the help texts and config/nudge.conf
+        // (`make man`); not installed itself.
+        .executableTarget(name: "nudge-manpages", dependencies: ["NudgeCLI", "NudgeDaemon", "NudgeHelp"]),
         // What several test targets share: temporary folders, child processes, and the real
         // parts the end-to-end tests start (dbus-daemon, Xvfb and dunst, journald).
         // test_http_server.py is run by the tests that fetch, from the source tree.
@@ -44,6 +49,11 @@ let package = Package(
         .executableTarget(name: "nudge-test-crash", dependencies: ["NudgeTestSupport"], path: "Tests/NudgeTestCrash"),
         .testTarget(name: "NudgeTestSupportTests", dependencies: ["NudgeTestSupport", "nudge-test-crash"]),
         .testTarget(name: "NudgeCoreTests", dependencies: ["NudgeCore", "NudgeTestSupport"]),
+        .testTarget(name: "NudgeHelpTests", dependencies: ["NudgeHelp", "NudgeTestSupport"]),
+        // The generated man pages against the help, the config file and the daemon's journal
+        // fields, typeset by groff and man.
+        .testTarget(name: "NudgeManualTests", dependencies: ["nudge-manpages", "nudge", "nudged", "NudgeCLI", "NudgeDaemon",
+                                                             "NudgeConfigFile", "NudgeHelp", "NudgeTestSupport"]),
         .testTarget(name: "NudgeStoreTests", dependencies: ["NudgeStore", "NudgeTestSupport"]),
         // rrule_oracle.py is run by the tests, from the source tree.
         .testTarget(name: "NudgeRecurrenceTests", dependencies: ["NudgeRecurrence", "NudgeTestSupport"],

@@ -101,7 +101,7 @@ public enum NudgeCLI {
                 rest += words[(index - 1)...]
                 break
             }
-            guard let name = ["db", "config"].first(where: { word == "--" + $0 || word.hasPrefix("--" + $0 + "=") }) else {
+            guard let name = HelpCommand.globalOptions.map(\.name).first(where: { word == "--" + $0 || word.hasPrefix("--" + $0 + "=") }) else {
                 rest.append(word)
                 continue
             }

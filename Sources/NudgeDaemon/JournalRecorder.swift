@@ -5,12 +5,12 @@ final class JournalRecorder: EventRecorder {
     private let log = EventLog(identifier: "nudged")
 
     func record(_ event: ServiceEvent) {
-        var fields = [("NUDGE_EVENT", event.kind.rawValue), ("MESSAGE_ID", event.kind.messageID)]
-        if let id = event.todoID { fields.append(("NUDGE_TODO_ID", String(id))) }
-        if let uuid = event.todoUUID { fields.append(("NUDGE_TODO_UUID", uuid)) }
-        if let database = event.databaseID { fields.append(("NUDGE_DATABASE_ID", database)) }
-        if let rule = event.rule { fields.append(("NUDGE_RULE", rule)) }
+        var fields: [(JournalField, String)] = [(.event, event.kind.rawValue), (.messageID, event.kind.messageID)]
+        if let id = event.todoID { fields.append((.todoID, String(id))) }
+        if let uuid = event.todoUUID { fields.append((.todoUUID, uuid)) }
+        if let database = event.databaseID { fields.append((.databaseID, database)) }
+        if let rule = event.rule { fields.append((.rule, rule)) }
         fields += event.fields
-        log.send(message: event.message, priority: event.priority, fields: fields)
+        log.send(message: event.message, priority: event.priority, fields: fields.map { ($0.rawValue, $1) })
     }
 }

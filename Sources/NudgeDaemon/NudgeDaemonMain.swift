@@ -18,16 +18,7 @@ public enum NudgeDaemonMain {
         signal(SIGPIPE, SIG_IGN)
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.contains("--help") || arguments.contains("-h") {
-            let error = writeAll("""
-                nudged: the Nudge reminder service
-
-                Usage: nudged [--db PATH] [--config PATH]
-
-                Runs in the foreground (systemd starts it: systemctl --user enable --now nudge),
-                shows each reminder when it is due as a desktop notification with Done and Snooze
-                buttons, and logs to the journal (journalctl --user -t nudged).
-
-                """, to: STDOUT_FILENO)
+            let error = writeAll(DaemonManual.help, to: STDOUT_FILENO)
             guard error == 0 else {
                 writeAll("nudged: cannot write output: \(String(cString: strerror(error)))\n", to: STDERR_FILENO)
                 return 1
@@ -61,7 +52,7 @@ public enum NudgeDaemonMain {
             let word = arguments[index]
             index += 1
             guard let name = ["db", "config"].first(where: { word == "--" + $0 || word.hasPrefix("--" + $0 + "=") }) else {
-                throw DaemonError("unknown argument '\(word)'; usage: nudged [--db PATH] [--config PATH]")
+                throw DaemonError("unknown argument '\(word)'; usage: nudged \(DaemonManual.arguments)")
             }
             if let equals = word.firstIndex(of: "=") {
                 options[name] = String(word[word.index(after: equals)...])

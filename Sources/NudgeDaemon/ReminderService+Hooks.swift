@@ -106,11 +106,11 @@ extension ReminderService {
         } else {
             how = "exited with status \(outcome.status!)" + (outcome.firstErrorLine.isEmpty ? "" : ": " + outcome.firstErrorLine)
         }
-        var fields = [("NUDGE_HOOK", job.event.key), ("NUDGE_HOOK_COMMAND", job.command),
-                      ("NUDGE_HOOK_SECONDS", String(format: "%.3f", outcome.seconds))]
-        if let status = outcome.status { fields.append(("NUDGE_HOOK_STATUS", String(status))) }
-        if !outcome.firstErrorLine.isEmpty { fields.append(("NUDGE_HOOK_STDERR", outcome.firstErrorLine)) }
-        if outcome.suppressed { fields.append(("NUDGE_HOOK_SUPPRESSED", "1")) }
+        var fields: [(JournalField, String)] = [(.hook, job.event.key), (.hookCommand, job.command),
+                                                (.hookSeconds, String(format: "%.3f", outcome.seconds))]
+        if let status = outcome.status { fields.append((.hookStatus, String(status))) }
+        if !outcome.firstErrorLine.isEmpty { fields.append((.hookStderr, outcome.firstErrorLine)) }
+        if outcome.suppressed { fields.append((.hookSuppressed, "1")) }
         record(.hook, "hook \(job.event.key) for todo \(job.todoID) " + how, todo: job.todoID,
                priority: outcome.status == 0 ? 6 : 4, fields: fields)
     }
@@ -168,6 +168,6 @@ extension ReminderService {
         try? store.markClosed(deliveryID)
         environment.server.close(id: notificationID)
         record(.suppressed, "withdrawn by the on_fire hook: notification \(notificationID)", todo: todoID,
-               fields: [("NUDGE_NOTIFICATION_ID", String(notificationID))])
+               fields: [(.notificationID, String(notificationID))])
     }
 }

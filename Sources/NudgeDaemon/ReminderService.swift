@@ -78,7 +78,7 @@ final class ReminderService {
     var now: Date { environment.now() }
 
     func record(_ kind: ServiceEvent.Kind, _ message: String, todo: Int64? = nil, rule: String? = nil,
-                        priority: Int32 = 6, fields: [(String, String)] = []) {
+                        priority: Int32 = 6, fields: [(JournalField, String)] = []) {
         let uuid = todo.flatMap { id in (try? store?.existingTodos(ids: [id]))?.first?.uuid }
         environment.events.record(ServiceEvent(kind: kind, message: message, todoID: todo, todoUUID: uuid,
                                                databaseID: databaseID, rule: rule, priority: priority, fields: fields))
@@ -306,7 +306,7 @@ final class ReminderService {
                 let latency = max(0, now.timeIntervalSince(delivery.dueAt)) * 1000
                 record(.delivered, "delivered: \(content.summary) (notification \(id))",
                        todo: delivery.kind == .reminder ? delivery.todoIDs.first : nil, rule: delivery.rule,
-                       fields: [("NUDGE_NOTIFICATION_ID", String(id)), ("NUDGE_LATENCY_MS", String(format: "%.1f", latency))])
+                       fields: [(.notificationID, String(id)), (.latency, String(format: "%.1f", latency))])
             case .failure(let error):
                 reportFailureOnce("could not show \"\(content.summary)\": \(error)", todo: delivery.todoIDs.first, rule: delivery.rule)
                 retryLater()
@@ -442,7 +442,7 @@ final class ReminderService {
                 let title = todos.first { $0.id == todoID }?.title
                 let how = title == nil ? "deleted" : "completed"
                 record(.withdrawn, "withdrawn: notification \(id)" + (title.map { " (\($0))" } ?? "") + ", \(how) on another machine",
-                       todo: todoID, rule: delivery.rule, fields: [("NUDGE_NOTIFICATION_ID", String(id))])
+                       todo: todoID, rule: delivery.rule, fields: [(.notificationID, String(id))])
             }
         } catch {
             record(.failed, "could not withdraw notifications of todos finished elsewhere: \(error)", priority: 3)

@@ -45,7 +45,7 @@ struct ServiceEvent: Equatable {
     /// syslog level: 3 error, 4 warning, 5 notice, 6 info, 7 debug.
     var priority: Int32 = 6
     /// More journal fields, e.g. NUDGE_LATENCY_MS on "delivered".
-    var fields: [(String, String)] = []
+    var fields: [(JournalField, String)] = []
 
     static func == (a: ServiceEvent, b: ServiceEvent) -> Bool {
         (a.kind, a.message, a.todoID, a.rule, a.priority) == (b.kind, b.message, b.todoID, b.rule, b.priority)

@@ -96,7 +96,7 @@ final class SyncScheduler {
         }
     }
 
-    private func record(_ kind: ServiceEvent.Kind, _ message: String, priority: Int32 = 6, fields: [(String, String)] = []) {
+    private func record(_ kind: ServiceEvent.Kind, _ message: String, priority: Int32 = 6, fields: [(JournalField, String)] = []) {
         environment.events.record(ServiceEvent(kind: kind, message: message, priority: priority, fields: fields))
     }
 
@@ -144,9 +144,10 @@ final class SyncScheduler {
         }
         passFailed = false
         let milliseconds = max(0, environment.now().timeIntervalSince(started)) * 1000
-        let fields = [("NUDGE_SYNC_IMPORTED", String(report.imported)), ("NUDGE_SYNC_DELETED_TODOS", String(report.deletedTodos)),
-                      ("NUDGE_SYNC_WRITTEN", String(report.written)), ("NUDGE_SYNC_DELETED_FILES", String(report.deletedFiles)),
-                      ("NUDGE_SYNC_CONFLICTS", String(report.conflicts)), ("NUDGE_SYNC_MS", String(format: "%.1f", milliseconds))]
+        let fields: [(JournalField, String)] = [
+            (.syncImported, String(report.imported)), (.syncDeletedTodos, String(report.deletedTodos)),
+            (.syncWritten, String(report.written)), (.syncDeletedFiles, String(report.deletedFiles)),
+            (.syncConflicts, String(report.conflicts)), (.syncMilliseconds, String(format: "%.1f", milliseconds))]
         let summary = "synced: \(report.imported) imported, \(report.deletedTodos) deleted here, \(report.written) written, "
             + "\(report.deletedFiles) files deleted, \(report.conflicts) conflicts"
         // A pass that found nothing is routine (every write of its own comes back through inotify).
@@ -179,14 +180,13 @@ final class SyncScheduler {
             let seconds = String(format: "%.1f", max(0, environment.now().timeIntervalSince(started)))
             if result.succeeded {
                 failures = 0
-                record(.command, "\(command): done in \(seconds) s", fields: [("NUDGE_EXIT_STATUS", "0")])
+                record(.command, "\(command): done in \(seconds) s", fields: [(.exitStatus, "0")])
             } else {
                 failures += 1
                 let status = result.status.map(String.init) ?? "not started"
                 record(.failed, "\(command) failed (exit status \(status)): \(result.lastLine)", priority: 4,
-                       fields: [("NUDGE_EXIT_STATUS", status), ("NUDGE_STDERR", result.lastLine),
-                                ("NUDGE_STDERR_TAIL", result.tail.joined(separator: "\n")),
-                                ("NUDGE_FAILURES", String(failures))])
+                       fields: [(.exitStatus, status), (.stderr, result.lastLine),
+                                (.stderrTail, result.tail.joined(separator: "\n")), (.failures, String(failures))])
             }
             commandTimer.schedule(after: nextDelay)
             if commandAgain {

@@ -136,8 +136,8 @@ struct ReminderServiceHookTests {
             "hook on_fire for todo 3 could not start: cannot start x: No such file or directory",
         ])
         #expect(ended.allSatisfy { $0.priority == 4 })
-        #expect(ended[0].fields.contains { $0 == ("NUDGE_HOOK_STATUS", "2") })
-        #expect(ended[0].fields.contains { $0 == ("NUDGE_HOOK_STDERR", "no route to host") })
-        #expect(ended[0].fields.contains { $0 == ("NUDGE_HOOK", "on_fire") })
+        #expect(ended[0].fields.contains { $0 == (.hookStatus, "2") })
+        #expect(ended[0].fields.contains { $0 == (.hookStderr, "no route to host") })
+        #expect(ended[0].fields.contains { $0 == (.hook, "on_fire") })
     }
 }

@@ -120,7 +120,7 @@ struct SyncSchedulerTests {
         #expect(fixture.commandsRun.count == 2)
         let synced = try #require(fixture.events.kinds(.synced).first)
         #expect(synced.message == "synced: 0 imported, 0 deleted here, 1 written, 0 files deleted, 0 conflicts")
-        #expect(synced.fields.contains { $0 == ("NUDGE_SYNC_WRITTEN", "1") })
+        #expect(synced.fields.contains { $0 == (.syncWritten, "1") })
         // After the upload, a pass that writes nothing: the end.
         fixture.nextReport.written = 0
         fixture.finishCommand(status: 0)
@@ -177,8 +177,8 @@ struct SyncSchedulerTests {
         let failure = try #require(fixture.events.kinds(.failed).last)
         #expect(failure.message == "vdirsyncer sync failed (exit status 1): error: Unknown error occured: Connection refused")
         #expect(failure.priority == 4)
-        #expect(failure.fields.contains { $0 == ("NUDGE_EXIT_STATUS", "1") })
-        #expect(failure.fields.contains { $0 == ("NUDGE_STDERR", "error: Unknown error occured: Connection refused") })
+        #expect(failure.fields.contains { $0 == (.exitStatus, "1") })
+        #expect(failure.fields.contains { $0 == (.stderr, "error: Unknown error occured: Connection refused") })
         var delays = [fixture.commandTimer.delay]
         for _ in 1...6 {
             fixture.onQueue { fixture.commandTimer.fire() }

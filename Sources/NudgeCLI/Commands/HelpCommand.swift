@@ -1,36 +1,66 @@
+import NudgeHelp
+
 enum HelpCommand: Command {
     static let name = "help"
-    static let abstract = "Show help for nudge or one command"
-    static let usage = "nudge help [COMMAND]"
+    static let abstract = "Show help for nudge, one command or one topic"
+    static let usage = "nudge help [COMMAND | TOPIC]"
     static let options: [Option] = []
+    static let discussion = "The topics are " + HelpTopics.all.map(\.name).joined(separator: ", ") + "."
+
+    static let summary = "a todo list that reminds you"
+
+    static let description = """
+        Nudge keeps your todos in a database of your own and reminds you of each one when it
+        is due: the reminder service, nudged, shows a desktop notification with Done and
+        Snooze buttons (systemctl --user enable --now nudge). When and how often it reminds
+        is set in the config file, nudge.conf.
+        """
+
+    /// The options that may come before or after any command.
+    static let globalOptions: [Option] = [
+        .value("db", "PATH", "The database (default: $NUDGE_DB, else ~/.local/share/nudge/nudge.db)"),
+        .value("config", "PATH", "The config file (default: $NUDGE_CONFIG, else ~/.config/nudge/nudge.conf)"),
+    ]
+
+    /// What `nudge` takes without a command, and the global options.
+    static let programOptions = globalOptions + [
+        Option(name: "help", value: nil, help: "Show this help", short: "h"),
+        Option(name: "version", value: nil, help: "Show the version", short: "V"),
+    ]
 
     static var overview: String {
-        let width = NudgeCLI.commands.map { $0.name.count }.max()!
+        let commands = NudgeCLI.commands.map { HelpEntry($0.name, $0.abstract) }
+        let topics = HelpTopics.all.map { HelpEntry($0.name, $0.abstract) }
         return """
-            nudge: a todo list that reminds you
+            nudge: \(summary)
 
             Usage: nudge [--db PATH] [--config PATH] COMMAND [ARGUMENTS]
 
+            \(description)
+
             Commands:
-            \(NudgeCLI.commands.map { "  " + $0.name.padding(to: width) + "  " + $0.abstract }.joined(separator: "\n"))
+            \(commands.plainText())
 
-            Dates (WHEN): 2026-12-24, 2026-12-24 09:30, today, tonight, tomorrow 9am, fri,
-              next fri, 9am, 17:30, in 2h, in 3 days, +45m, eod, eow, eom, dec 24.
-            Durations: 10m, 2h, 1h30m, 3d, 1w.
+            Topics:
+            \(topics.plainText())
 
-            The database is --db PATH, or $NUDGE_DB, or else
-            $XDG_DATA_HOME/nudge/nudge.db (~/.local/share/nudge/nudge.db). The reminder rules
-            are in --config PATH, or $NUDGE_CONFIG, or $XDG_CONFIG_HOME/nudge/nudge.conf.
-            The reminder service is nudged (systemctl --user enable --now nudge).
+            Options:
+            \(programOptions.map(\.entry).plainText())
 
-            'nudge help COMMAND' or 'nudge COMMAND --help' tells more about a command.
+            'nudge help COMMAND' or 'nudge COMMAND --help' tells more about a command, and
+            'nudge help TOPIC' about a topic; 'man nudge' tells it all.
             """
+    }
+
+    /// A command's options as its help lists them: with --help.
+    static func documentedOptions(of command: any Command.Type) -> [Option] {
+        command.options + [.flag("help", "Show this help")]
     }
 
     static func help(for command: any Command.Type) -> String {
         var lines = [command.abstract + ".", "", "Usage: " + command.usage]
-        let options = command.options + [.flag("help", "Show this help")]
-        let labels = options.map { ($0.short.map { "-\($0), " } ?? "") + "--" + $0.name + ($0.value.map { " " + $0 } ?? "") }
+        let options = documentedOptions(of: command)
+        let labels = options.map(\.entry.label)
         let width = labels.map(\.count).max()!
         lines += ["", "Options:"]
         for (label, option) in zip(labels, options) {
@@ -46,9 +76,20 @@ enum HelpCommand: Command {
             context.print(overview)
             return
         }
-        guard let command = NudgeCLI.command(named: name) else {
-            throw .usage("no command '\(name)'; commands are " + NudgeCLI.commands.map { $0.name }.joined(separator: ", "))
+        if let command = NudgeCLI.command(named: name) {
+            context.print(help(for: command))
+        } else if let topic = HelpTopics.named(name) {
+            context.print(topic.plainText)
+        } else {
+            throw .usage("no command '\(name)'; commands are " + NudgeCLI.commands.map { $0.name }.joined(separator: ", ")
+                         + "; topics are " + HelpTopics.all.map(\.name).joined(separator: ", "))
         }
-        context.print(help(for: command))
+    }
+}
+
+extension Option {
+    /// The option as a help list shows it: `-o, --output FILE`.
+    var entry: HelpEntry {
+        HelpEntry((short.map { "-\($0), " } ?? "") + "--" + name, argument: value, help)
     }
 }

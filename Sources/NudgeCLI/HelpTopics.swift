@@ -1,0 +1,144 @@
+import Glibc
+import NudgeHelp
+
+/// The topics of `nudge help TOPIC`, which the man page gives a section each: the forms the
+/// placeholders of the commands take, and what nudge reads from outside.
+enum HelpTopics {
+    static let all = [when, duration, rule, exitStatus, environment, files, examples]
+
+    static func named(_ name: String) -> HelpTopic? {
+        all.first { $0.name == name }
+    }
+
+    static let when = HelpTopic(
+        name: "when", heading: "DATES AND TIMES (WHEN)",
+        abstract: "The forms of WHEN: 2026-12-24, tomorrow 9am, fri, in 2h, dec 24, ...",
+        text: """
+            WHEN names a day, or a day and a time of day, in the local time zone. Case does not
+            matter and commas are ignored. A form without a time of day is all-day: due on
+            that day, and reminded on it at [reminders] all_day_time of the config file. A time
+            can follow a day (tomorrow 9am, fri at 14:00, dec 24 18:00) or come before it
+            (9am tomorrow).
+            """,
+        entries: [
+            HelpEntry("2026-12-24", "That day; 2026-12-24 09:30 and 2026-12-24T09:30 at that time."),
+            HelpEntry("today, tomorrow, yesterday", "That day; tmrw and tmr are tomorrow."),
+            HelpEntry("tonight", "Today at 20:00."),
+            HelpEntry("mon ... sun", "The next such day after today: on a Friday, fri is a week later. Full names (friday) and tue, tues, thu, thur, thurs work too."),
+            HelpEntry("this fri, next fri", "The Friday of this week, even if it has passed, or of next week; weeks run from Monday to Sunday."),
+            HelpEntry("dec 24, 24 dec, december 24th", "The next December 24 that is today or later; with a year, dec 24 2027 or 24 dec 2027."),
+            HelpEntry("9am, 9:30pm, 17:30, noon, midnight", "A time alone is the next such time: today if it is still ahead, else tomorrow."),
+            HelpEntry("in 2h, in 3 days, +45m", "This long from now, a DURATION (see 'nudge help duration'); in 2 months and in 1 year add calendar months and years, in a week and in an hour work too."),
+            HelpEntry("eod, eow, eom, eoy", "23:59 today, on the Sunday of this week, on the last day of this month, on December 31; also end of day, end of week, and so on."),
+        ],
+        notes: """
+            A time that a change to daylight saving time skips (02:30 on the night the clocks go
+            forward) moves forward by the gap, to 03:30; a time that happens twice is the first
+            of the two. 12/24 and 24/12 are refused: which is the month?
+            """)
+
+    static let duration = HelpTopic(
+        name: "duration", heading: "DURATIONS (DURATION, OFFSET)",
+        abstract: "The forms of DURATION and OFFSET: 10m, 2h, 1h30m, 3d, 1w",
+        text: """
+            A DURATION (postpone, snooze, upcoming --within) or an OFFSET (a reminder this long
+            before the due: add --remind, remind --add) is a number and a unit, or several:
+            10m, 2h, 1h30m, 3d, 1w, 2w3d. The units are m, min, minute(s); h, hr, hour(s); d,
+            day(s); w, wk, week(s), each at most once, and spaces are allowed (1 h 30 m,
+            2 hours). M is refused: minutes or months?
+
+            A day is a calendar day: 1d keeps the time of day across changes to and from
+            daylight saving time, while 24h is always 24 hours. A duration is at least a
+            minute and at most 100 years.
+            """)
+
+    static let rule = HelpTopic(
+        name: "rule", heading: "REPEAT RULES (RULE)",
+        abstract: "The forms of RULE for --repeat: daily, weekdays, every 2 weeks, RRULE:...",
+        text: """
+            A repeating todo needs a due date. When it is marked done, it gets its next due and
+            is open again. RULE, ignoring case, is one of:
+            """,
+        entries: [
+            HelpEntry("daily, weekly, monthly, yearly", "Every day, week, month or year."),
+            HelpEntry("weekdays", "Monday to Friday."),
+            HelpEntry("every N days|weeks|months|years", "Every N days, and so on; every week is weekly."),
+            HelpEntry("RRULE:...", "An RFC 5545 recurrence rule, as calendars write them: RRULE:FREQ=MONTHLY;BYDAY=1MO is the first Monday of each month, RRULE:FREQ=WEEKLY;BYDAY=TU,TH;COUNT=10 ten Tuesdays and Thursdays. COUNT and UNTIL end it; rules that repeat within a day (HOURLY, MINUTELY, SECONDLY) are refused."),
+        ],
+        notes: """
+            With --repeat-from due (the default) the next due follows the rule from the last
+            one, so a weekly todo done late stays on its weekday; with --repeat-from completion
+            it counts from when the todo was done. Either way the time of day stays the same
+            across changes to and from daylight saving time.
+            """)
+
+    static let environment = HelpTopic(
+        name: "environment", heading: "ENVIRONMENT",
+        abstract: "The environment variables nudge reads",
+        text: "",
+        entries: [
+            HelpEntry("NUDGE_DB", "The database, when --db is not given."),
+            HelpEntry("NUDGE_CONFIG", "The config file, when --config is not given."),
+            HelpEntry("XDG_DATA_HOME", "The database is $XDG_DATA_HOME/nudge/nudge.db by default (~/.local/share when unset)."),
+            HelpEntry("XDG_CONFIG_HOME", "The config file is $XDG_CONFIG_HOME/nudge/nudge.conf by default (~/.config when unset)."),
+            HelpEntry("XDG_CACHE_HOME", "The quote of the day is kept in $XDG_CACHE_HOME/nudge/quote (~/.cache when unset)."),
+            HelpEntry("HOME", "The base of the default folders, and what ~/ means in the config file."),
+            HelpEntry("TZ", "The local time zone, in which dates are read and shown; /etc/localtime when unset."),
+            HelpEntry("NO_COLOR", "When set and not empty, no colours even on a terminal."),
+        ])
+
+    static let files = HelpTopic(
+        name: "files", heading: "FILES",
+        abstract: "The files nudge reads and writes",
+        text: "",
+        entries: [
+            HelpEntry("~/.local/share/nudge/nudge.db", "The todos, in SQLite, shared with the reminder service nudged(8). --db, NUDGE_DB and XDG_DATA_HOME choose another file."),
+            HelpEntry("~/.config/nudge/nudge.conf", "When and how Nudge reminds, described in nudge.conf(5); without it the defaults apply. --config, NUDGE_CONFIG and XDG_CONFIG_HOME choose another file."),
+            HelpEntry("~/.cache/nudge/quote", "The quote of the day, fetched at most once a day."),
+            HelpEntry("share/doc/nudge/nudge.conf", "Under the installation prefix (/usr/local): the documented defaults, to copy to ~/.config/nudge/ and change."),
+        ])
+
+    static let exitStatus = HelpTopic(
+        name: "exit-status", heading: "EXIT STATUS",
+        abstract: "What nudge's exit status means",
+        text: "An error is one line on stderr, starting with nudge:.",
+        entries: [
+            HelpEntry("0", "Done."),
+            HelpEntry(String(CLIError.Kind.failed.rawValue), "What was asked for does not exist or cannot be done: an unknown id, a database that cannot be opened, a config file that 'nudge config check' finds wrong."),
+            HelpEntry(String(CLIError.Kind.usage.rawValue), "The command was used wrongly: an unknown command or option, a missing argument, a value that cannot be read."),
+            HelpEntry(String(128 + SIGPIPE), "The reader of the output went away (nudge list | head -1): nudge ends by SIGPIPE, as other tools do."),
+        ])
+
+    static let examples = HelpTopic(
+        name: "examples", heading: "EXAMPLES",
+        abstract: "A first day with nudge",
+        text: """
+            Add a todo, then see the list and the reminders to come:
+
+              nudge add "Buy milk" --due "tomorrow 9am"
+              nudge list
+              nudge upcoming
+
+            A weekly todo in a category, reminded a day before too:
+
+              nudge category add home
+              nudge add "Water plants" --due "sat 10am" --repeat weekly --category home --remind 1d
+
+            Finish one, put another off for an hour, move a third to the next day:
+
+              nudge done 1
+              nudge snooze 2 1h
+              nudge postpone 3 1d
+
+            Start the reminder service, then ask why a todo reminds when it does and what the
+            service did with it:
+
+              systemctl --user enable --now nudge
+              nudge explain 2
+              nudge history 2
+
+            Scripts read JSON:
+
+              nudge list --json | jq -r '.[].title'
+            """)
+}

@@ -1,0 +1,108 @@
+/// Writes roff source: every character of the text arrives as itself.
+struct Roff {
+    private(set) var text = ""
+    /// Whether the next paragraph follows a heading, and so needs no paragraph break.
+    private var atHeading = true
+
+    mutating func request(_ name: String, _ arguments: String...) {
+        text += "." + name + arguments.map { " \"" + Self.escape($0).replacingOccurrences(of: "\"", with: "\\(dq") + "\"" }.joined() + "\n"
+        atHeading = name == "SH" || name == "SS" || name == "TP"
+    }
+
+    /// A line of text. A leading dot would make it a request; `\&` keeps it text.
+    mutating func line(_ text: String) {
+        raw(Self.escape(text))
+    }
+
+    /// A line already escaped; a request when `request` says so.
+    mutating func raw(_ line: String, request: Bool = false) {
+        text += (line.hasPrefix(".") && !request ? "\\&" : "") + line + "\n"
+        atHeading = false
+    }
+
+    mutating func block(_ block: ManualPage.Block) {
+        switch block {
+        case .text(let help):
+            for part in HelpText.blocks(help) { self.part(part, inEntry: false) }
+        case .entries(let entries):
+            for entry in entries {
+                request("TP")
+                raw("\\fB" + Self.escape(entry.term) + "\\fR" + (entry.argument.map { " \\fI" + Self.escape($0) + "\\fR" } ?? ""))
+                for (index, part) in HelpText.blocks(entry.meaning).enumerated() {
+                    self.part(part, inEntry: true, first: index == 0)
+                }
+            }
+        case .usage(let command, let arguments):
+            if !atHeading { request("PP") }
+            raw("\\fB" + Self.escape(command) + "\\fR " + Self.escape(arguments))
+        case .subsection(let heading):
+            request("SS", heading)
+        }
+    }
+
+    /// One part of help text. In an entry, text stays indented under the term: paragraphs
+    /// after the first are `.IP`, and `.RS` moves bullets and examples to the entry's indent.
+    private mutating func part(_ part: HelpText.Block, inEntry: Bool, first: Bool = false) {
+        switch part {
+        case .paragraph(let paragraph):
+            if inEntry {
+                if !first { request("IP") }
+            } else if !atHeading {
+                request("PP")
+            }
+            raw(Self.inline(paragraph))
+        case .bullet(let item):
+            if inEntry { request("RS") }
+            raw(".IP \\(bu 2", request: true)
+            raw(Self.inline(item))
+            if inEntry { request("RE") }
+        case .literal(let lines):
+            if inEntry {
+                request("RS")
+            } else {
+                if !atHeading { request("PP") }
+                request("RS", "4")
+            }
+            request("EX")
+            for line in lines { raw(Self.escape(line)) }
+            request("EE")
+            request("RE")
+        }
+        if case .literal = part { atHeading = false }
+    }
+
+    /// Prose: `code` spans in bold.
+    static func inline(_ text: String) -> String {
+        let pieces = text.split(separator: "`", omittingEmptySubsequences: false)
+        guard pieces.count % 2 == 1 else { return escape(text) }
+        return pieces.enumerated().map { index, piece in
+            index % 2 == 1 ? "\\fB" + escape(String(piece)) + "\\fR" : escape(String(piece))
+        }.joined()
+    }
+
+    /// Every character that roff would read as something else, written as an escape; outside
+    /// ASCII as its code point, so the page needs no input encoding.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\e"
+            // Minus, not hyphen, so that options and commands can be copied from the page.
+            case "-": out += "\\-"
+            case "'": out += "\\(aq"
+            case "`": out += "\\(ga"
+            case "~": out += "\\(ti"
+            case "^": out += "\\(ha"
+            case "\t": out += " "
+            default:
+                if scalar.isASCII {
+                    out.unicodeScalars.append(scalar)
+                } else {
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    out += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+                }
+            }
+        }
+        return out
+    }
+}
