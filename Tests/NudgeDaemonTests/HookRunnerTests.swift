@@ -1,4 +1,5 @@
 import Foundation
+import NudgeConfigFile
 import NudgeCore
 import Testing
 @testable import NudgeDaemon
@@ -130,5 +131,71 @@ struct HookRunnerTests {
             all.append(event)
             timing.append(Date().timeIntervalSince(started))
         }
+    }
+}
+
+/// README's hook recipes, read from README and run as nudged runs them (curl stands in: no
+/// network here).
+struct HookRecipeTests {
+    let queue = DispatchQueue(label: "nudge.test.recipes")
+    let folder = TemporaryDirectory()
+
+    /// Each `[hooks]` block of README's Hooks section, parsed as a config file.
+    func recipes() throws -> [NudgeConfig] {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let blocks = text.components(separatedBy: "```ini\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+        return try blocks.filter { $0.hasPrefix("[hooks]") }.map { try ConfigFile.parse(text: $0, path: "README.md") }
+    }
+
+    func run(_ command: HookCommand, title: String, variables more: [String: String] = [:]) async -> HookOutcome {
+        var variables = ["NUDGE_TITLE": title, "NUDGE_EVENT": "fire"]
+        variables.merge(more) { $1 }
+        let environment = ProcessInfo.processInfo.environment.merging(variables) { $1 }
+        let job = HookJob(event: .fire, todoID: 1, command: command.text, arguments: command.arguments(environment: environment),
+                          variables: variables, input: "{}")
+        let queue = queue
+        nonisolated(unsafe) let sent = job
+        return await withCheckedContinuation { continuation in
+            queue.async {
+                var runner: HookRunner?
+                runner = HookRunner(queue: queue, limit: 1, timeout: 10) { _, outcome in
+                    runner = nil
+                    continuation.resume(returning: outcome)
+                }
+                runner?.submit(sent)
+            }
+        }
+    }
+
+    @Test func theThreeRecipesParseAndDoWhatTheySay() async throws {
+        let recipes = try recipes()
+        try #require(recipes.count == 3)
+        let title = #"Pay "rent" & $(reboot); `id`"#
+
+        // To a phone: suppress first, then curl with the title as the message, untouched.
+        let phone = try #require(recipes[0].hooks.commands[.fire])
+        #expect(recipes[0].hooks.suppressWait == 2)
+        let bin = folder.file("bin")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > \"$CURL_ARGS\"\n"
+            .write(toFile: bin + "/curl", atomically: true, encoding: .utf8)
+        chmod(bin + "/curl", 0o755)
+        let sent = await run(phone, title: title, variables: ["PATH": bin + ":/usr/bin:/bin", "CURL_ARGS": folder.file("args")])
+        #expect(sent.status == 0)
+        #expect(sent.suppressed)
+        let arguments = try String(contentsOfFile: folder.file("args"), encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(arguments.suffix(3) == ["--data-binary", title, "https://ntfy.sh/my-nudge-topic"])
+
+        // A sound: paplay with a sound file of the freedesktop theme.
+        #expect(try #require(recipes[1].hooks.commands[.fire]).words == ["paplay", "/usr/share/sounds/freedesktop/stereo/complete.oga"])
+
+        // A log of what got done.
+        let log = try #require(recipes[2].hooks.commands[.done])
+        let logged = await run(log, title: title, variables: ["HOME": folder.path])
+        #expect(logged.status == 0)
+        let line = try String(contentsOfFile: folder.file("nudge-done.log"), encoding: .utf8)
+        #expect(line.hasSuffix("\t" + title + "\n"))
     }
 }
