@@ -12,17 +12,23 @@ extension ReminderService {
         [.add, .done, .snooze].contains { config.hooks.commands[$0] != nil }
     }
 
-    /// Runs `on_fire` for each reminder of a todo that fired. `alone`: the todos whose reminder
-    /// is a notification of its own, which `suppress` can stop (a grouped one it cannot).
+    /// With `suppress_wait`, the notifications of the todos in `alone` (a notification of
+    /// their own, which `suppress` can stop; a grouped one it cannot) wait for their hook.
+    func holdForFireHooks(_ fired: [ScheduledReminder], alone: Set<Int64>) {
+        guard config.hooks.commands[.fire] != nil, config.hooks.suppressWait > 0 else { return }
+        for todoID in fired.compactMap(\.todoID) where alone.contains(todoID) {
+            heldForHook[todoID] = now.addingTimeInterval(config.hooks.suppressWait)
+        }
+    }
+
+    /// Runs `on_fire` for each reminder of a todo that fired.
     func runFireHooks(_ fired: [ScheduledReminder], alone: Set<Int64>) {
         guard config.hooks.commands[.fire] != nil else { return }
         let ids = fired.compactMap(\.todoID)
         guard !ids.isEmpty, let todos = try? store.existingTodos(ids: ids) else { return }
-        let wait = config.hooks.suppressWait
         for reminder in fired {
             guard let todoID = reminder.todoID, let todo = todos.first(where: { $0.id == todoID }) else { continue }
             let stoppable = alone.contains(todoID)
-            if stoppable && wait > 0 { heldForHook[todoID] = now.addingTimeInterval(wait) }
             run(.fire, todo: todo, rule: reminder.rule.description) { [weak self] suppress in
                 self?.fireHookAnswered(todoID: todoID, suppress: suppress && stoppable, title: todo.title)
             }

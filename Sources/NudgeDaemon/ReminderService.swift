@@ -204,6 +204,8 @@ final class ReminderService {
 
     private func fireDue(missedBefore: Date?) {
         let moment = now
+        var hooked: [ScheduledReminder] = []
+        var alone: Set<Int64> = []
         do {
             let due = try store.dueReminders(through: moment)
             guard !due.isEmpty else { return }
@@ -211,9 +213,11 @@ final class ReminderService {
                 .plan(due, now: moment, missedBefore: missedBefore)
             try store.fire(due, queueing: batch.deliveries, at: moment)
             environment.changed()
-            runFireHooks(due.filter { reminder in
+            hooked = due.filter { reminder in
                 !batch.skipped.contains(reminder) && !(missedBefore.map { reminder.at < $0 } ?? false)
-            }, alone: Set(batch.deliveries.filter { $0.kind == .reminder }.compactMap(\.todoIDs.first)))
+            }
+            alone = Set(batch.deliveries.filter { $0.kind == .reminder }.compactMap(\.todoIDs.first))
+            holdForFireHooks(hooked, alone: alone)
             for reminder in due {
                 let skipped = batch.skipped.contains(reminder)
                 let missed = skipped || (missedBefore.map { reminder.at < $0 } ?? false)
@@ -225,6 +229,8 @@ final class ReminderService {
             record(.failed, "could not fire reminders: \(error)", priority: 3)
         }
         deliverPending()
+        // After the notifications are on their way: starting a hook never delays one.
+        runFireHooks(hooked, alone: alone)
     }
 
     /// Shows every queued notification the server has not got yet.
