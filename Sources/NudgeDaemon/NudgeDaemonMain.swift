@@ -161,7 +161,8 @@ final class Daemon {
                 QuoteOfTheDay(source: source, environment: environment).quote(on: LocalDate(moment, in: .nudge(zone: zone)))?.line
             },
             changed: { [unowned self] in sync?.localChange() },
-            opened: { [unowned self] in startSync() }))
+            opened: { [unowned self] in startSync() },
+            home: environment["HOME"] ?? NSHomeDirectory()))
         timer.setEventHandler { [unowned self] in service.wake() }
         reloadTimer.setEventHandler { [unowned self] in reload(reloadReason) }
         try service.start()
