@@ -128,9 +128,8 @@ struct NotificationWriter {
     }
 
     /// Quiet hours silence what they let through (high priority, the digest) and what they
-    /// held back: a reminder released at their end comes due exactly then. A reminder due at
-    /// that very minute by its own rule is not held, so it keeps its sound when it is its due
-    /// time; any other rule landing on the end of quiet hours is silent too.
+    /// held back, which comes due exactly at their end. The store does not keep why a
+    /// reminder falls there, so any reminder at that minute is silent but a todo's due time.
     func isQuiet(_ delivery: Delivery, todos: [Todo]) -> Bool {
         guard let quiet = config.quietHours else { return false }
         let clock = WallClock(zone: zone)
