@@ -262,8 +262,9 @@ enum ConfigValues {
         if isOff(value) { return ReminderSound.none }
         if value.lowercased() == priorityDefault { return nil }
         if value.hasPrefix("/") || value.hasPrefix("~/") { return .file(value) }
-        // Theme names are ASCII words joined by dashes (the sound naming specification).
-        guard value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
+        // Theme names are ASCII words joined by dashes (the sound naming specification); a
+        // dot is refused so that a bare file name ("ding.oga") is not sent as a theme name.
+        guard value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_".contains($0)) }) else {
             throw Problem("\(key): '\(value)' is neither a sound name nor an absolute path; accepted: \(soundForms)")
         }
         return .name(value)

@@ -100,6 +100,8 @@ struct ReminderCommandTests {
             [priority.low]
             sound = bell
             repeat_sound = yes
+            [priority.medium]
+            nag_limit = 1
             [category.meds]
             sound = /usr/share/sounds/pill.oga
             timeout = 45s
@@ -126,6 +128,8 @@ struct ReminderCommandTests {
             "  Resident  no",
             "  Escalate  to critical from nag 2 on (escalate_after = 2 in [reminders])",
         ])
+        try nudge("--config", config, "add", "Tidy up", "--due", "today 18:00")
+        #expect(try alerts("4").last == "  Escalate  never: nag_limit = 1 stops the nags first (escalate_after = 2 in [reminders])")
         #expect(try alerts("3") == [
             "  Sound     /usr/share/sounds/pill.oga (set in [category.meds]); nags are silent",
             "  Timeout   45s on screen (set in [category.meds])",

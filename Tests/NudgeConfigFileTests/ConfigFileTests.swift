@@ -543,6 +543,7 @@ struct ConfigFileTests {
         ("[list]\nquote = quotes.txt\n", 2, ["quote: 'quotes.txt' is neither a URL nor an absolute path"]),
         ("[list]\nquotes = off\n", 2, ["unknown key 'quotes' in [list] (did you mean quote?)"]),
         ("[reminders]\nsound = my bell\n", 2, ["sound: 'my bell' is neither a sound name nor an absolute path", "accepted: a sound theme name such as message-new-instant"]),
+        ("[reminders]\nsound = ding.oga\n", 2, ["sound: 'ding.oga' is neither a sound name nor an absolute path"]),
         ("[category.meds]\nsound = sounds/pill.oga\n", 2, ["sound: 'sounds/pill.oga' is neither a sound name nor an absolute path", "(an absolute path or ~/...)"]),
         ("[reminders]\ntimeout = forever\n", 2, ["timeout: 'forever' is not a timeout; accepted: never, server, default"]),
         ("[priority.high]\ntimeout = 0\n", 2, ["timeout: '0' is not a timeout", "never"]),

@@ -36,9 +36,13 @@ extension ExplainCommand {
         let escalation: String
         if let after = alerts.escalateAfter {
             let set = "escalate_after = \(after) in \(origin { $0.escalateAfter != nil })"
-            escalation = rules.nagEvery == nil
-                ? "never: it does not nag (\(set))"
-                : "to critical from nag \(after) on (\(set))"
+            if rules.nagEvery == nil {
+                escalation = "never: it does not nag (\(set))"
+            } else if let limit = rules.nagLimit, limit < after {
+                escalation = "never: nag_limit = \(limit) stops the nags first (\(set))"
+            } else {
+                escalation = "to critical from nag \(after) on (\(set))"
+            }
         } else {
             escalation = "no"
         }
