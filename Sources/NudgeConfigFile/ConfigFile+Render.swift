@@ -16,7 +16,8 @@ extension ConfigFile {
         section("reminders", ruleLines(RuleOverrides(
             atDue: rules.atDue, before: rules.before, allDayTime: rules.allDayTime,
             allDayDayBefore: rules.allDayDayBefore, nagEvery: .some(rules.nagEvery),
-            nagLimit: .some(rules.nagLimit))))
+            nagLimit: .some(rules.nagLimit), sound: .some(rules.sound), timeout: .some(rules.timeout),
+            resident: rules.resident, escalateAfter: .some(rules.escalateAfter), repeatSound: rules.repeatSound)))
         for priority in Priority.allCases {
             if let overrides = config.byPriority[priority] {
                 section("priority.\(priority)", ruleLines(overrides))
@@ -66,6 +67,11 @@ extension ConfigFile {
         if let value = rules.allDayDayBefore { lines.append(("all_day_day_before", yesNo(value))) }
         if let value = rules.nagEvery { lines.append(("nag_every", value?.description ?? "off")) }
         if let value = rules.nagLimit { lines.append(("nag_limit", value.map(String.init) ?? "none")) }
+        if let value = rules.sound { lines.append(("sound", value?.description ?? ConfigValues.priorityDefault)) }
+        if let value = rules.timeout { lines.append(("timeout", value?.description ?? ConfigValues.priorityDefault)) }
+        if let value = rules.resident { lines.append(("resident", yesNo(value))) }
+        if let value = rules.escalateAfter { lines.append(("escalate_after", value.map(String.init) ?? "none")) }
+        if let value = rules.repeatSound { lines.append(("repeat_sound", yesNo(value))) }
         return lines
     }
 }

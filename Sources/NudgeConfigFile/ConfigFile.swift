@@ -100,3 +100,23 @@ extension ConfigFile {
         do { return try ConfigValues.seconds(name, text) } catch { throw InputError(error.message) }
     }
 }
+
+extension ConfigFile {
+    /// What `nudge config check` warns about in a valid file without refusing it: a `sound`
+    /// file that does not exist (the notification server then plays nothing; a file can be
+    /// added later, so the service does not stop for it). `home` expands `~/`.
+    public static func warnings(path: String, home: String) -> [ConfigError] {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+        var found: [ConfigError] = []
+        _ = INIScanner.scan(text, onSection: { _ throws(Problem) in }, onEntry: { section, key, value, line throws(Problem) in
+            guard key.lowercased() == "sound", case .file(let file)? = try? ConfigValues.sound(key, value),
+                  (try? ConfigSection(name: section)).map({ $0.keys.contains("sound") }) == true else { return }
+            let full = file.hasPrefix("~/") ? home + file.dropFirst(1) : file
+            if !FileManager.default.fileExists(atPath: full) {
+                found.append(ConfigError(path: path, line: line,
+                                         message: "sound: \(file) does not exist; the notification server will play nothing"))
+            }
+        })
+        return found
+    }
+}

@@ -18,7 +18,8 @@ enum ConfigSection: Hashable {
 
     static let knownSections = "reminders, priority.low|medium|high, category.NAME, digest, quiet, snooze, catchup, notifications, import, list, sync, hooks"
 
-    static let ruleKeys = ["at_due", "before", "all_day_time", "all_day_day_before", "nag_every", "nag_limit"]
+    static let ruleKeys = ["at_due", "before", "all_day_time", "all_day_day_before", "nag_every", "nag_limit",
+                           "sound", "timeout", "resident", "escalate_after", "repeat_sound"]
 
     /// Reads the name inside `[...]`; section names are case-insensitive.
     init(name: String) throws(Problem) {

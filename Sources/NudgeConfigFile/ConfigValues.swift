@@ -266,6 +266,47 @@ enum ConfigValues {
         return policy
     }
 
+    /// The word that leaves `sound` and `timeout` to the todo's priority.
+    static let priorityDefault = "default"
+
+    static let soundForms = "a sound theme name such as message-new-instant or bell, a sound file (an absolute path or ~/...), none, or default (message-new-instant for high priority, none otherwise)"
+
+    /// `sound`: a theme name, a file, none (`.none`), or default (nil).
+    static func sound(_ key: String, _ value: String) throws(Problem) -> ReminderSound? {
+        if isOff(value) { return ReminderSound.none }
+        if value.lowercased() == priorityDefault { return nil }
+        if value.hasPrefix("/") || value.hasPrefix("~/") { return .file(value) }
+        // Theme names are ASCII words joined by dashes (the sound naming specification); a
+        // dot is refused so that a bare file name ("ding.oga") is not sent as a theme name.
+        guard value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_".contains($0)) }) else {
+            throw Problem("\(key): '\(value)' is neither a sound name nor an absolute path; accepted: \(soundForms)")
+        }
+        return .name(value)
+    }
+
+    static let timeoutForms = "never, server, default (never for high priority, server otherwise), or \(secondsForms)"
+
+    /// `timeout`: never, server, default (nil), or seconds.
+    static func timeout(_ key: String, _ value: String) throws(Problem) -> ReminderTimeout? {
+        switch value.lowercased() {
+        case "never": return .never
+        case "server": return .server
+        case priorityDefault: return nil
+        default:
+            guard let seconds = try? seconds(key, value) else {
+                throw Problem("\(key): \(quoted(value)) is not a timeout; accepted: \(timeoutForms)")
+            }
+            return .seconds(seconds)
+        }
+    }
+
+    /// `escalate_after`: a nag's number from 1; 0, none or off never escalates (nil).
+    static func escalation(_ key: String, _ value: String) throws(Problem) -> Int? {
+        if isOff(value) { return nil }
+        let number = try count(key, value, orElse: ", or none for no escalation")
+        return number == 0 ? nil : number
+    }
+
     /// A key of `[reminders]`, `[priority.*]` or `[category.*]`.
     static func rule(_ key: String, _ value: String, into overrides: inout RuleOverrides) throws(Problem) {
         switch key {
@@ -275,6 +316,11 @@ enum ConfigValues {
         case "all_day_day_before": overrides.allDayDayBefore = try boolean(key, value)
         case "nag_every": overrides.nagEvery = .some(try optionalSpan(key, value))
         case "nag_limit": overrides.nagLimit = .some(try limit(key, value))
+        case "sound": overrides.sound = .some(try sound(key, value))
+        case "timeout": overrides.timeout = .some(try timeout(key, value))
+        case "resident": overrides.resident = try boolean(key, value)
+        case "escalate_after": overrides.escalateAfter = .some(try escalation(key, value))
+        case "repeat_sound": overrides.repeatSound = try boolean(key, value)
         default: preconditionFailure("not a rule key: \(key)")
         }
     }

@@ -49,6 +49,16 @@ public struct ReminderRules: Hashable, Sendable {
     public var nagEvery: TimeSpan? = TimeSpan(seconds: 3600)
     /// `nag_limit`: at most this many nags; nil is no limit.
     public var nagLimit: Int? = 3
+    /// `sound`; nil (`default`) is the priority's: message-new-instant for high, none otherwise.
+    public var sound: ReminderSound?
+    /// `timeout`; nil (`default`) is the priority's: never for high, the server's otherwise.
+    public var timeout: ReminderTimeout?
+    /// `resident`: ask the server to keep the notification after an action.
+    public var resident = false
+    /// `escalate_after`: from this nag on the notification is critical; nil never.
+    public var escalateAfter: Int?
+    /// `repeat_sound`: every nag plays the sound, not only the first reminder.
+    public var repeatSound = false
 
     public init() {}
 
@@ -59,6 +69,11 @@ public struct ReminderRules: Hashable, Sendable {
         if let value = overrides.allDayDayBefore { allDayDayBefore = value }
         if let value = overrides.nagEvery { nagEvery = value }
         if let value = overrides.nagLimit { nagLimit = value }
+        if let value = overrides.sound { sound = value }
+        if let value = overrides.timeout { timeout = value }
+        if let value = overrides.resident { resident = value }
+        if let value = overrides.escalateAfter { escalateAfter = value }
+        if let value = overrides.repeatSound { repeatSound = value }
     }
 }
 
@@ -71,15 +86,29 @@ public struct RuleOverrides: Equatable, Sendable {
     public var allDayDayBefore: Bool?
     public var nagEvery: TimeSpan??
     public var nagLimit: Int??
+    /// `.some(nil)` is `default`: the priority's sound.
+    public var sound: ReminderSound??
+    /// `.some(nil)` is `default`: the priority's timeout.
+    public var timeout: ReminderTimeout??
+    public var resident: Bool?
+    public var escalateAfter: Int??
+    public var repeatSound: Bool?
 
     public init(atDue: Bool? = nil, before: [TimeSpan]? = nil, allDayTime: TimeOfDay? = nil,
-                allDayDayBefore: Bool? = nil, nagEvery: TimeSpan?? = nil, nagLimit: Int?? = nil) {
+                allDayDayBefore: Bool? = nil, nagEvery: TimeSpan?? = nil, nagLimit: Int?? = nil,
+                sound: ReminderSound?? = nil, timeout: ReminderTimeout?? = nil, resident: Bool? = nil,
+                escalateAfter: Int?? = nil, repeatSound: Bool? = nil) {
         self.atDue = atDue
         self.before = before
         self.allDayTime = allDayTime
         self.allDayDayBefore = allDayDayBefore
         self.nagEvery = nagEvery
         self.nagLimit = nagLimit
+        self.sound = sound
+        self.timeout = timeout
+        self.resident = resident
+        self.escalateAfter = escalateAfter
+        self.repeatSound = repeatSound
     }
 }
 

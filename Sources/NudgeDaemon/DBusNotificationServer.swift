@@ -40,6 +40,14 @@ final class DBusNotificationServer: NotificationServer {
         notification.urgency = DesktopNotification.Urgency(rawValue: content.urgency.rawValue) ?? .normal
         notification.category = "x-nudge.reminder"
         notification.desktopEntry = "nudge"
+        notification.expireTimeout = content.expireTimeout
+        notification.resident = content.resident
+        notification.sound = switch content.sound {
+        case .name(let name)?: .name(name)
+        case .file(let path)?: .file(path)
+        case .silent?: .silent
+        case nil: nil
+        }
         client.notify(notification, completion)
     }
 

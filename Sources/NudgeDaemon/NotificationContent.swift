@@ -12,10 +12,25 @@ struct NotificationContent: Equatable {
     var urgency: Urgency
     /// (key, label) pairs: "done", and "snooze-N" for the Nth snooze choice.
     var actions: [Action]
+    /// What it plays; nil leaves it to the server.
+    var sound: Sound? = nil
+    /// The Notify call's `expire_timeout`: -1 is the server's, 0 never expires.
+    var expireTimeout: Int32 = -1
+    /// Asks the server to keep it, buttons and all, after an action.
+    var resident = false
 
     struct Action: Equatable {
         let key: String
         let label: String
+    }
+
+    enum Sound: Equatable {
+        /// A freedesktop sound theme name.
+        case name(String)
+        /// An absolute path.
+        case file(String)
+        /// Nothing, not even the server's own sound.
+        case silent
     }
 }
 
@@ -26,12 +41,15 @@ struct NotificationWriter {
     let config: NudgeConfig
     /// The quote of the day, which ends the digest.
     var quote: String?
+    /// The home folder, for a `sound` file written `~/...`.
+    var home: String
 
-    init(now: Date, zone: TimeZone, config: NudgeConfig, quote: String? = nil) {
+    init(now: Date, zone: TimeZone, config: NudgeConfig, quote: String? = nil, home: String = "") {
         self.now = now
         self.zone = zone
         self.config = config
         self.quote = quote
+        self.home = home
     }
 
     static let doneKey = "done"
@@ -40,14 +58,21 @@ struct NotificationWriter {
     static let noteLines = 3
 
     func content(for delivery: Delivery, todos: [Todo]) -> NotificationContent {
+        var content = text(for: delivery, todos: todos)
+        if isQuiet(delivery, todos: todos) { content.sound = .silent }
+        return content
+    }
+
+    private func text(for delivery: Delivery, todos: [Todo]) -> NotificationContent {
         switch delivery.kind {
         case .reminder:
             guard let todo = todos.first else { return gone() }
             return reminder(todo, rule: delivery.rule)
         case .group:
-            return list("\(todos.count) todos due", todos: todos)
+            return alerting(list("\(todos.count) todos due", todos: todos), todos: todos)
         case .catchUp:
-            return list("Missed while Nudge was not running: \(todos.count) todo\(todos.count == 1 ? "" : "s")", todos: todos)
+            return alerting(list("Missed while Nudge was not running: \(todos.count) todo\(todos.count == 1 ? "" : "s")", todos: todos),
+                            todos: todos)
         case .digest:
             let agenda = Agenda(now: now, zone: zone)
             let overdue = todos.filter(agenda.isOverdue)
@@ -72,9 +97,51 @@ struct NotificationWriter {
             + config.snooze.choices.enumerated().map { index, choice in
                 NotificationContent.Action(key: Self.snoozePrefix + String(index), label: Self.label(choice))
             }
-        return NotificationContent(summary: todo.title, body: lines.joined(separator: "\n"),
-                                   icon: todo.category?.icon ?? Category.defaultIcon,
-                                   urgency: urgency(todo.priority), actions: actions)
+        var content = NotificationContent(summary: todo.title, body: lines.joined(separator: "\n"),
+                                          icon: todo.category?.icon ?? Category.defaultIcon,
+                                          urgency: urgency(todo.priority), actions: actions)
+        let alerts = config.alerts(priority: todo.priority, category: todo.category?.name)
+        let nag = ReminderRule.nagNumber(rule)
+        if alerts.escalates(nag: nag) { content.urgency = .critical }
+        content.sound = sound(alerts.sound(nag: nag))
+        content.expireTimeout = alerts.timeout.expireMilliseconds
+        content.resident = alerts.resident
+        return content
+    }
+
+    /// A grouped notification sounds and stays as its most urgent todo's first reminder would.
+    private func alerting(_ list: NotificationContent, todos: [Todo]) -> NotificationContent {
+        guard let first = todos.min(by: { $0.priority > $1.priority }) else { return list }
+        let alerts = config.alerts(priority: first.priority, category: first.category?.name)
+        var content = list
+        content.sound = sound(alerts.sound)
+        content.expireTimeout = alerts.timeout.expireMilliseconds
+        return content
+    }
+
+    private func sound(_ sound: ReminderSound) -> NotificationContent.Sound {
+        switch sound {
+        case .none: .silent
+        case .name(let name): .name(name)
+        case .file(let path): .file(path.hasPrefix("~/") ? home + path.dropFirst(1) : path)
+        }
+    }
+
+    /// Quiet hours silence what they let through (high priority, the digest) and what they
+    /// held back, which comes due exactly at their end. The store does not keep why a
+    /// reminder falls there, so any reminder at that minute is silent but a todo's due time.
+    func isQuiet(_ delivery: Delivery, todos: [Todo]) -> Bool {
+        guard let quiet = config.quietHours else { return false }
+        let clock = WallClock(zone: zone)
+        let current = clock.time(of: now)
+        if quiet.contains(TimeOfDay(hour: current.hour, minute: current.minute)!) { return true }
+        let due = clock.time(of: delivery.dueAt)
+        guard due.second == 0, TimeOfDay(hour: due.hour, minute: due.minute) == quiet.end else { return false }
+        if delivery.kind == .reminder, delivery.rule == ReminderRule.due.description,
+           case .at(let instant, _)? = todos.first?.due, instant == delivery.dueAt {
+            return false
+        }
+        return true
     }
 
     private func list(_ summary: String, todos: [Todo]) -> NotificationContent {

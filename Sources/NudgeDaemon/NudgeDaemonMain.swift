@@ -166,7 +166,8 @@ final class Daemon {
             },
             changed: { [unowned self] in sync?.localChange() },
             opened: { [unowned self] in startSync() },
-            runHook: { [unowned self] job, settings in runHook(job, settings) }))
+            runHook: { [unowned self] job, settings in runHook(job, settings) },
+            home: environment["HOME"] ?? NSHomeDirectory()))
         timer.setEventHandler { [unowned self] in service.wake() }
         reloadTimer.setEventHandler { [unowned self] in reload(reloadReason) }
         try service.start()

@@ -38,6 +38,8 @@ final class ReminderService {
         var opened: () -> Void = {}
         /// Runs a `[hooks]` command beside the service (its outcome comes to `hookEnded`).
         var runHook: (HookJob, HookSettings) -> Void = { _, _ in }
+        /// The home folder, for a `sound` file written `~/...`.
+        var home = ""
     }
 
     /// How long a failed notification waits before it is tried again while a server owns the
@@ -286,7 +288,7 @@ final class ReminderService {
             try? store.markClosed(delivery.id)
             return
         }
-        var writer = NotificationWriter(now: moment, zone: environment.zone(), config: config)
+        var writer = NotificationWriter(now: moment, zone: environment.zone(), config: config, home: environment.home)
         if delivery.kind == .digest, config.quote != .off {
             writer.quote = environment.quote(config.quote, moment, environment.zone())
         }
@@ -373,6 +375,12 @@ final class ReminderService {
                 let todo = after[0]
                 let next = todo.isCompleted ? "" : "; next due " + DueText(now: moment, zone: environment.zone()).relative(todo.due!)
                 record(.completed, "completed: \(todo.title)" + next, todo: todoID)
+                // A resident notification stays after the click; its todo is done (or moved
+                // on to the next occurrence, which a second Done must not complete), so it goes.
+                if config.alerts(priority: todo.priority, category: todo.category?.name).resident {
+                    try store.markClosed(delivery.id)
+                    environment.server.close(id: id)
+                }
             } else if key.hasPrefix(NotificationWriter.snoozePrefix),
                       let index = Int(key.dropFirst(NotificationWriter.snoozePrefix.count)),
                       config.snooze.choices.indices.contains(index) {

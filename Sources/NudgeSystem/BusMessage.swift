@@ -82,6 +82,16 @@ struct BusMessage {
         try close()
     }
 
+    /// One dict entry of an "a{sv}" whose variant holds a boolean (D-Bus sends it as 4 bytes).
+    func appendEntry(_ key: String, bool value: Bool) throws(SystemError) {
+        try open("e", "sv")
+        try append(key)
+        try open("v", "b")
+        try appendBasic("b", Int32(value ? 1 : 0))
+        try close()
+        try close()
+    }
+
     // MARK: Reading
 
     /// The next field, a string ("s"). The corresponding C function is

@@ -36,6 +36,20 @@ public struct DesktopNotification: Equatable, Sendable {
     public var desktopEntry: String? = nil
     /// Milliseconds; -1 lets the server decide, 0 never expires.
     public var expireTimeout: Int32 = -1
+    /// What it plays: nil leaves it to the server.
+    public var sound: Sound? = nil
+    /// The `resident` hint: the server keeps it after an action, until closed.
+    public var resident = false
+
+    /// The sound hints.
+    public enum Sound: Equatable, Sendable {
+        /// `sound-name`: a name from the freedesktop sound theme, e.g. "message-new-instant".
+        case name(String)
+        /// `sound-file`: an absolute path.
+        case file(String)
+        /// `suppress-sound`: play nothing, not even the server's own sound.
+        case silent
+    }
 
     public init(summary: String, body: String = "", actions: [Action] = [],
                 urgency: Urgency = .normal, category: String? = nil, desktopEntry: String? = nil,

@@ -137,6 +137,15 @@ public final class NotificationClient {
             if let desktopEntry = notification.desktopEntry {
                 try message.appendEntry("desktop-entry", string: desktopEntry)
             }
+            switch notification.sound {
+            case .name(let name)?: try message.appendEntry("sound-name", string: name)
+            case .file(let path)?: try message.appendEntry("sound-file", string: path)
+            case .silent?: try message.appendEntry("suppress-sound", bool: true)
+            case nil: break
+            }
+            if notification.resident {
+                try message.appendEntry("resident", bool: true)
+            }
             try message.close()
             try message.append(notification.expireTimeout)
         }, completion: completion) { reply throws(SystemError) in

@@ -77,6 +77,10 @@ struct ReminderCommandTests {
             Todo 1: Pay rent
               Due       Today 11:00 (Sunday, November 29, 2026 at 11:00)
               Rules     [reminders]
+              Sound     none (the default for medium priority)
+              Timeout   server: the notification server decides (the default for medium priority)
+              Resident  no
+              Escalate  no
 
             WHEN                  RULE        STATUS      WHY
             Sun 2026-11-29 09:00  remind 2h   passed      its own reminder (nudge remind)
@@ -87,6 +91,61 @@ struct ReminderCommandTests {
             Sun 2026-11-29 14:00  nag 3       in 3h 7min  overdue: nag_every = 1h, nag_limit = 3 in [reminders]
 
             """)
+    }
+
+    @Test func explainShowsTheEffectiveSoundTimeoutAndEscalation() throws {
+        let config = try writeConfig("""
+            [reminders]
+            escalate_after = 2
+            [priority.low]
+            sound = bell
+            repeat_sound = yes
+            [priority.medium]
+            nag_limit = 1
+            [category.meds]
+            sound = /usr/share/sounds/pill.oga
+            timeout = 45s
+            resident = yes
+            escalate_after = none
+            """)
+        try nudge("category", "add", "meds")
+        try nudge("--config", config, "add", "Pay rent", "--due", "today 18:00", "--priority", "high")
+        try nudge("--config", config, "add", "Water plants", "--due", "today 18:00", "--priority", "low")
+        try nudge("--config", config, "add", "Pills", "--due", "today 18:00", "--category", "meds")
+        func alerts(_ id: String) throws -> [String] {
+            try nudge("--config", config, "explain", id).stdout.split(separator: "\n").map(String.init)
+                .filter { ["  Sound", "  Timeout", "  Resident", "  Escalate"].contains(where: $0.hasPrefix) }
+        }
+        #expect(try alerts("1") == [
+            "  Sound     message-new-instant (the default for high priority); nags are silent",
+            "  Timeout   never: it stays until answered (the default for high priority)",
+            "  Resident  no",
+            "  Escalate  to critical from nag 2 on (escalate_after = 2 in [reminders])",
+        ])
+        #expect(try alerts("2") == [
+            "  Sound     bell (set in [priority.low]); every nag plays it (repeat_sound = yes in [priority.low])",
+            "  Timeout   server: the notification server decides (the default for low priority)",
+            "  Resident  no",
+            "  Escalate  to critical from nag 2 on (escalate_after = 2 in [reminders])",
+        ])
+        try nudge("--config", config, "add", "Tidy up", "--due", "today 18:00")
+        #expect(try alerts("4").last == "  Escalate  never: nag_limit = 1 stops the nags first (escalate_after = 2 in [reminders])")
+        #expect(try alerts("3") == [
+            "  Sound     /usr/share/sounds/pill.oga (set in [category.meds]); nags are silent",
+            "  Timeout   45s on screen (set in [category.meds])",
+            "  Resident  yes: it stays after a button is pressed, where the server can (resident = yes in [category.meds])",
+            "  Escalate  no",
+        ])
+    }
+
+    @Test func configCheckWarnsOfAMissingSoundFileButPasses() throws {
+        let config = try writeConfig("[reminders]\nsound = ~/sounds/none-here.oga\n")
+        let run = try nudge("--config", config, "config", "check")
+        #expect(run.status == 0)
+        #expect(run.stdout == "\(config) is valid.\n")
+        #expect(run.stderr == "warning: \(config):2: sound: ~/sounds/none-here.oga does not exist; the notification server will play nothing\n")
+        let shown = try nudge("--config", config, "config", "show").stdout
+        #expect(shown.contains("\nsound = ~/sounds/none-here.oga\ntimeout = default\nresident = no\nescalate_after = none\nrepeat_sound = no\n"))
     }
 
     @Test func snoozeHoldsRemindersButNotTheDueDate() throws {
@@ -197,7 +256,7 @@ struct ReminderCommandTests {
         let broken = try writeConfig("[quite]\nhours = 22:00-07:00\n")
         let run = try nudge("--config", broken, "add", "y")
         #expect(run.status == 1)
-        #expect(run.stderr == "nudge: the config file is broken: \(broken):1: unknown section [quite]; known sections: reminders, priority.low|medium|high, category.NAME, digest, quiet, snooze, catchup, notifications, import, list, sync (check it with 'nudge config check')\n")
+        #expect(run.stderr == "nudge: the config file is broken: \(broken):1: unknown section [quite]; known sections: reminders, priority.low|medium|high, category.NAME, digest, quiet, snooze, catchup, notifications, import, list, sync, hooks (check it with 'nudge config check')\n")
         #expect(try nudge("list", "--json").array().count == 1)
     }
 }

@@ -22,10 +22,17 @@ private let fullText = """
     all_day_day_before = yes
     nag_every = 30m
     nag_limit = 5
+    sound = bell
+    timeout = 45s
+    resident = yes
+    escalate_after = 2
+    repeat_sound = yes
 
     [priority.high]
     nag_every = 15m
     nag_limit = none
+    sound = none
+    timeout = server
 
     [priority.low]
     at_due = no
@@ -35,6 +42,8 @@ private let fullText = """
     [category.Work]
     all_day_day_before = no
     nag_limit = 0
+    sound = ~/sounds/work.oga
+    escalate_after = none
 
     [digest]
     enabled = no
@@ -71,9 +80,16 @@ private let fullConfig: NudgeConfig = {
     config.reminders.allDayDayBefore = true
     config.reminders.nagEvery = minutes(30)
     config.reminders.nagLimit = 5
-    config.byPriority[.high] = RuleOverrides(nagEvery: .some(minutes(15)), nagLimit: .some(nil))
+    config.reminders.sound = .name("bell")
+    config.reminders.timeout = .seconds(45)
+    config.reminders.resident = true
+    config.reminders.escalateAfter = 2
+    config.reminders.repeatSound = true
+    config.byPriority[.high] = RuleOverrides(nagEvery: .some(minutes(15)), nagLimit: .some(nil), sound: .some(ReminderSound.none),
+                                             timeout: .some(.server))
     config.byPriority[.low] = RuleOverrides(atDue: false, before: [], nagEvery: .some(nil))
-    config.byCategory["work"] = RuleOverrides(allDayDayBefore: false, nagLimit: .some(nil))
+    config.byCategory["work"] = RuleOverrides(allDayDayBefore: false, nagLimit: .some(nil), sound: .some(.file("~/sounds/work.oga")),
+                                              escalateAfter: .some(nil))
     config.digest.enabled = false
     config.digest.time = time("07:15")
     config.quietHours = QuietHours(start: time("22:00"), end: time("07:00"), allowHigh: false)
@@ -188,6 +204,22 @@ struct ConfigFileTests {
         ("[catchup]\nmax_age = 2h\npolicy = skip-older-than", { @Sendable (c: inout NudgeConfig) in c.catchUp = .skipOlderThan(hours(2)) }),
         ("[notifications]\ngroup_above = 0", { @Sendable (c: inout NudgeConfig) in c.groupAbove = 0 }),
         ("[digest]\nenabled = no", { @Sendable (c: inout NudgeConfig) in c.digest.enabled = false }),
+        ("[reminders]\nsound = None", { @Sendable (c: inout NudgeConfig) in c.reminders.sound = ReminderSound.none }),
+        ("[reminders]\nsound = off", { @Sendable (c: inout NudgeConfig) in c.reminders.sound = ReminderSound.none }),
+        ("[reminders]\nsound = Default", { @Sendable (c: inout NudgeConfig) in c.reminders.sound = nil }),
+        ("[reminders]\nsound = dialog-warning", { @Sendable (c: inout NudgeConfig) in c.reminders.sound = .name("dialog-warning") }),
+        ("[reminders]\nsound = /usr/share/sounds/freedesktop/stereo/bell.oga",
+         { @Sendable (c: inout NudgeConfig) in c.reminders.sound = .file("/usr/share/sounds/freedesktop/stereo/bell.oga") }),
+        ("[reminders]\ntimeout = NEVER", { @Sendable (c: inout NudgeConfig) in c.reminders.timeout = .never }),
+        ("[reminders]\ntimeout = server", { @Sendable (c: inout NudgeConfig) in c.reminders.timeout = .server }),
+        ("[reminders]\ntimeout = 1.5s", { @Sendable (c: inout NudgeConfig) in c.reminders.timeout = .seconds(1.5) }),
+        ("[reminders]\ntimeout = 2m", { @Sendable (c: inout NudgeConfig) in c.reminders.timeout = .seconds(120) }),
+        ("[reminders]\nresident = yes", { @Sendable (c: inout NudgeConfig) in c.reminders.resident = true }),
+        ("[reminders]\nescalate_after = 0", { @Sendable (c: inout NudgeConfig) in c.reminders.escalateAfter = nil }),
+        ("[reminders]\nescalate_after = 3", { @Sendable (c: inout NudgeConfig) in c.reminders.escalateAfter = 3 }),
+        ("[reminders]\nrepeat_sound = on", { @Sendable (c: inout NudgeConfig) in c.reminders.repeatSound = true }),
+        ("[category.meds]\nsound = default\ntimeout = default",
+         { @Sendable (c: inout NudgeConfig) in c.byCategory["meds"] = RuleOverrides(sound: .some(nil), timeout: .some(nil)) }),
         ("[priority.medium]", { @Sendable (c: inout NudgeConfig) in c.byPriority[.medium] = RuleOverrides() }),
         ("[category.Home Stuff]\n[category.home stuff]", { @Sendable (c: inout NudgeConfig) in c.byCategory["home stuff"] = RuleOverrides() }),
     ] as [(String, @Sendable (inout NudgeConfig) -> Void)])
@@ -264,6 +296,60 @@ struct ConfigFileTests {
         #expect(rules.allDayTime == time("09:00"))
     }
 
+    @Test func alertsDefaultByPriorityUnlessASectionSetsThem() throws {
+        let defaults = NudgeConfig()
+        #expect(defaults.alerts(priority: .high, category: nil)
+            == AlertRules(sound: .name("message-new-instant"), timeout: .never))
+        #expect(defaults.alerts(priority: .medium, category: nil) == AlertRules(sound: .none, timeout: .server))
+        #expect(defaults.alerts(priority: .low, category: nil) == AlertRules(sound: .none, timeout: .server))
+
+        let config = try parse("""
+            [reminders]
+            timeout = 20s
+            escalate_after = 3
+            [priority.low]
+            sound = bell
+            repeat_sound = yes
+            [category.meds]
+            sound = ~/pills.oga
+            timeout = default
+            resident = yes
+            escalate_after = none
+            """)
+        // [reminders] timeout applies to every priority; sound stays the priority's.
+        #expect(config.alerts(priority: .high, category: nil)
+            == AlertRules(sound: .name("message-new-instant"), timeout: .seconds(20), escalateAfter: 3))
+        #expect(config.alerts(priority: .low, category: nil)
+            == AlertRules(sound: .name("bell"), timeout: .seconds(20), escalateAfter: 3, repeatSound: true))
+        // A category's `default` goes back to the priority's timeout.
+        #expect(config.alerts(priority: .high, category: "Meds")
+            == AlertRules(sound: .file("~/pills.oga"), timeout: .never, resident: true))
+        #expect(config.alerts(priority: .low, category: "meds")
+            == AlertRules(sound: .file("~/pills.oga"), timeout: .server, resident: true, repeatSound: true))
+    }
+
+    @Test func aMissingSoundFileIsAWarningNotAnError() throws {
+        let folder = TemporaryDirectory()
+        try Data("RIFF".utf8).write(to: URL(fileURLWithPath: folder.file("ding.wav")))
+        let path = folder.file("nudge.conf")
+        try """
+            [reminders]
+            sound = ~/ding.wav
+            [priority.high]
+            sound = ~/missing.oga
+            [category.meds]
+            sound = \(folder.file("gone.oga"))
+            [category.work]
+            sound = bell
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(try ConfigFile.load(path: path).byCategory["meds"]?.sound == .some(.file(folder.file("gone.oga"))))
+        let warnings = ConfigFile.warnings(path: path, home: folder.path)
+        #expect(warnings.map(\.description) == [
+            "\(path):4: sound: ~/missing.oga does not exist; the notification server will play nothing",
+            "\(path):6: sound: \(folder.file("gone.oga")) does not exist; the notification server will play nothing",
+        ])
+    }
+
     @Test func nagOffInACategoryOverridesTheGlobalNag() throws {
         let config = try parse("""
             [reminders]
@@ -331,6 +417,11 @@ struct ConfigFileTests {
             all_day_day_before = no
             nag_every = 1h
             nag_limit = 3
+            sound = default
+            timeout = default
+            resident = no
+            escalate_after = none
+            repeat_sound = no
 
             [digest]
             enabled = yes
@@ -373,7 +464,7 @@ struct ConfigFileTests {
 
             """)
         let overrides = ConfigFile.render(fullConfig)
-        #expect(overrides.contains("\n[priority.low]\nat_due = no\nbefore = none\nnag_every = off\n\n[priority.high]\nnag_every = 15m\nnag_limit = none\n\n[category.work]\nall_day_day_before = no\nnag_limit = none\n\n[digest]\n"))
+        #expect(overrides.contains("\n[priority.low]\nat_due = no\nbefore = none\nnag_every = off\n\n[priority.high]\nnag_every = 15m\nnag_limit = none\nsound = none\ntimeout = server\n\n[category.work]\nall_day_day_before = no\nnag_limit = none\nsound = ~/sounds/work.oga\nescalate_after = none\n\n[digest]\n"))
         #expect(overrides.contains("\n[catchup]\npolicy = skip-older-than\nmax_age = 6h\n"))
         #expect(overrides.contains("\nhours = 22:00-07:00\nallow_high = no\n"))
     }
@@ -384,7 +475,7 @@ struct ConfigFileTests {
         ("[reminders]\nat_due = yes\nnag_every = 1h\n\n# early\n\nbefore = 10x\n",
          "nudge.conf:7: before: '10x' is not a duration: unknown unit 'x'; accepted: 10m, 2h, 1h30m, 3d, 1w; a comma-separated list of these, or none for no early reminders"),
         ("# Nudge\n[reminders]\nnag_evry = 1h\n",
-         "nudge.conf:3: unknown key 'nag_evry' in [reminders] (did you mean nag_every?); known keys: at_due, before, all_day_time, all_day_day_before, nag_every, nag_limit"),
+         "nudge.conf:3: unknown key 'nag_evry' in [reminders] (did you mean nag_every?); known keys: at_due, before, all_day_time, all_day_day_before, nag_every, nag_limit, sound, timeout, resident, escalate_after, repeat_sound"),
         ("[reminders]\n\n\n\n\n\n\n\n\n\n\n[quite]\nhours = none\n",
          "nudge.conf:12: unknown section [quite]; known sections: reminders, priority.low|medium|high, category.NAME, digest, quiet, snooze, catchup, notifications, import, list, sync, hooks"),
         ("[reminders]\nbefore = 10m\nBefore = 1h\n",
@@ -473,6 +564,16 @@ struct ConfigFileTests {
         ("[import]\nmax_size = 10T\n", 2, ["max_size: '10T' is not a size; accepted: a size from 1K to 1G"]),
         ("[list]\nquote = quotes.txt\n", 2, ["quote: 'quotes.txt' is neither a URL nor an absolute path"]),
         ("[list]\nquotes = off\n", 2, ["unknown key 'quotes' in [list] (did you mean quote?)"]),
+        ("[reminders]\nsound = my bell\n", 2, ["sound: 'my bell' is neither a sound name nor an absolute path", "accepted: a sound theme name such as message-new-instant"]),
+        ("[reminders]\nsound = ding.oga\n", 2, ["sound: 'ding.oga' is neither a sound name nor an absolute path"]),
+        ("[category.meds]\nsound = sounds/pill.oga\n", 2, ["sound: 'sounds/pill.oga' is neither a sound name nor an absolute path", "(an absolute path or ~/...)"]),
+        ("[reminders]\ntimeout = forever\n", 2, ["timeout: 'forever' is not a timeout; accepted: never, server, default"]),
+        ("[priority.high]\ntimeout = 0\n", 2, ["timeout: '0' is not a timeout", "never"]),
+        ("[reminders]\nresident = always\n", 2, ["resident: 'always' is not yes or no"]),
+        ("[reminders]\nescalate_after = soon\n", 2, ["escalate_after: 'soon' is not a whole number", "or none for no escalation"]),
+        ("[reminders]\nrepeat_sound = twice\n", 2, ["repeat_sound: 'twice' is not yes or no"]),
+        ("[priority.low]\nsound = bell\nsound = none\n", 3, ["duplicate key 'sound' in [priority.low]"]),
+        ("[digest]\nsound = bell\n", 2, ["unknown key 'sound' in [digest]"]),
         // The first problem wins, whoever finds it.
         ("[reminders]\nat_due = maybe\ngarbage\n[nope]\n", 2, ["at_due: 'maybe'"]),
         ("[reminders]\ngarbage\nat_due = maybe\n", 2, ["'garbage' is not a setting"]),

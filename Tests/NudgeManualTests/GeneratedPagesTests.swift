@@ -93,7 +93,10 @@ struct GeneratedPagesTests {
         #expect(Set(entries.map(\.section)).isSuperset(of: ["reminders", "digest", "quiet", "snooze", "catchup", "sync"]))
         for (section, key, value) in entries {
             let part = ManualText.subsection("[\(section)]", in: sections)
+            // The key's tag, not a line of another key's text that starts with its name.
+            let tagIndent = String(repeating: " ", count: 7)
             let start = try #require(part.firstIndex { line in
+                guard line.hasPrefix(tagIndent), !line.hasPrefix(tagIndent + " ") else { return false }
                 let text = line.trimmingCharacters(in: .whitespaces)
                 return text == key || text.hasPrefix(key + " ")
             }, "[\(section)] \(key)")

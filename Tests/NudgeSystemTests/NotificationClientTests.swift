@@ -36,6 +36,34 @@ struct NotificationClientTests {
         #expect(record["DUNST_ICON_PATH"] == server.folder.file("icons/nudge-test.png"))
     }
 
+    @Test func soundResidentAndTimeoutHintsArriveAsSent() throws {
+        let server = try NotificationServerHarness()
+        try server.startWatchingCalls()
+        let probe = try ClientProbe(server)
+        var ringing = DesktopNotification(summary: "ring", urgency: .critical, expireTimeout: 0)
+        ringing.sound = .name("message-new-instant")
+        ringing.resident = true
+        var file = DesktopNotification(summary: "file", expireTimeout: 30_000)
+        file.sound = .file("/usr/share/sounds/pill.oga")
+        var silent = DesktopNotification(summary: "silent", urgency: .low)
+        silent.sound = .silent
+        for notification in [ringing, file, silent, DesktopNotification(summary: "plain")] {
+            _ = try probe.notify(notification).get()
+        }
+        let calls = try server.waitForNotifyCalls(count: 4)
+        #expect(calls.map(\.summary) == ["ring", "file", "silent", "plain"])
+        #expect(calls[0].hints == ["urgency": "2", "sound-name": "message-new-instant", "resident": "true"])
+        #expect(calls[1].hints == ["urgency": "1", "sound-file": "/usr/share/sounds/pill.oga"])
+        #expect(calls[2].hints == ["urgency": "0", "suppress-sound": "true"])
+        #expect(calls[3].hints == ["urgency": "1"])
+        #expect(calls.map(\.expireTimeout) == [0, 30_000, -1, -1])
+        // dunst applies the timeout asked for, in milliseconds, and its own (0 in the
+        // harness's dunstrc) for -1.
+        let records = try server.waitForRecords(count: 4)
+        #expect(records.map { $0["DUNST_URGENCY"] } == ["CRITICAL", "NORMAL", "LOW", "NORMAL"])
+        #expect(records.map { $0["DUNST_TIMEOUT"] } == ["0", "30000", "0", "0"])
+    }
+
     @Test func urgencyLowAndNormalArriveAsSuch() throws {
         let server = try NotificationServerHarness()
         let probe = try ClientProbe(server)

@@ -17,6 +17,10 @@ import Foundation
 ///     server.stopServer(); try server.startServer()          // the name goes away / comes back
 ///     server.pauseServer(); server.resumeServer()            // SIGSTOP / SIGCONT: a hung server
 ///     server.stopBus()                                       // clients lose their connection
+///     try server.startWatchingCalls()                        // before anything is sent, then
+///     let calls = try server.waitForNotifyCalls(count: 1)    // the Notify calls as sent:
+///         calls[0].hints["sound-name"], ["suppress-sound"] ("true"), ["urgency"] ("2"),
+///         ["resident"], calls[0].expireTimeout, calls[0].summary
 ///
 /// - `NotificationServerHarness(startingServer: false)` gives a bus with no notification
 ///   server; the bus has no service directories, so nothing is D-Bus-activated and a call to
@@ -27,7 +31,10 @@ import Foundation
 ///   ActionInvoked(2, "snooze-0").
 /// - The icon name `NotificationServerHarness.iconName` resolves to a PNG in dunst's icon
 ///   path; `DUNST_ICON_PATH` is then that file's path (empty for names dunst cannot find).
-/// - Logs of the three programs are in `folder` (dbus.log, xvfb.log, dunst.log).
+/// - dunst's record script sees no sound hints, no `resident` and not the timeout asked for
+///   (DUNST_TIMEOUT is the one dunst applies), so `startWatchingCalls` runs
+///   `busctl monitor --json=short` on the bus, and `notifyCalls` reads what it saw.
+/// - Logs of the three programs are in `folder` (dbus.log, xvfb.log, dunst.log; busctl.log).
 ///
 /// Children are started by `ChildProcess` (posix_spawn with a clean signal mask), so they
 /// receive SIGTERM; Foundation's `Process` would hand them the test thread's blocked mask.
@@ -45,6 +52,7 @@ final class NotificationServerHarness {
     private var bus: ChildProcess?
     private var xServer: ChildProcess?
     private var server: ChildProcess?
+    private var monitor: ChildProcess?
     /// Reading ends of the pipes the bus and the X server printed to, kept open so that a
     /// later write gets no SIGPIPE.
     private var pipeEnds: [Int32] = []
@@ -66,6 +74,7 @@ final class NotificationServerHarness {
     }
 
     deinit {
+        monitor?.stop()
         stopServer()
         xServer?.stop()
         bus?.stop()
@@ -146,6 +155,64 @@ final class NotificationServerHarness {
         }
         guard found.count >= count else {
             throw HarnessError("\(found.count) notifications recorded, wanted \(count): \(log("dunst.log"))")
+        }
+        return found
+    }
+
+    /// One Notify call as a client sent it.
+    struct NotifyCall {
+        var replacesID: Int
+        var summary: String
+        var body: String
+        /// Each hint's value as text: a string as it is, a byte or integer in decimal, a
+        /// boolean as "true" or "false".
+        var hints: [String: String]
+        /// -1 for the server's timeout, 0 for never, else milliseconds.
+        var expireTimeout: Int
+    }
+
+    /// Starts watching the bus for Notify calls (`busctl monitor`); returns once it watches.
+    func startWatchingCalls() throws {
+        let output = open(folder.file("calls.json"), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard output >= 0 else { throw HarnessError("cannot create calls.json") }
+        defer { close(output) }
+        monitor = try ChildProcess("/usr/bin/busctl", [
+            "--address=" + busAddress, "monitor", "--json=short",
+            "--match=type='method_call',interface='org.freedesktop.Notifications',member='Notify'"],
+            environment: baseEnvironment, stdout: output, log: folder.file("busctl.log"))
+        guard Self.waitUntil(timeout: 5, { log("busctl.log").contains("Monitoring") }) else {
+            throw HarnessError("busctl monitor did not start: \(log("busctl.log"))")
+        }
+    }
+
+    /// The Notify calls seen since `startWatchingCalls`, oldest first.
+    func notifyCalls() throws -> [NotifyCall] {
+        let text = (try? String(contentsOfFile: folder.file("calls.json"), encoding: .utf8)) ?? ""
+        // A line is complete once its newline is written.
+        return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().compactMap { line in
+            guard let message = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  let payload = message["payload"] as? [String: Any], let data = payload["data"] as? [Any], data.count == 8,
+                  let hints = data[6] as? [String: [String: Any]] else { return nil }
+            var texts: [String: String] = [:]
+            for (key, variant) in hints {
+                let value = variant["data"]
+                texts[key] = variant["type"] as? String == "b" ? ((value as? Bool) == true ? "true" : "false")
+                    : (value as? String) ?? (value as? NSNumber)?.stringValue ?? "\(value ?? "")"
+            }
+            return NotifyCall(replacesID: (data[1] as? Int) ?? -1, summary: data[3] as? String ?? "",
+                              body: data[4] as? String ?? "", hints: texts, expireTimeout: (data[7] as? Int) ?? -2)
+        }
+    }
+
+    /// Waits up to `timeout` seconds for at least `count` Notify calls and returns them all.
+    func waitForNotifyCalls(count: Int, timeout: Double = 5) throws -> [NotifyCall] {
+        var found: [NotifyCall] = []
+        _ = try Self.waitUntil(timeout: timeout) {
+            found = try notifyCalls()
+            return found.count >= count
+        }
+        guard found.count >= count else {
+            throw HarnessError("\(found.count) Notify calls seen, wanted \(count): \(log("busctl.log"))")
         }
         return found
     }

@@ -1,6 +1,7 @@
 import Foundation
 import NudgeConfigFile
 import NudgeCore
+import NudgeSystem
 
 enum ConfigCommand: Command {
     static let name = "config"
@@ -13,7 +14,8 @@ enum ConfigCommand: Command {
         documented defaults apply; the documented file is installed as an example with
         'make install' (share/doc/nudge/nudge.conf).
 
-          check   read the file and say whether it is valid (exit status 1 when not)
+          check   read the file and say whether it is valid (exit status 1 when not); a
+                  sound file that does not exist is a warning on stderr
           show    print the configuration in effect, every key, as the file would set it
           path    print which file is read
         """
@@ -31,6 +33,10 @@ enum ConfigCommand: Command {
             } else {
                 let overrides = config.byPriority.count + config.byCategory.count
                 context.print(Terminal.visible(path) + " is valid" + (overrides == 0 ? "." : " (\(overrides) priority or category section\(overrides == 1 ? "" : "s"))."))
+                context.flush()
+                for warning in ConfigFile.warnings(path: path, home: context.environment["HOME"] ?? NSHomeDirectory()) {
+                    writeAll(Terminal.visible("warning: \(warning)") + "\n", to: STDERR_FILENO)
+                }
             }
         case "show":
             let config = try context.config()

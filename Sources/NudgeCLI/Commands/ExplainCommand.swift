@@ -34,6 +34,7 @@ enum ExplainCommand: Command {
         if let until = subject.snoozedUntil, until > context.now {
             context.print("  Snoozed   until " + text.relative(.at(until, zone: context.zone)))
         }
+        alertLines(todo, config: planner.config).forEach { context.print($0) }
         if todo.isCompleted {
             context.print()
             context.print("It is done, so nothing reminds any more.")
