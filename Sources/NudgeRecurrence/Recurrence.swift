@@ -15,8 +15,8 @@ enum Recurrence {
     enum Problem: Error, Equatable {
         /// libical cannot read the rule.
         case unreadable
-        /// The rule repeats more often than daily (FREQ=SECONDLY, MINUTELY or HOURLY).
-        case subDaily(frequency: String)
+        /// The rule repeats more often than hourly (FREQ=SECONDLY or MINUTELY).
+        case subHourly(frequency: String)
     }
 
     /// Checks an RRULE value (without the "RRULE:" prefix) and returns it as libical writes it
@@ -29,8 +29,8 @@ enum Recurrence {
             switch rule.freq {
             case ICAL_NO_RECURRENCE:
                 return .failure(.unreadable)
-            case ICAL_SECONDLY_RECURRENCE, ICAL_MINUTELY_RECURRENCE, ICAL_HOURLY_RECURRENCE:
-                return .failure(.subDaily(frequency: String(cString: icalrecur_freq_to_string(rule.freq))))
+            case ICAL_SECONDLY_RECURRENCE, ICAL_MINUTELY_RECURRENCE:
+                return .failure(.subHourly(frequency: String(cString: icalrecur_freq_to_string(rule.freq))))
             default:
                 guard let text = icalrecurrencetype_as_string_r(&rule) else { return .failure(.unreadable) }
                 defer { free(text) }
