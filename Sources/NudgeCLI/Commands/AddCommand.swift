@@ -13,7 +13,7 @@ enum AddCommand: Command {
         .value("category", "NAME", "A category made with 'nudge category add'"),
         .value("remind", "OFFSET|WHEN", "Also remind this long before the due (1h) or at this moment (fri 9am); repeatable", repeatable: true),
         .flag("no-default-reminders", "Only the --remind reminders, not the config file's rules"),
-        .value("repeat", "RULE", "daily, weekdays, weekly, monthly, yearly, every N days|weeks|months, or RRULE:..."),
+        .value("repeat", "RULE", "daily, weekdays, every 2 weeks, every 2h [between 09:00-18:00], every mon,thu, every 2nd tue, last fri of month, every month on the 15th, or RRULE:...; may end in 'at 9'"),
         .value("repeat-from", "FROM", "due (the default): keep the rhythm; completion: count from when it was done"),
         .flag("json", "Print the new todo as JSON"),
     ]
@@ -21,11 +21,19 @@ enum AddCommand: Command {
         The words of the title may be given unquoted; they are joined with spaces.
         A due date without a time is an all-day due.
 
+        A --repeat rule is printed back with its RRULE. "every 2nd tue" is the second Tuesday
+        of each month; "every 2h between 09:00-18:00" rings at the due's minute from 09:00 up
+        to, not including, 18:00. A rule ending in "at TIME" sets the due's time of day; without
+        --due the todo is due at the rule's first occurrence from now on. Hourly rules need a
+        due with a time of day.
+
         Examples:
           nudge add "Buy milk" --due tomorrow
           nudge add Call the dentist --due "fri 10am" --priority high
           nudge add "Quarterly report" --category work --notes "Slides from Ana"
           nudge add "Water plants" --due "sat 10am" --repeat weekly --remind 1d
+          nudge add Standup --repeat "every weekday at 9"
+          nudge add "Stretch your legs" --due "today 10am" --repeat "every 2h between 09:00-18:00"
         """
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {

@@ -14,7 +14,7 @@ enum EditCommand: Command {
         .value("priority", "P", "low, medium or high"),
         .value("category", "NAME", "Move it into this category"),
         .flag("no-category", "Take it out of its category"),
-        .value("repeat", "RULE", "Make it repeat (see 'nudge help add')"),
+        .value("repeat", "RULE", "Make it repeat (see 'nudge help add'); 'at 9' moves the due to that time"),
         .value("repeat-from", "FROM", "With --repeat: due or completion"),
         .flag("no-repeat", "Stop it repeating"),
         .flag("json", "Print the todo as JSON afterwards"),
@@ -23,6 +23,7 @@ enum EditCommand: Command {
         Examples:
           nudge edit 12 --due "tomorrow 9am" --priority high
           nudge edit 12 --no-due --no-category
+          nudge edit 12 --repeat "every mon,thu at 18:30"
         """
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {

@@ -8,6 +8,10 @@ enum ExplainCommand: Command {
     static let abstract = "Show every reminder of a todo: when, which rule, and why"
     static let usage = "nudge explain ID"
     static let options: [Option] = []
+    static let discussion = """
+        A repeating todo also shows its next five dues, each as if the one before were done
+        when due.
+        """
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         let id = try todoID(arguments.positionals(min: 1, max: 1, usage: usage)[0])
