@@ -2,6 +2,7 @@ import Foundation
 import NudgeCore
 import NudgeRecurrence
 import Testing
+@testable import NudgeTestSupport
 
 private let berlin = TimeZone(identifier: "Europe/Berlin")!
 
@@ -122,5 +123,44 @@ struct HourlyRepeatTests {
             }
             #expect(wallClock == Array(expected.prefix(wallClock.count)), "\(day)")
         }
+    }
+}
+
+struct HourlyRepeatPropertyTests {
+    /// Against plain arithmetic on wall-clock hours: the next due of FREQ=HOURLY;INTERVAL=n is
+    /// the first series start + k·n hours (floating), placed in the zone, after the due and
+    /// now. Series started up to three years back, so the start is moved forward, not walked.
+    @Test func nextHourlyDueIsTheFirstWallClockStepAfterNow() throws {
+        let zones = ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "America/Santiago", "Asia/Kolkata"]
+            .map { TimeZone(identifier: $0)! }
+        var rng = SplitMix64(seed: 7_200)
+        let epoch = LocalDate(year: 1970, month: 1, day: 1)!
+        var mismatches: [String] = []
+        for _ in 0..<3_000 {
+            let zone = zones[Int(rng.next() % UInt64(zones.count))]
+            let calendar = Calendar.nudge(zone: zone)
+            let interval = Int(rng.next() % 7) + 1
+            let rule = try RepeatRule(parsing: "every \(interval)h")
+            let startDay = LocalDate(year: 2024, month: 1, day: 1)!.adding(days: Int(rng.next() % 1_100))
+            let start = SeriesStart(day: startDay, time: TimeOfDay(hour: Int(rng.next() % 24), minute: Int(rng.next() % 60)))
+            let now = startDay.at(hour: 0, minute: 0, in: calendar).addingTimeInterval(Double(rng.next() % (1_000 * 86_400)))
+            // The current due: a step of the series at most two days before now.
+            let nowHours = epoch.days(until: WallClock(zone: zone).day(of: now)) * 24
+            let startHours = epoch.days(until: startDay) * 24 + start.time!.hour
+            func placed(_ step: Int) -> Date {
+                let hours = startHours + step * interval
+                return epoch.adding(days: hours / 24).at(hour: hours % 24, minute: start.time!.minute, in: calendar)
+            }
+            let dueStep = max(0, (nowHours - startHours) / interval - Int(rng.next() % UInt64(48 / interval + 1)))
+            let due = placed(dueStep)
+            var step = dueStep
+            while placed(step) <= max(due, now) { step += 1 }
+            let next = rule.nextDue(after: .at(due, zone: zone), completedAt: now, from: .due, now: now, localZone: zone,
+                                    seriesStart: start)
+            if next != .at(placed(step), zone: zone) {
+                mismatches.append("\(zone.identifier) every \(interval)h from \(start), now \(now): \(String(describing: next)), expected \(placed(step))")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count): \(mismatches.prefix(3))")
     }
 }
