@@ -37,9 +37,11 @@ extension Todo {
 
 extension RepeatRule {
     /// The due of a new repeating todo given none: the rule's first occurrence from `now` on,
-    /// read in `zone`, and the series start it makes.
-    /// - A day-based rule with `time` ("every weekday at 9") starts today at that time and gives
-    ///   the first occurrence after `now`; without `time` it is all-day, today or later.
+    /// read in `zone`, and the series start it makes (the occurrence itself).
+    /// - A day-based rule with `time` ("every weekday at 9") gives the first occurrence at that
+    ///   time after `now`; without `time` it is all-day, today or later. The series may start on
+    ///   any of the next seven days, so "every 2 weeks on fri" is due on the coming Friday
+    ///   (started today, RFC 5545 would skip to the Friday of the week after next).
     /// - An hourly rule starts at the next whole hour, or with BYHOUR at its first hour today
     ///   (so "every 2h between 09:00-18:00" keeps 09:00, 11:00, ...), and gives the first
     ///   occurrence after `now`.
@@ -47,23 +49,25 @@ extension RepeatRule {
     public func firstDue(now: Date, zone: TimeZone, time: TimeOfDay?) -> (due: Due, start: SeriesStart)? {
         let clock = WallClock(zone: zone)
         let today = clock.day(of: now)
-        let calendar = Calendar.nudge(zone: zone)
-        let start: FloatingTime
         if isHourly {
-            if let first = firstHour {
-                start = FloatingTime(day: today, hour: first)
-            } else {
-                let hour = clock.time(of: now).hour + 1
-                start = FloatingTime(day: today.adding(days: hour / 24), hour: hour % 24)
-            }
-        } else if let time {
-            start = FloatingTime(day: today, hour: time.hour, minute: time.minute)
-        } else {
-            let day = Recurrence.first(in: rrule, start: .date(today)) { occurrence in
+            let hour = firstHour ?? clock.time(of: now).hour + 1
+            return firstTimed(from: FloatingTime(day: today.adding(days: hour / 24), hour: hour % 24), now: now, zone: zone)
+        }
+        if let time {
+            return (0..<7).compactMap { offset in
+                firstTimed(from: FloatingTime(day: today.adding(days: offset), hour: time.hour, minute: time.minute), now: now, zone: zone)
+            }.min { $0.start.day < $1.start.day }
+        }
+        let days = (0..<7).compactMap { offset in
+            Recurrence.first(in: rrule, start: .date(today.adding(days: offset))) { occurrence in
                 occurrence.day >= today ? .found(occurrence.day) : .next
             }
-            return day.map { (.allDay($0), SeriesStart(day: $0, time: nil)) }
         }
+        return days.min().map { (.allDay($0), SeriesStart(day: $0, time: nil)) }
+    }
+
+    private func firstTimed(from start: FloatingTime, now: Date, zone: TimeZone) -> (due: Due, start: SeriesStart)? {
+        let calendar = Calendar.nudge(zone: zone)
         let until = Recurrence.utcUntil(of: rrule)
         let found = Recurrence.first(in: rrule, start: start, ignoringUntil: until != nil) { occurrence -> Recurrence.Step<(Date, FloatingTime)> in
             let instant = occurrence.day.at(hour: occurrence.hour, minute: occurrence.minute, in: calendar)

@@ -140,6 +140,12 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
     ///   (all-day: the day of `completedAt`). The result is the first occurrence strictly after
     ///   that DTSTART: "every 3 days" due at 09:00 and completed on Dec 1 at 15:00 is next due
     ///   on Dec 4 at 09:00.
+    /// - Hourly rules step in wall-clock hours like the others step in days: with `.due` a todo
+    ///   due 10:00 every 2h and done at 10:05 is next due at 12:00, an overdue one at the next
+    ///   step after `now`; with `.completion` DTSTART is the hour of `completedAt` at the due's
+    ///   minute. On the night clocks go forward, a step in the skipped hour is placed after the
+    ///   gap and a step placed on the same instant as the one before is not a second due; on
+    ///   the night they go back, the repeated hour is rung once, at the first.
     ///
     /// For `.at(instant, zone)` the wall-clock time is read in `zone`, and each occurrence is
     /// placed back in `zone` with `LocalDate.at(hour:minute:in:)`: a time that falls into a DST
