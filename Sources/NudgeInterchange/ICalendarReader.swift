@@ -182,11 +182,12 @@ private struct TodoReader {
 
         let due = try dueProperty.map { property throws(RecordError) in try self.due(property) }
         var repetition: Repetition?
-        if let rrule, let due, (try? RepeatRule(parsing: "RRULE:" + rrule.text)) != nil {
+        if let rrule, let due, (try? RepeatRule(parsing: "RRULE:" + rrule.text).check(for: due)) != nil {
             let start = try startProperty.map { property throws(RecordError) in try seriesStart(property, due: due) }
             repetition = Repetition(rrule: rrule.text, from: from?.0 ?? .due, start: start)
         } else {
-            // Without a DUE to repeat from, or more often than daily: Nudge cannot repeat it,
+            // Without a DUE to repeat from, more often than hourly, or hourly on a DATE: Nudge
+            // cannot repeat it,
             // so the rule stays as it was.
             for property in [startProperty, rrule?.property, from?.1].compactMap({ $0 }) { keep(property) }
         }

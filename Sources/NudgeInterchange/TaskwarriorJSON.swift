@@ -257,7 +257,9 @@ public enum TaskwarriorJSON {
         if let text = try string("recur") {
             kept["recur"] = text
             // A template or a closed task does not repeat in Nudge; a pending one does.
-            if completedAt == nil, due != nil, var rule = rrule(recur: text) {
+            // An hourly rule needs a time of day: a midnight due reads as all-day.
+            if completedAt == nil, let due, var rule = rrule(recur: text),
+               !(rule.hasPrefix("FREQ=HOURLY") && due.isAllDay) {
                 if let exact = try string("nudgerule"), recur(for: exact).rrule == rule { rule = exact }
                 let from: RepeatFrom = try string("nudgefrom") == "completion" ? .completion : .due
                 repetition = Repetition(rrule: rule, from: from)
@@ -316,7 +318,7 @@ public enum TaskwarriorJSON {
     // MARK: - Recurrence
 
     /// The RRULE a Taskwarrior `recur` value means, or nil for one Nudge cannot repeat by
-    /// (hours, minutes, seconds).
+    /// (minutes, seconds).
     static func rrule(recur text: String) -> String? {
         let text = text.lowercased()
         func rule(_ freq: String, _ interval: Int) -> String {
@@ -343,6 +345,7 @@ public enum TaskwarriorJSON {
         guard count > 0 else { return nil }
         let unit = body.dropFirst(digits.count)
         switch unit {
+        case "h", "hr", "hrs", "hour", "hours": return rule("HOURLY", count)
         case "d", "day", "days": return rule("DAILY", count)
         case "w", "wk", "wks", "week", "weeks": return rule("WEEKLY", count)
         case "mo", "mth", "mths", "mnths", "month", "months": return rule("MONTHLY", count)
@@ -375,6 +378,7 @@ public enum TaskwarriorJSON {
         case ("MONTHLY", _): "\(interval)mo"
         case ("YEARLY", 1): "yearly"
         case ("YEARLY", _): "\(interval)y"
+        case ("HOURLY", _): "\(interval)h"
         case ("DAILY", 1): "daily"
         default: "\(interval)d"
         }

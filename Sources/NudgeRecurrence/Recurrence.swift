@@ -15,8 +15,8 @@ enum Recurrence {
     enum Problem: Error, Equatable {
         /// libical cannot read the rule.
         case unreadable
-        /// The rule repeats more often than daily (FREQ=SECONDLY, MINUTELY or HOURLY).
-        case subDaily(frequency: String)
+        /// The rule repeats more often than hourly (FREQ=SECONDLY or MINUTELY).
+        case subHourly(frequency: String)
     }
 
     /// Checks an RRULE value (without the "RRULE:" prefix) and returns it as libical writes it
@@ -29,8 +29,8 @@ enum Recurrence {
             switch rule.freq {
             case ICAL_NO_RECURRENCE:
                 return .failure(.unreadable)
-            case ICAL_SECONDLY_RECURRENCE, ICAL_MINUTELY_RECURRENCE, ICAL_HOURLY_RECURRENCE:
-                return .failure(.subDaily(frequency: String(cString: icalrecur_freq_to_string(rule.freq))))
+            case ICAL_SECONDLY_RECURRENCE, ICAL_MINUTELY_RECURRENCE:
+                return .failure(.subHourly(frequency: String(cString: icalrecur_freq_to_string(rule.freq))))
             default:
                 guard let text = icalrecurrencetype_as_string_r(&rule) else { return .failure(.unreadable) }
                 defer { free(text) }
@@ -76,11 +76,18 @@ enum Recurrence {
             var rule = icalrecurrencetype_from_string(rrule)
             defer { free(rule.rscale) }
             if ignoringUntil { rule.until = icaltime_null_time() }
+            let hourLimit = takeHourLimit(from: &rule)
             guard rule.freq != ICAL_NO_RECURRENCE,
                   let iterator = icalrecur_iterator_new(rule, start.icalTime) else { return nil }
             defer { icalrecur_iterator_free(iterator) }
+            var passed = 0
             for _ in 0..<maximumSteps {
                 guard let occurrence = FloatingTime(icalrecur_iterator_next(iterator)) else { return nil }
+                if let hourLimit {
+                    guard hourLimit.hours.contains(occurrence.hour) else { continue }
+                    passed += 1
+                    if hourLimit.count > 0, passed > hourLimit.count { return nil }
+                }
                 switch body(occurrence) {
                 case .next: continue
                 case .found(let answer): return answer
@@ -89,5 +96,26 @@ enum Recurrence {
             }
             return nil
         }
+    }
+
+    /// libical 3.0 expands FREQ=HOURLY with BYHOUR wrongly: it steps every hour whatever the
+    /// INTERVAL, and skips hours of the first day when DTSTART is outside them. So for an hourly
+    /// rule BYHOUR is taken out here and applied by `first` as the limit RFC 5545 makes it, and
+    /// COUNT with it, as it counts the occurrences that pass. Nil when there is nothing to take.
+    private static func takeHourLimit(from rule: inout icalrecurrencetype) -> (hours: Set<Int>, count: Int)? {
+        guard rule.freq == ICAL_HOURLY_RECURRENCE else { return nil }
+        let end = Int16(truncatingIfNeeded: ICAL_RECURRENCE_ARRAY_MAX.rawValue)
+        var hours = Set<Int>()
+        withUnsafeMutableBytes(of: &rule.by_hour) { raw in
+            let list = raw.bindMemory(to: Int16.self)
+            for value in list {
+                if value == end { break }
+                hours.insert(Int(value))
+            }
+            list[0] = end
+        }
+        guard !hours.isEmpty else { return nil }
+        defer { rule.count = 0 }
+        return (hours, Int(rule.count))
     }
 }

@@ -12,11 +12,14 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
     public let rrule: String
 
     /// The forms listed in error messages.
-    static let acceptedForms = "daily, weekdays, weekly, monthly, yearly, every N days|weeks|months, or an RFC 5545 RRULE:... string"
+    static let acceptedForms = "daily, weekdays, weekly, monthly, yearly, every N days|weeks|months, every 2h [between 09:00-18:00], "
+        + "every mon,thu, every 2 weeks on fri, every 2nd tue, last fri of month, every month on the 15th, "
+        + "optionally ending in 'at 9' (add, edit), or an RFC 5545 RRULE:... string"
 
     static let weekdaysRule = "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"
 
     private static let named: [String: String] = [
+        "hourly": "FREQ=HOURLY",
         "daily": "FREQ=DAILY",
         "weekdays": weekdaysRule,
         "weekly": "FREQ=WEEKLY",
@@ -24,17 +27,13 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
         "yearly": "FREQ=YEARLY",
     ]
 
-    private static let units: [String: String] = [
-        "day": "DAILY", "days": "DAILY",
-        "week": "WEEKLY", "weeks": "WEEKLY",
-        "month": "MONTHLY", "months": "MONTHLY",
-        "year": "YEARLY", "years": "YEARLY",
-    ]
-
     /// Reads a `--repeat` text, ignoring case: `daily`, `weekdays` (Monday to Friday), `weekly`,
-    /// `monthly`, `yearly`, `every day|week|month|year`, `every N days|weeks|months|years`, or
-    /// `RRULE:` followed by an RFC 5545 recurrence rule that libical can read. COUNT and UNTIL
-    /// are accepted; rules repeating more often than daily (FREQ=SECONDLY, MINUTELY, HOURLY) are not.
+    /// `monthly`, `yearly`, `every day|week|month|year`, `every N days|weeks|months|years`, one of
+    /// the phrases of `RepeatPhrase` (`every 2h between 09:00-18:00`, `every mon,thu`,
+    /// `every 2nd tue`, `last fri of month`, `every month on the 15th`, ...), or `RRULE:`
+    /// followed by an RFC 5545 recurrence rule that libical can read. COUNT and UNTIL are
+    /// accepted; rules repeating more often than hourly (FREQ=SECONDLY, MINUTELY) are not.
+    /// A trailing `at 9` is read by `RepeatRule.read`, not here.
     public init(parsing text: String) throws(InputError) {
         let trimmed = text.trimmingWhitespace()
         let lowered = trimmed.lowercased()
@@ -45,7 +44,7 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
         } else if lowered.hasPrefix("rrule:") {
             value = String(trimmed.dropFirst("rrule:".count)).trimmingWhitespace()
             if value.isEmpty { throw unreadable }
-        } else if let rule = RepeatRule.every(lowered) {
+        } else if let rule = RepeatPhrase.rrule(lowered) {
             value = rule
         } else {
             throw unreadable
@@ -56,28 +55,49 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
             switch error {
             case .unreadable:
                 throw unreadable
-            case .subDaily(let frequency):
-                throw InputError("can't use '\(trimmed)' as a repeat rule: FREQ=\(frequency) repeats within a day, and a todo repeats at most daily; use FREQ=DAILY, WEEKLY, MONTHLY or YEARLY")
+            case .subHourly(let frequency):
+                throw InputError("can't use '\(trimmed)' as a repeat rule: FREQ=\(frequency) repeats within an hour, and a todo repeats at most hourly; use FREQ=HOURLY (every 2h) or less often")
             }
         }
     }
 
-    /// "every day", "every week", "every 2 weeks", "every 3 days" -> an RRULE value, else nil.
-    private static func every(_ text: String) -> String? {
-        let words = text.split(whereSeparator: { $0.isWhitespace })
-        guard words.first == "every", (2...3).contains(words.count),
-              let frequency = units[String(words[words.count - 1])] else { return nil }
-        guard words.count == 3 else {
-            // "every week", but not "every weeks".
-            return words[1].hasSuffix("s") ? nil : "FREQ=\(frequency)"
+    /// A `--repeat` text as `add` and `edit` read it: the rule, and the time of day a trailing
+    /// `at TIME` gives the due ("every weekday at 9", "every mon,thu at 18:30").
+    public struct Reading: Hashable, Sendable {
+        public var rule: RepeatRule
+        public var time: TimeOfDay?
+    }
+
+    /// Reads a `--repeat` text that may end in `at TIME` (9, 09:30, 9am, 6:30pm, noon). An hourly
+    /// rule takes no `at`: its minute is the due's.
+    public static func read(_ text: String) throws(InputError) -> Reading {
+        let lowered = text.trimmingWhitespace().lowercased()
+        guard !lowered.hasPrefix("rrule:"), let range = lowered.range(of: " at ", options: .backwards) else {
+            return Reading(rule: try RepeatRule(parsing: text), time: nil)
         }
-        let number = words[1]
-        guard number.count <= 4, number.allSatisfy({ $0.isASCII && $0.isNumber }),
-              let interval = Int(number), interval >= 1 else { return nil }
-        return interval == 1 ? "FREQ=\(frequency)" : "FREQ=\(frequency);INTERVAL=\(interval)"
+        let timeText = String(lowered[range.upperBound...]).trimmingWhitespace()
+        guard let (hour, minute) = RepeatPhrase.timeOfDay(timeText), let time = TimeOfDay(hour: hour, minute: minute) else {
+            throw InputError("can't read '\(timeText)' in '\(text.trimmingWhitespace())' as a time of day; write at 9, at 09:30, at 6pm or at noon")
+        }
+        let rule = try RepeatRule(parsing: String(lowered[..<range.lowerBound]))
+        if rule.isHourly {
+            throw InputError("'\(text.trimmingWhitespace())' repeats hourly, so 'at' has nothing to set; give the first time with --due, or a window: every 2h between 09:00-18:00")
+        }
+        return Reading(rule: rule, time: time)
+    }
+
+    /// FREQ=HOURLY: an all-day todo cannot repeat by it.
+    public var isHourly: Bool { rrule.hasPrefix("FREQ=HOURLY") }
+
+    /// Refuses a rule the due cannot repeat by: an hourly one for an all-day due.
+    public func check(for due: Due) throws(InputError) {
+        if isHourly, case .allDay = due {
+            throw InputError("an all-day todo can't repeat \(description); give the due a time of day (--due \"tomorrow 9am\")")
+        }
     }
 
     private static let names: [String: String] = [
+        "FREQ=HOURLY": "hourly",
         "FREQ=DAILY": "daily",
         weekdaysRule: "weekdays",
         "FREQ=WEEKLY": "weekly",
@@ -87,7 +107,8 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
 
     private static let unitNames = ["DAILY": "days", "WEEKLY": "weeks", "MONTHLY": "months", "YEARLY": "years"]
 
-    /// "daily", "weekdays", "weekly", "monthly", "yearly", "every 2 weeks", else "RRULE:...".
+    /// "daily", "weekdays", "every 2 weeks", "every 2h between 09:00-18:00", "every mon,thu",
+    /// "every 2nd tue", "every month on the 15th", ..., else "RRULE:...".
     /// Every description parses back to the same rule.
     public var description: String {
         if let name = RepeatRule.names[rrule] { return name }
@@ -97,7 +118,14 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
            let interval = Int(parts[1].dropFirst("INTERVAL=".count)) {
             return "every \(interval) \(unit)"
         }
-        return "RRULE:" + rrule
+        return RepeatPhrase.describe(rrule) ?? "RRULE:" + rrule
+    }
+
+    /// The description and, when it is a phrase, the RRULE it stands for:
+    /// "every mon,thu (RRULE:FREQ=WEEKLY;BYDAY=MO,TH)".
+    public var shownBack: String {
+        let text = description
+        return text.hasPrefix("RRULE:") ? text : "\(text) (RRULE:\(rrule))"
     }
 
     /// The next due of a repeating todo being completed, or nil when the series has ended
@@ -112,6 +140,12 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
     ///   (all-day: the day of `completedAt`). The result is the first occurrence strictly after
     ///   that DTSTART: "every 3 days" due at 09:00 and completed on Dec 1 at 15:00 is next due
     ///   on Dec 4 at 09:00.
+    /// - Hourly rules step in wall-clock hours like the others step in days: with `.due` a todo
+    ///   due 10:00 every 2h and done at 10:05 is next due at 12:00, an overdue one at the next
+    ///   step after `now`; with `.completion` DTSTART is the hour of `completedAt` at the due's
+    ///   minute. On the night clocks go forward, a step in the skipped hour is placed after the
+    ///   gap and a step placed on the same instant as the one before is not a second due; on
+    ///   the night they go back, the repeated hour is rung once, at the first.
     ///
     /// For `.at(instant, zone)` the wall-clock time is read in `zone`, and each occurrence is
     /// placed back in `zone` with `LocalDate.at(hour:minute:in:)`: a time that falls into a DST
@@ -135,6 +169,8 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
                         seriesStart: SeriesStart? = nil) -> Due? {
         switch current {
         case .allDay(let day):
+            // `check(for:)` keeps hourly rules off all-day todos; one imported anyway ends here.
+            if isHourly { return nil }
             let local = WallClock(zone: localZone)
             let start = from == .due ? (seriesStart?.day ?? day) : local.day(of: completedAt)
             let floor = from == .due ? max(day, local.day(of: now)) : start
@@ -149,7 +185,11 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
             let current = clock.time(of: instant)
             let time: (hour: Int, minute: Int) = seriesStart?.time.map { ($0.hour, $0.minute) } ?? (current.hour, current.minute)
             let startDay = from == .due ? (seriesStart?.day ?? clock.day(of: instant)) : clock.day(of: completedAt)
-            let start = FloatingTime(day: startDay, hour: time.hour, minute: time.minute)
+            var start = FloatingTime(day: startDay, hour: time.hour, minute: time.minute)
+            if isHourly, from == .completion {
+                // The series restarts in the hour it was done, at the due's minute.
+                start.hour = clock.time(of: completedAt).hour
+            }
             let until = Recurrence.utcUntil(of: rrule)
             let place = { (occurrence: FloatingTime) -> Date in
                 occurrence.day.at(hour: occurrence.hour, minute: occurrence.minute, in: calendar)
@@ -162,6 +202,7 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
                 // Occurrences on days well before `floor`'s day cannot be after it; skip them
                 // without asking the calendar.
                 let earliestDay = clock.day(of: floor).adding(days: -2)
+                if isHourly { start = hourlyStart(start, near: FloatingTime(day: earliestDay)) }
                 next = Recurrence.first(in: rrule, start: start, ignoringUntil: until != nil) { occurrence in
                     guard occurrence.day >= earliestDay else { return .next }
                     let candidate = place(occurrence)
@@ -178,5 +219,25 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
             }
             return next.map { .at($0, zone: zone) }
         }
+    }
+
+    /// An hourly series' DTSTART moved forward by whole intervals to the last step at or before
+    /// `limit`, so that a series started months ago does not use up `Recurrence.maximumSteps`
+    /// before it reaches now. The occurrences after `limit` stay the same: the iterator steps by
+    /// INTERVAL floating hours from DTSTART. Not with COUNT, which counts from the first one.
+    private func hourlyStart(_ start: FloatingTime, near limit: FloatingTime) -> FloatingTime {
+        var interval = 1
+        for part in rrule.split(separator: ";") {
+            if part.hasPrefix("COUNT=") { return start }
+            if part.hasPrefix("INTERVAL="), let value = Int(part.dropFirst("INTERVAL=".count)) { interval = value }
+        }
+        let hours = start.day.days(until: limit.day) * 24 + limit.hour - start.hour
+        let steps = hours / interval
+        guard steps > 0 else { return start }
+        let hour = start.hour + steps * interval
+        var moved = start
+        moved.day = start.day.adding(days: hour / 24)
+        moved.hour = hour % 24
+        return moved
     }
 }

@@ -183,12 +183,12 @@ struct ReminderCommandTests {
         #expect(try nudge("done", "2").stdout == "Completed 2: Stretch; it repeats, next due Tue\n")
         let list = try nudge("list", "--json").array()
         #expect(list.map { $0["completed"] as? Bool } == [false, false])
-        #expect(try nudge("show", "1").stdout.contains("  Repeats   daily\n"))
+        #expect(try nudge("show", "1").stdout.contains("  Repeats   daily (RRULE:FREQ=DAILY)\n"))
         let ended = try nudge("add", "Once more", "--due", "today 18:00", "--repeat", "RRULE:FREQ=DAILY;COUNT=2")
         #expect(ended.status == 0)
         #expect(try nudge("done", "3").stdout.contains("next due Tomorrow 18:00"))
         #expect(try nudge("done", "3").stdout == "Completed 3: Once more (due Tomorrow 18:00)\n")
-        #expect(try nudge("edit", "1", "--no-repeat").stdout.contains("repeat   daily → never"))
+        #expect(try nudge("edit", "1", "--no-repeat").stdout.contains("repeat   daily (RRULE:FREQ=DAILY) → never"))
     }
 
     @Test func configCheckRefusesSnoozesThatCannotLieAhead() throws {
@@ -222,8 +222,10 @@ struct ReminderCommandTests {
 
     @Test(arguments: [
         (["add", "x", "--due", "fri", "--repeat", "fortnightly"], 2, "can't read 'fortnightly' as a repeat rule"),
-        (["add", "x", "--due", "fri", "--repeat", "RRULE:FREQ=HOURLY"], 2, "repeats within a day"),
-        (["add", "x", "--repeat", "daily"], 2, "needs a due date"),
+        (["add", "x", "--due", "fri", "--repeat", "RRULE:FREQ=MINUTELY"], 2, "repeats within an hour"),
+        (["add", "x", "--due", "fri", "--repeat", "every 2h"], 2, "an all-day todo can't repeat every 2h"),
+        (["add", "x", "--due", "fri 10am", "--repeat", "every weekday at 9"], 2, "--due gives 10:00 but --repeat says at 09:00"),
+        (["add", "x", "--repeat", "RRULE:FREQ=DAILY;UNTIL=20000101"], 2, "has no occurrence from now on"),
         (["add", "x", "--due", "fri", "--remind", "whenever"], 2, "can't read 'whenever' as a reminder"),
         (["add", "x", "--remind", "10m"], 2, "needs a due date to count back from"),
         (["add", "x", "--due", "fri", "--repeat-from", "due"], 2, "--repeat-from goes with --repeat"),

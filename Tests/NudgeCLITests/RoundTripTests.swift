@@ -7,7 +7,8 @@ struct RoundTripTests {
     static let titles = ["Milch kaufen 🥛", "日本語のタスク", "Ünïcødé “quotes” and \"plain\"", "tab\tinside",
                          "family 👩‍👩‍👧 call", "back\\slash", "RTL שלום", "plain"]
     static let zones = ["Europe/Berlin", "America/New_York", "Asia/Kolkata", "Australia/Lord_Howe", "UTC"]
-    static let repeats = ["weekly", "daily", "every 3 days", "monthly", "RRULE:FREQ=WEEKLY;BYDAY=MO,TH"]
+    static let repeats = ["weekly", "daily", "every 3 days", "monthly", "RRULE:FREQ=WEEKLY;BYDAY=MO,TH", "every mon,thu",
+                          "every 2nd tue", "last fri of month", "every month on the 15th"]
 
     /// Adds random todos to `nudge` through the command line, as a person would.
     func addRandomTodos(to nudge: Nudge, seed: UInt64) throws {

@@ -283,9 +283,14 @@ struct ICalendarFileTests {
         let withoutDue = try decodeOne(["DTSTART:20261210T090000Z", "RRULE:FREQ=WEEKLY", "PRIORITY:5"])
         #expect(withoutDue.repetition == nil)
         #expect(withoutDue.kept["ics"] == "DTSTART:20261210T090000Z\nRRULE:FREQ=WEEKLY\n")
-        let hourly = try decodeOne(["DUE:20261210T090000Z", "RRULE:FREQ=HOURLY", "PRIORITY:5"])
-        #expect(hourly.repetition == nil)
-        #expect(lines(encode([hourly])).contains("RRULE:FREQ=HOURLY"))
+        let minutely = try decodeOne(["DUE:20261210T090000Z", "RRULE:FREQ=MINUTELY", "PRIORITY:5"])
+        #expect(minutely.repetition == nil)
+        #expect(lines(encode([minutely])).contains("RRULE:FREQ=MINUTELY"))
+        let allDayHourly = try decodeOne(["DUE;VALUE=DATE:20261210", "RRULE:FREQ=HOURLY", "PRIORITY:5"])
+        #expect(allDayHourly.repetition == nil)
+        #expect(lines(encode([allDayHourly])).contains("RRULE:FREQ=HOURLY"))
+        let hourly = try decodeOne(["DUE:20261210T090000Z", "RRULE:FREQ=HOURLY;INTERVAL=2", "PRIORITY:5"])
+        #expect(hourly.repetition == Repetition(rrule: "FREQ=HOURLY;INTERVAL=2", from: .due))
     }
 
     @Test func readsATZIDWithLibicalsPrefix() throws {

@@ -104,16 +104,37 @@ struct TaskwarriorJSONTests {
         ("daily", "FREQ=DAILY"), ("3d", "FREQ=DAILY;INTERVAL=3"), ("weekly", "FREQ=WEEKLY"), ("2w", "FREQ=WEEKLY;INTERVAL=2"),
         ("biweekly", "FREQ=WEEKLY;INTERVAL=2"), ("monthly", "FREQ=MONTHLY"), ("2mo", "FREQ=MONTHLY;INTERVAL=2"),
         ("quarterly", "FREQ=MONTHLY;INTERVAL=3"), ("yearly", "FREQ=YEARLY"), ("annual", "FREQ=YEARLY"), ("P3D", "FREQ=DAILY;INTERVAL=3"),
-        ("weekdays", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"),
+        ("weekdays", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"), ("2h", "FREQ=HOURLY;INTERVAL=2"), ("1h", "FREQ=HOURLY"),
     ])
     func readsRecurValues(recur: String, rule: String) {
         #expect(TaskwarriorJSON.rrule(recur: recur) == rule)
     }
 
-    @Test func hourlyRecurrenceIsKeptButDoesNotRepeatInNudge() throws {
+    @Test func hourlyRecurrenceRepeatsATimedDue() throws {
         let record = try one(#"{"uuid":"11111111-1111-4111-8111-111111111111","description":"x","status":"pending","entry":"20261101T100000Z","due":"20261101T100000Z","recur":"2h"}"#)
+        #expect(record.repetition == Repetition(rrule: "FREQ=HOURLY;INTERVAL=2", from: .due))
+        let exported = try exported(record)
+        #expect(exported["recur"] as? String == "2h")
+        #expect(exported["nudgerule"] == nil)
+    }
+
+    @Test func hourlyRecurrenceOfAMidnightDueIsKeptButDoesNotRepeat() throws {
+        // 23:00Z is midnight in Berlin: an all-day due, which cannot repeat hourly.
+        let record = try one(#"{"uuid":"11111111-1111-4111-8111-111111111111","description":"x","status":"pending","entry":"20261101T100000Z","due":"20261101T230000Z","recur":"2h"}"#)
         #expect(record.repetition == nil)
         #expect(try exported(record)["recur"] as? String == "2h")
+    }
+
+    @Test func anHourlyWindowGoesAsHoursAndComesBackExactly() throws {
+        let rule = Repetition(rrule: "FREQ=HOURLY;INTERVAL=2;BYHOUR=9,10,11,12,13,14,15,16,17", from: .due)
+        let record = TodoRecord(uuid: "11111111-1111-4111-8111-111111111111", title: "Stretch",
+                                due: .at(Date(timeIntervalSince1970: 1_798_101_000), zone: options.zone), repetition: rule,
+                                createdAt: options.now, updatedAt: options.now)
+        let text = TaskwarriorJSON.encode([record], options: options)
+        #expect(text.contains(#""recur":"2h""#))
+        var back = try TaskwarriorJSON.decode(Data(text.utf8), options: options).items[0].get()
+        back.kept = [:]
+        #expect(back == record)
     }
 
     @Test func aRuleTaskwarriorCannotSayGoesAsTheNearestAndComesBackExactly() throws {

@@ -21,8 +21,8 @@ struct RepeatRuleOracleTests {
         var testDescription: String { name }
     }
 
-    /// RFC 5545 section 3.8.5.3's examples that a todo can repeat by (not the HOURLY and
-    /// MINUTELY ones), each with its own DTSTART in America/New_York.
+    /// RFC 5545 section 3.8.5.3's examples that a todo can repeat by (not the MINUTELY ones),
+    /// each with its own DTSTART in America/New_York.
     static let rfcExamples: [Case] = [
         Case(name: "daily for 10 occurrences", zone: ny, start: "1997-09-02T09:00", rule: "FREQ=DAILY;COUNT=10", count: 20),
         Case(name: "daily until December 24, 1997", zone: ny, start: "1997-09-02T09:00", rule: "FREQ=DAILY;UNTIL=19971224T000000Z", count: 200),
@@ -86,6 +86,8 @@ struct RepeatRuleOracleTests {
              rule: "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-2", count: 7),
         Case(name: "every 20 minutes from 9:00 to 16:40 every day", zone: ny, start: "1997-09-02T09:00",
              rule: "FREQ=DAILY;BYHOUR=9,10,11,12,13,14,15,16;BYMINUTE=0,20,40", count: 60),
+        Case(name: "every 3 hours from 9:00 AM to 5:00 PM on a specific day", zone: ny, start: "1997-09-02T09:00",
+             rule: "FREQ=HOURLY;INTERVAL=3;UNTIL=19970902T170000Z", count: 10),
         Case(name: "WKST=MO changes what INTERVAL=2 with BYDAY gives", zone: ny, start: "1997-08-05T09:00",
              rule: "FREQ=WEEKLY;INTERVAL=2;COUNT=4;BYDAY=TU,SU;WKST=MO"),
         Case(name: "WKST=SU changes what INTERVAL=2 with BYDAY gives", zone: ny, start: "1997-08-05T09:00",
@@ -150,6 +152,20 @@ struct RepeatRuleOracleTests {
              rule: "FREQ=WEEKLY;COUNT=3"),
         // Dublin (negative DST in tzdata): 01:00-02:00 skipped on 2027-03-28.
         Case(name: "Dublin daily at 01:30 across the gap", zone: "Europe/Dublin", start: "2027-03-26T01:30", rule: "FREQ=DAILY", count: 5),
+        // Hourly: wall-clock hours, the gap's missing hour once at 03:00, the overlap's hour once.
+        Case(name: "Berlin every 2h across the gap", zone: "Europe/Berlin", start: "2027-03-27T20:00", rule: "FREQ=HOURLY;INTERVAL=2", count: 20),
+        Case(name: "Berlin hourly across the gap", zone: "Europe/Berlin", start: "2027-03-27T22:30", rule: "FREQ=HOURLY", count: 10),
+        Case(name: "Berlin hourly across the overlap", zone: "Europe/Berlin", start: "2027-10-30T22:00", rule: "FREQ=HOURLY", count: 10),
+        Case(name: "Berlin every 3h across the overlap", zone: "Europe/Berlin", start: "2027-10-30T20:15", rule: "FREQ=HOURLY;INTERVAL=3", count: 10),
+        Case(name: "Berlin every 2h between 09:00-18:00 across the gap", zone: "Europe/Berlin", start: "2027-03-26T09:00",
+             rule: "FREQ=HOURLY;INTERVAL=2;BYHOUR=9,10,11,12,13,14,15,16,17", count: 20),
+        Case(name: "Berlin every 2h at night, with COUNT", zone: "Europe/Berlin", start: "2027-03-27T01:00",
+             rule: "FREQ=HOURLY;INTERVAL=2;BYHOUR=1,2,3;COUNT=5", count: 10),
+        Case(name: "Berlin hourly on weekdays", zone: "Europe/Berlin", start: "2027-03-26T21:00",
+             rule: "FREQ=HOURLY;INTERVAL=4;BYDAY=MO,TU,WE,TH,FR", count: 12),
+        Case(name: "Lord Howe hourly across the 30-minute gap", zone: "Australia/Lord_Howe", start: "2027-10-02T23:15",
+             rule: "FREQ=HOURLY", count: 6),
+        Case(name: "New York every 2h across the overlap", zone: ny, start: "2027-11-06T23:30", rule: "FREQ=HOURLY;INTERVAL=2", count: 6),
         // All-day series: days, whatever the clocks do.
         Case(name: "Berlin all-day weekly across the gap", zone: "Europe/Berlin", start: "2027-03-21", rule: "FREQ=WEEKLY;COUNT=4"),
         Case(name: "New York all-day on the last day of each month", zone: ny, start: "2027-01-31", rule: "FREQ=MONTHLY;BYMONTHDAY=-1", count: 6),

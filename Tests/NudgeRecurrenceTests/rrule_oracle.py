@@ -18,6 +18,8 @@ RFC 5545 semantics, and how they come out of dateutil and zoneinfo:
     instant when DTSTART carries a zone.
   - A floating UNTIL (no "Z") is compared as wall-clock time, as Nudge does; dateutil refuses
     it with a zoned DTSTART, so such rules are expanded on floating times and placed after.
+  - Two wall-clock occurrences that land on one instant (an hourly 02:00 moved by a gap onto
+    03:00) are one occurrence: RFC 5545 counts a duplicate instance once.
 """
 import sys
 from datetime import datetime, timedelta, timezone
@@ -53,9 +55,11 @@ def occurrences(zone_name, dtstart_text, count, rule):
         if len(result) == count:
             break
         if all_day:
-            result.append(wall.strftime("%Y-%m-%d"))
+            text = wall.strftime("%Y-%m-%d")
         else:
-            result.append(utc_instant(wall, zone).strftime("%Y-%m-%dT%H:%M:%SZ"))
+            text = utc_instant(wall, zone).strftime("%Y-%m-%dT%H:%M:%SZ")
+        if not result or result[-1] != text:
+            result.append(text)
     return result
 
 

@@ -13,7 +13,7 @@ enum AddCommand: Command {
         .value("category", "NAME", "A category made with 'nudge category add'"),
         .value("remind", "OFFSET|WHEN", "Also remind this long before the due (1h) or at this moment (fri 9am); repeatable", repeatable: true),
         .flag("no-default-reminders", "Only the --remind reminders, not the config file's rules"),
-        .value("repeat", "RULE", "daily, weekdays, weekly, monthly, yearly, every N days|weeks|months, or RRULE:..."),
+        .value("repeat", "RULE", "daily, weekdays, every 2 weeks, every 2h [between 09:00-18:00], every mon,thu, every 2nd tue, last fri of month, every month on the 15th, or RRULE:...; may end in 'at 9'"),
         .value("repeat-from", "FROM", "due (the default): keep the rhythm; completion: count from when it was done"),
         .flag("json", "Print the new todo as JSON"),
     ]
@@ -21,11 +21,19 @@ enum AddCommand: Command {
         The words of the title may be given unquoted; they are joined with spaces.
         A due date without a time is an all-day due.
 
+        A --repeat rule is printed back with its RRULE. "every 2nd tue" is the second Tuesday
+        of each month; "every 2h between 09:00-18:00" rings at the due's minute from 09:00 up
+        to, not including, 18:00. A rule ending in "at TIME" sets the due's time of day; without
+        --due the todo is due at the rule's first occurrence from now on. Hourly rules need a
+        due with a time of day.
+
         Examples:
           nudge add "Buy milk" --due tomorrow
           nudge add Call the dentist --due "fri 10am" --priority high
           nudge add "Quarterly report" --category work --notes "Slides from Ana"
           nudge add "Water plants" --due "sat 10am" --repeat weekly --remind 1d
+          nudge add Standup --repeat "every weekday at 9"
+          nudge add "Stretch your legs" --due "today 10am" --repeat "every 2h between 09:00-18:00"
         """
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
@@ -42,16 +50,14 @@ enum AddCommand: Command {
         if let name = arguments.value("category") { new.categoryName = try categoryName(name) }
         new.reminders = try arguments.all("remind").map { text throws(CLIError) in try reminder(text, context: context) }
         new.usesDefaultRules = !arguments.has("no-default-reminders")
-        new.repetition = try repetition(arguments)
-        // The series keeps the time typed, also when a DST gap moved the first due.
-        new.repetition?.start = wallClock
-        if new.due == nil {
-            if new.reminders.contains(where: { if case .before = $0 { true } else { false } }) {
-                throw .usage("--remind with an offset needs a due date to count back from; add --due WHEN, or remind at a moment (--remind \"fri 9am\")")
-            }
-            if new.repetition != nil {
-                throw .usage("a repeating todo needs a due date to repeat from; add --due WHEN")
-            }
+        if let request = try repeatRequest(arguments) {
+            let repeating = try repeatingDue(new.due, typed: wallClock, dueTyped: true, request: request, context: context)
+            new.due = repeating.due
+            // The series keeps the time typed, also when a DST gap moved the first due.
+            new.repetition = Repetition(rrule: request.reading.rule.rrule, from: request.from, start: repeating.start)
+        }
+        if new.due == nil, new.reminders.contains(where: { if case .before = $0 { true } else { false } }) {
+            throw .usage("--remind with an offset needs a due date to count back from; add --due WHEN, or remind at a moment (--remind \"fri 9am\")")
         }
         let todo: Todo
         do { todo = try context.store(.write).add(new, now: context.now) } catch { throw CLIError(error) }
@@ -59,6 +65,7 @@ enum AddCommand: Command {
             context.printJSON(context.json(todo))
         } else {
             context.print("Added " + context.summary(todo))
+            if let repetition = todo.repetition { context.print("Repeats: " + Terminal.visible(repeatText(repetition))) }
         }
     }
 }
@@ -98,14 +105,15 @@ extension Command {
         }
     }
 
-    /// `--repeat RULE [--repeat-from due|completion]`, or nil without `--repeat`.
-    static func repetition(_ arguments: Arguments) throws(CLIError) -> Repetition? {
+    /// `--repeat RULE [--repeat-from due|completion]`: the rule, the time of day its `at` gives
+    /// the due, and where it counts from; nil without `--repeat`.
+    static func repeatRequest(_ arguments: Arguments) throws(CLIError) -> (reading: RepeatRule.Reading, from: RepeatFrom)? {
         guard let text = arguments.value("repeat") else {
             if arguments.has("repeat-from") { throw .usage("--repeat-from goes with --repeat RULE") }
             return nil
         }
-        let rule: RepeatRule
-        do { rule = try RepeatRule(parsing: text) } catch { throw CLIError(error) }
+        let reading: RepeatRule.Reading
+        do { reading = try RepeatRule.read(text) } catch { throw CLIError(error) }
         var from = RepeatFrom.due
         if let name = arguments.value("repeat-from") {
             guard let chosen = RepeatFrom(rawValue: name.lowercased()) else {
@@ -113,7 +121,46 @@ extension Command {
             }
             from = chosen
         }
-        return Repetition(rrule: rule.rrule, from: from)
+        return (reading, from)
+    }
+
+    /// The due of a todo given `--repeat`, and the wall-clock start of its series (nil: the
+    /// caller's). Without a due it is the rule's first occurrence from now on; `at TIME` sets
+    /// the due's time of day, and refuses a different time typed with `--due` (`dueTyped`).
+    static func repeatingDue(_ due: Due?, typed: SeriesStart?, dueTyped: Bool, request: (reading: RepeatRule.Reading, from: RepeatFrom),
+                             context: Context) throws(CLIError) -> (due: Due, start: SeriesStart?) {
+        let rule = request.reading.rule
+        var result: (due: Due, start: SeriesStart?)
+        switch (due, request.reading.time) {
+        case (nil, let time):
+            guard let first = rule.firstDue(now: context.now, zone: context.zone, time: time) else {
+                throw .usage("'\(rule)' has no occurrence from now on; give the first due with --due WHEN")
+            }
+            result = (first.due, first.start)
+        case (let due?, nil):
+            result = (due, typed)
+        case (.allDay(let day)?, let time?):
+            result = (.at(day.at(hour: time.hour, minute: time.minute, in: context.calendar), zone: context.zone),
+                      SeriesStart(day: day, time: time))
+        case (.at(let instant, let zone)?, let time?):
+            let clock = WallClock(zone: zone)
+            let (hour, minute, _) = clock.time(of: instant)
+            let dueTime = typed?.time ?? TimeOfDay(hour: hour, minute: minute)
+            if dueTyped, dueTime != time {
+                throw .usage("--due gives \(dueTime.map(\.description) ?? "a time") but --repeat says at \(time); give the time once")
+            }
+            let day = typed?.day ?? clock.day(of: instant)
+            result = (.at(day.at(hour: time.hour, minute: time.minute, in: .nudge(zone: zone)), zone: zone), SeriesStart(day: day, time: time))
+        }
+        do { try rule.check(for: result.due) } catch { throw CLIError(error) }
+        return result
+    }
+
+    /// "every mon,thu (RRULE:FREQ=WEEKLY;BYDAY=MO,TH)", with " from completion" when it counts from there.
+    static func repeatText(_ repetition: Repetition?) -> String {
+        guard let repetition else { return "never" }
+        let rule = (try? RepeatRule(parsing: "RRULE:" + repetition.rrule))?.shownBack ?? repetition.rrule
+        return repetition.from == .due ? rule : rule + " from completion"
     }
 
     static func priority(_ text: String) throws(CLIError) -> Priority {

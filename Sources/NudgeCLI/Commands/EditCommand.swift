@@ -14,7 +14,7 @@ enum EditCommand: Command {
         .value("priority", "P", "low, medium or high"),
         .value("category", "NAME", "Move it into this category"),
         .flag("no-category", "Take it out of its category"),
-        .value("repeat", "RULE", "Make it repeat (see 'nudge help add')"),
+        .value("repeat", "RULE", "Make it repeat (see 'nudge help add'); 'at 9' moves the due to that time"),
         .value("repeat-from", "FROM", "With --repeat: due or completion"),
         .flag("no-repeat", "Stop it repeating"),
         .flag("json", "Print the todo as JSON afterwards"),
@@ -23,6 +23,7 @@ enum EditCommand: Command {
         Examples:
           nudge edit 12 --due "tomorrow 9am" --priority high
           nudge edit 12 --no-due --no-category
+          nudge edit 12 --repeat "every mon,thu at 18:30"
         """
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
@@ -34,7 +35,7 @@ enum EditCommand: Command {
         guard fields.contains(where: arguments.has) else {
             throw .usage("nothing to change; give at least one of " + fields.map { "--" + $0 }.joined(separator: ", "))
         }
-        let newRepetition = try repetition(arguments)
+        let request = try repeatRequest(arguments)
         let store = try context.store(.write)
         do {
             let old = try store.todos(ids: [id])[0]
@@ -51,15 +52,21 @@ enum EditCommand: Command {
             if let name = arguments.value("priority") { todo.priority = try priority(name) }
             if let name = arguments.value("category") { todo.category = try store.category(named: categoryName(name)) }
             if arguments.has("no-category") { todo.category = nil }
-            if let newRepetition { todo.repetition = newRepetition }
+            if let request {
+                let repeating = try repeatingDue(todo.due, typed: wallClock, dueTyped: arguments.has("due"), request: request, context: context)
+                todo.due = repeating.due
+                wallClock = repeating.start
+                todo.repetition = Repetition(rrule: request.reading.rule.rrule, from: request.from)
+            }
             if arguments.has("no-repeat") { todo.repetition = nil }
-            if todo.repetition != nil {
+            if let repetition = todo.repetition {
                 guard let due = todo.due else {
                     throw CLIError.usage("a repeating todo needs a due date to repeat from; give --due WHEN or --no-repeat")
                 }
+                if let rule = try? RepeatRule(parsing: "RRULE:" + repetition.rrule) { try rule.check(for: due) }
                 // A new rule or a new due starts the series again from the due, at the time typed
                 // or the old series' time (either may be one a DST gap moved the due away from).
-                if newRepetition != nil || todo.due != old.due {
+                if request != nil || todo.due != old.due {
                     todo.repetition?.start = wallClock ?? SeriesStart(due, wallTime: old.repetition?.start?.time)
                 }
             }
@@ -78,12 +85,6 @@ enum EditCommand: Command {
         } catch {
             throw CLIError(error)
         }
-    }
-
-    static func repeatText(_ repetition: Repetition?) -> String {
-        guard let repetition else { return "never" }
-        let rule = (try? RepeatRule(parsing: "RRULE:" + repetition.rrule))?.description ?? repetition.rrule
-        return repetition.from == .due ? rule : rule + " from completion"
     }
 
     private static func differences(_ old: Todo, _ new: Todo, context: Context) -> [(String, String, String)] {

@@ -8,6 +8,10 @@ enum ExplainCommand: Command {
     static let abstract = "Show every reminder of a todo: when, which rule, and why"
     static let usage = "nudge explain ID"
     static let options: [Option] = []
+    static let discussion = """
+        A repeating todo also shows its next five dues, each as if the one before were done
+        when due.
+        """
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         let id = try todoID(arguments.positionals(min: 1, max: 1, usage: usage)[0])
@@ -26,8 +30,9 @@ enum ExplainCommand: Command {
         context.print(context.styled("Todo \(todo.id): ", .bold) + Terminal.visible(todo.title))
         context.print("  Due       " + (todo.due.map { text.relative($0) + " (" + text.full($0) + ")" } ?? "none"))
         if let repetition = todo.repetition {
-            let rule = (try? RepeatRule(parsing: "RRULE:" + repetition.rrule))?.description ?? repetition.rrule
+            let rule = (try? RepeatRule(parsing: "RRULE:" + repetition.rrule))?.shownBack ?? repetition.rrule
             context.print("  Repeats   \(Terminal.visible(rule)), counted from the \(repetition.from == .due ? "due date" : "completion")")
+            if !todo.isCompleted { printNextDues(todo, context: context) }
         }
         let sections = ["[reminders]"] + origins(todo, config: planner.config)
         context.print("  Rules     " + (subject.usesDefaultRules ? Terminal.visible(sections.joined(separator: " + ")) : "none (added with --no-default-reminders)"))
@@ -86,6 +91,24 @@ enum ExplainCommand: Command {
             return
         }
         context.printTable(header: ["WHEN", "RULE", "STATUS", "WHY"], rows: rows.sorted { $0.0 < $1.0 }.map(\.1))
+    }
+
+    static let previewedDues = 5
+
+    /// The next dues of a repeating todo, one a line, in the due's own zone:
+    /// "  Then      Thu 2026-12-03 09:00 (if each is done when due)".
+    static func printNextDues(_ todo: Todo, context: Context) {
+        let dues = todo.nextDues(previewedDues, now: context.now, localZone: context.zone)
+        for (index, due) in dues.enumerated() {
+            let when = switch due {
+            case .at(let instant, let zone): UpcomingCommand.whenText(instant, clock: WallClock(zone: zone))
+            case .allDay(let day): String(DueText.weekdayNames[day.isoWeekday - 1].prefix(3)) + " \(day)"
+            }
+            context.print((index == 0 ? "  Then      " : "            ") + when + (index == 0 ? "  (if each is done when due)" : ""))
+        }
+        if dues.count < previewedDues {
+            context.print((dues.isEmpty ? "  Then      " : "            ") + "nothing more: the series ends")
+        }
     }
 
     /// The config sections besides [reminders] that set rules for this todo.

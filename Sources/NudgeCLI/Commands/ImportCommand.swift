@@ -201,11 +201,11 @@ enum ImportCommand: Command {
             }
         }
         guard let repetition = record.repetition else { return .success(record) }
-        guard record.due != nil else {
+        guard let due = record.due else {
             return .failure(RecordError(item: at.number, place: at.place, field: "repeat", reason: "is set but \"due\" is missing: a todo repeats from its due"))
         }
         do {
-            _ = try RepeatRule(parsing: "RRULE:" + repetition.rrule)
+            try RepeatRule(parsing: "RRULE:" + repetition.rrule).check(for: due)
         } catch {
             return .failure(RecordError(item: at.number, place: at.place, field: "repeat.rule", reason: error.message))
         }

@@ -25,7 +25,7 @@ enum ShowCommand: Command {
         }
         fields.append(("Status", state))
         fields.append(("Due", todo.due.map { text.relative($0) + " (" + text.full($0) + ")" } ?? "none"))
-        if todo.repetition != nil { fields.append(("Repeats", Terminal.visible(EditCommand.repeatText(todo.repetition)))) }
+        if todo.repetition != nil { fields.append(("Repeats", Terminal.visible(AddCommand.repeatText(todo.repetition)))) }
         fields.append(("Priority", todo.priority.description))
         fields.append(("Category", todo.category.map { Terminal.visible("\($0.name) (icon \($0.icon))") } ?? "none"))
         fields.append(("Notes", todo.notes.map { Terminal.visibleLines($0).joined(separator: "\n") } ?? "none"))
