@@ -16,7 +16,8 @@ let package = Package(
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         // libcurl's headers only: NudgeNetwork opens the library with dlopen on first use.
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        .target(name: "NudgeCore"),
+        // CLinux: glibc's locale data, for how dates are written where the user lives.
+        .target(name: "NudgeCore", dependencies: ["CLinux"]),
         .target(name: "NudgeStore", dependencies: ["NudgeCore", "CSQLite"]),
         .target(name: "NudgeRecurrence", dependencies: ["NudgeCore", "CICal"]),
         .target(name: "NudgeConfigFile", dependencies: ["NudgeCore", "CINIH"]),

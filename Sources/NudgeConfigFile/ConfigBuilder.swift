@@ -93,6 +93,12 @@ final class ConfigBuilder {
             case "command": config.sync.command = ConfigValues.isOff(value) ? nil : value
             default: config.sync.interval = try ConfigValues.span(key, value)
             }
+        case .display:
+            switch key {
+            case "week_start": config.display.weekStart = try ConfigValues.weekStart(key, value)
+            case "time_format": config.display.timeFormat = try ConfigValues.choice(key, value, ClockFormat.self)
+            default: config.display.dateFormat = try ConfigValues.choice(key, value, DateOrder.self)
+            }
         }
     }
 

@@ -45,6 +45,9 @@ extension ConfigFile {
         section("list", [("quote", config.quote.description)])
         section("sync", [("vdir", config.sync.vdir ?? "off"), ("command", config.sync.command ?? "off"),
                          ("interval", config.sync.interval.description)])
+        section("display", [("week_start", config.display.weekStart.flatMap { ConfigValues.weekStarts[$0] } ?? "locale"),
+                            ("time_format", config.display.timeFormat?.rawValue ?? "locale"),
+                            ("date_format", config.display.dateFormat?.rawValue ?? "locale")])
         return out.joined(separator: "\n") + "\n"
     }
 

@@ -14,8 +14,9 @@ enum ConfigSection: Hashable {
     case importing
     case list
     case sync
+    case display
 
-    static let knownSections = "reminders, priority.low|medium|high, category.NAME, digest, quiet, snooze, catchup, notifications, import, list, sync"
+    static let knownSections = "reminders, priority.low|medium|high, category.NAME, digest, quiet, snooze, catchup, notifications, import, list, sync, display"
 
     static let ruleKeys = ["at_due", "before", "all_day_time", "all_day_day_before", "nag_every", "nag_limit"]
 
@@ -32,6 +33,7 @@ enum ConfigSection: Hashable {
         case "import": self = .importing
         case "list": self = .list
         case "sync": self = .sync
+        case "display": self = .display
         case "":
             throw Problem("a section header needs a name; known sections: \(Self.knownSections)")
         default:
@@ -67,6 +69,7 @@ enum ConfigSection: Hashable {
         case .importing: "import"
         case .list: "list"
         case .sync: "sync"
+        case .display: "display"
         }
     }
 
@@ -81,6 +84,7 @@ enum ConfigSection: Hashable {
         case .importing: ["timeout", "max_size"]
         case .list: ["quote"]
         case .sync: ["vdir", "command", "interval"]
+        case .display: ["week_start", "time_format", "date_format"]
         }
     }
 

@@ -21,6 +21,8 @@ public struct NudgeConfig: Equatable, Sendable {
     public var quote = QuoteSource.off
     /// `[sync]`: the vdir mirrored two ways, and the command that syncs it with a server.
     public var sync = SyncSettings()
+    /// `[display]`: the clock, date order and first weekday, where they differ from the locale's.
+    public var display = DisplaySettings()
 
     public init() {}
 

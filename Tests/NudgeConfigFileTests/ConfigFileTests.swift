@@ -61,6 +61,11 @@ private let fullText = """
 
     [list]
     quote = ~/quotes
+
+    [Display]
+    Week_Start = Sunday
+    time_format = 12H
+    date_format = dmy
     """
 
 private let fullConfig: NudgeConfig = {
@@ -85,6 +90,7 @@ private let fullConfig: NudgeConfig = {
     config.importing.timeout = 2.5
     config.importing.maxSize = 512 << 10
     config.quote = .file("~/quotes")
+    config.display = DisplaySettings(weekStart: 7, timeFormat: .twelveHour, dateFormat: .dayMonthYear)
     return config
 }()
 
@@ -308,6 +314,7 @@ struct ConfigFileTests {
             config.sync.vdir = "~/.local/share/vdirsyncer/todos/personal"
             config.sync.command = "vdirsyncer sync"
             config.sync.interval = TimeSpan(seconds: 30 * 60)
+            config.display = DisplaySettings(weekStart: 7, timeFormat: .twelveHour, dateFormat: .dayMonthYear)
             return config
         }(),
     ])
@@ -357,6 +364,11 @@ struct ConfigFileTests {
             command = off
             interval = 15m
 
+            [display]
+            week_start = locale
+            time_format = locale
+            date_format = locale
+
             """)
         let overrides = ConfigFile.render(fullConfig)
         #expect(overrides.contains("\n[priority.low]\nat_due = no\nbefore = none\nnag_every = off\n\n[priority.high]\nnag_every = 15m\nnag_limit = none\n\n[category.work]\nall_day_day_before = no\nnag_limit = none\n\n[digest]\n"))
@@ -372,7 +384,7 @@ struct ConfigFileTests {
         ("# Nudge\n[reminders]\nnag_evry = 1h\n",
          "nudge.conf:3: unknown key 'nag_evry' in [reminders] (did you mean nag_every?); known keys: at_due, before, all_day_time, all_day_day_before, nag_every, nag_limit"),
         ("[reminders]\n\n\n\n\n\n\n\n\n\n\n[quite]\nhours = none\n",
-         "nudge.conf:12: unknown section [quite]; known sections: reminders, priority.low|medium|high, category.NAME, digest, quiet, snooze, catchup, notifications, import, list, sync"),
+         "nudge.conf:12: unknown section [quite]; known sections: reminders, priority.low|medium|high, category.NAME, digest, quiet, snooze, catchup, notifications, import, list, sync, display"),
         ("[reminders]\nbefore = 10m\nBefore = 1h\n",
          "nudge.conf:3: duplicate key 'before' in [reminders]; it is already set on line 2"),
         ("nag_every = 1h\n",
@@ -440,7 +452,7 @@ struct ConfigFileTests {
         ("[snooze]\nchoices = 10m, yesterday\n", 2, ["choices: 'yesterday' is always in the past when a snooze is chosen",
                                                      "accepted: a duration (10m, 2h, 1h30m, 3d, 1w) or a time to snooze until"]),
         ("[snooze]\ndefault = Yesterday 9am\n", 2, ["default: 'Yesterday 9am' is always in the past when a snooze is chosen"]),
-        ("[snooze]\ndefault = today midnight\n", 2, ["default: 'today midnight' is always in the past"]),
+        ("[snooze]\ndefault = yesterday midnight\n", 2, ["default: 'yesterday midnight' is always in the past"]),
         ("[catchup]\npolicy = some\n", 2, ["policy: 'some' is not a catch-up policy", "accepted: all, digest, skip-older-than"]),
         ("[catchup]\npolicy = skip-older-than\n", 2, ["policy: skip-older-than needs max_age in [catchup]", "max_age = 6h"]),
         ("[catchup]\n\npolicy = skip-older-than\n[notifications]\ngroup_above = 2\n", 3, ["policy: skip-older-than needs max_age"]),
@@ -451,6 +463,11 @@ struct ConfigFileTests {
         ("[import]\nmax_size = 10T\n", 2, ["max_size: '10T' is not a size; accepted: a size from 1K to 1G"]),
         ("[list]\nquote = quotes.txt\n", 2, ["quote: 'quotes.txt' is neither a URL nor an absolute path"]),
         ("[list]\nquotes = off\n", 2, ["unknown key 'quotes' in [list] (did you mean quote?)"]),
+        ("[display]\nweek_start = tuesday\n", 2, ["week_start: 'tuesday' is not a first day of the week", "accepted: locale, monday, sunday, saturday"]),
+        ("[display]\ntime_format = 24\n", 2, ["time_format: '24' is not one of the choices; accepted: locale, 24h, 12h"]),
+        ("[display]\ndate_format = d/m/y\n", 2, ["date_format: 'd/m/y' is not one of the choices; accepted: locale, mdy, dmy, ymd"]),
+        ("[display]\nweek_start = monday\nweek_start = sunday\n", 3, ["duplicate key 'week_start' in [display]; it is already set on line 2"]),
+        ("[display]\nweekstart = monday\n", 2, ["unknown key 'weekstart' in [display] (did you mean week_start?)"]),
         // The first problem wins, whoever finds it.
         ("[reminders]\nat_due = maybe\ngarbage\n[nope]\n", 2, ["at_due: 'maybe'"]),
         ("[reminders]\ngarbage\nat_due = maybe\n", 2, ["'garbage' is not a setting"]),

@@ -13,7 +13,7 @@ struct DueTextTests {
     }
 
     @Test func readsRelativeToToday() {
-        let text = DueText(now: now, zone: berlin)
+        let text = DueText(now: now, zone: berlin, style: .standard)
         #expect(text.relative(due(2026, 11, 29, 9)) == "Today 09:00")
         #expect(text.relative(due(2026, 11, 30)) == "Tomorrow")
         #expect(text.relative(due(2026, 11, 28, 17, 5)) == "Yesterday 17:05")
@@ -26,10 +26,10 @@ struct DueTextTests {
     }
 
     @Test func writesFullDates() {
-        let text = DueText(now: now, zone: berlin)
+        let text = DueText(now: now, zone: berlin, style: .standard)
         #expect(text.full(due(2026, 12, 24)) == "Thursday, December 24, 2026")
         #expect(text.long(now) == "November 29, 2026 at 10:53")
-        #expect(DueText.long(LocalDate(year: 2026, month: 11, day: 29)!) == "November 29, 2026")
+        #expect(text.long(LocalDate(year: 2026, month: 11, day: 29)!) == "November 29, 2026")
     }
 
     @Test func iso8601CarriesTheOffset() {

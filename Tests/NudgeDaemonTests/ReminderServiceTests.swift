@@ -350,7 +350,7 @@ struct NotificationWriterTests {
     func line(dueIn seconds: TimeInterval) -> String {
         let now = Date(timeIntervalSince1970: 1_795_945_980) // Sunday 2026-11-29 10:53 in Berlin
         let todo = Todo(id: 1, title: "t", due: .at(now.addingTimeInterval(seconds), zone: zone), createdAt: now, updatedAt: now)
-        return NotificationWriter(now: now, zone: zone, config: NudgeConfig()).dueLine(todo)
+        return NotificationWriter(now: now, zone: zone, config: NudgeConfig(), style: .standard).dueLine(todo)
     }
 
     @Test func saysWhenItIsDueAsAPersonWould() {
