@@ -14,8 +14,9 @@ enum HelpCommand: Command {
             Commands:
             \(NudgeCLI.commands.map { "  " + $0.name.padding(to: width) + "  " + $0.abstract }.joined(separator: "\n"))
 
-            Dates (WHEN): 2026-12-24, 2026-12-24 09:30, today, tonight, tomorrow 9am, fri,
-              next fri, 9am, 17:30, in 2h, in 3 days, +45m, eod, eow, eom, dec 24.
+            Dates (WHEN): 2026-12-24, 2026-12-24 09:30, today, tonight, tomorrow 9am,
+              tomorrow at 9, fri, next fri, next week, next month, 9am, 17:30, in 2h,
+              in 3 days, +45m, eod, eow, eom, dec 24, 12/24 (in the locale's order).
             Durations: 10m, 2h, 1h30m, 3d, 1w.
 
             The database is --db PATH, or $NUDGE_DB, or else
