@@ -348,7 +348,7 @@ public struct WhenParser: Sendable {
         return try day(month: month, day: dayNumber)
     }
 
-    /// "Thursday, December 24, 2026", for messages naming both readings of a date.
+    /// "Thursday December 24 2026", for messages naming both readings of a date.
     static func spoken(_ day: LocalDate) -> String {
         "\(DueText.weekdayNames[day.isoWeekday - 1]) \(monthNames[day.month - 1]) \(day.day) \(day.year)"
     }
