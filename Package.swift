@@ -11,7 +11,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
         .systemLibrary(name: "CINIH", pkgConfig: "inih", providers: [.apt(["libinih-dev"])]),
-        // Linux's timerfd and inotify headers, which Swift's Glibc module leaves out.
+        // Linux's timerfd and inotify headers, which Swift's Glibc module leaves out, and glibc's locale items.
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         // libcurl's headers only: NudgeNetwork opens the library with dlopen on first use.
