@@ -24,9 +24,10 @@ extension DateStyle {
         timeFormat = timeFormat.replacingOccurrences(of: "%r", with: item(Int(T_FMT_AMPM)))
         let twelveHour = ["%I", "%l", "%p", "%P"].contains { timeFormat.contains($0) }
         let origin = Int(nudge_week_origin(locale))
+        let first = Int(nudge_first_weekday(locale))
         let weekStart: Int
-        if let originDay = LocalDate(year: origin / 10000, month: origin / 100 % 100, day: origin % 100) {
-            weekStart = (originDay.isoWeekday - 1 + Int(nudge_first_weekday(locale)) - 1 + 7) % 7 + 1
+        if let originDay = LocalDate(year: origin / 10000, month: origin / 100 % 100, day: origin % 100), (1...7).contains(first) {
+            weekStart = (originDay.isoWeekday - 1 + first - 1) % 7 + 1
         } else {
             weekStart = 1
         }
