@@ -5,8 +5,15 @@ extension DateStyle {
     /// The style of the locale that the environment names for times: `LC_ALL`, else
     /// `LC_TIME`, else `LANG` (the first that is set and not empty, as POSIX has it).
     public init(environment: [String: String]) {
-        let name = ["LC_ALL", "LC_TIME", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
-        self = name.flatMap(DateStyle.init(localeNamed:)) ?? .standard
+        self = Self.localeName(environment: environment).flatMap { DateStyle(localeNamed: $0.name) } ?? .standard
+    }
+
+    /// The locale the environment names for times, and the variable that names it.
+    public static func localeName(environment: [String: String]) -> (name: String, variable: String)? {
+        for variable in ["LC_ALL", "LC_TIME", "LANG"] {
+            if let name = environment[variable], !name.isEmpty { return (name, variable) }
+        }
+        return nil
     }
 
     /// A locale's style, read from glibc's compiled locale data (what `locale -k LC_TIME`

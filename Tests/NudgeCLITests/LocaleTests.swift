@@ -136,7 +136,13 @@ struct LocaleTests {
             .compactMap { $0["due"] as? String }
         #expect(dues.contains("2026-11-30"))
         let shown = try nudge.run(["--config", config, "config", "show"], environment: ["LANG": "en_US.UTF-8"]).stdout
-        #expect(shown.hasSuffix("[display]\nweek_start = monday\ntime_format = 24h\ndate_format = dmy\n"))
+        #expect(shown.hasSuffix("[display]\nweek_start = monday\ntime_format = 24h\ndate_format = dmy\n"
+                                + "# In effect, with the locale en_US.UTF-8 (LANG): weeks from monday, 24h clock, dmy dates\n"))
+        let defaults = try nudge.run(["config", "show"], environment: ["LANG": "en_US.UTF-8", "LC_TIME": "de_DE.UTF-8"]).stdout
+        #expect(defaults.hasSuffix("[display]\nweek_start = locale\ntime_format = locale\ndate_format = locale\n"
+                                   + "# In effect, with the locale de_DE.UTF-8 (LC_TIME): weeks from monday, 24h clock, dmy dates\n"))
+        let c = try nudge.run(["config", "show"], environment: [:]).stdout
+        #expect(c.hasSuffix("# In effect, with no locale set (C): weeks from monday, 24h clock, month names first and numeric dates refused when they read two ways\n"))
     }
 
     @Test func aBadDisplayValueNamesTheFileAndLine() throws {
