@@ -12,12 +12,14 @@ MANDIR ?= $(PREFIX)/share/man
 # the quote of the day; python3: the tests' HTTP server; python3-dateutil: the oracle of the
 # repeat-rule tests; todoman, taskwarrior and todotxt-cli: the import and export tests run them;
 # radicale, vdirsyncer and curl: the sync tests run a CalDAV server and two machines against it;
-# groff-base and man-db: the man page tests typeset the pages and show them).
+# groff-base and man-db: the man page tests typeset the pages and show them;
+# locales: the locale tests run nudge under TEST_LOCALES, which deps generates).
 PACKAGES = pkg-config libsqlite3-dev libsystemd-dev libical-dev libinih-dev libcurl4-openssl-dev libcurl4 \
 	faketime bsdutils dbus dunst xvfb libnotify-bin libglib2.0-bin systemd tzdata python3-dateutil \
 	desktop-file-utils dbus-user-session util-linux passwd python3 todoman taskwarrior todotxt-cli \
-	radicale vdirsyncer curl \
+	radicale vdirsyncer curl locales \
 	groff-base man-db
+TEST_LOCALES = en_US.UTF-8 de_DE.UTF-8 C.UTF-8
 BENCH_PACKAGES = taskwarrior hyperfine time
 
 .PHONY: all build release deps bench-deps check test demo bench install uninstall clean
@@ -26,6 +28,7 @@ all: build
 
 deps:
 	@scripts/install-packages $(PACKAGES)
+	@scripts/generate-locales $(TEST_LOCALES)
 
 bench-deps:
 	@scripts/install-packages $(BENCH_PACKAGES)

@@ -11,12 +11,13 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
         .systemLibrary(name: "CINIH", pkgConfig: "inih", providers: [.apt(["libinih-dev"])]),
-        // Linux's timerfd and inotify headers, which Swift's Glibc module leaves out.
+        // Linux's timerfd and inotify headers, which Swift's Glibc module leaves out, and glibc's locale items.
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         // libcurl's headers only: NudgeNetwork opens the library with dlopen on first use.
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        .target(name: "NudgeCore"),
+        // CLinux: glibc's locale data, for how dates are written where the user lives.
+        .target(name: "NudgeCore", dependencies: ["CLinux"]),
         // Help text as data: laid out for a terminal, and typeset as man pages.
         .target(name: "NudgeHelp"),
         .target(name: "NudgeStore", dependencies: ["NudgeCore", "CSQLite"]),

@@ -28,3 +28,21 @@ static inline int nudge_terminal_columns(int fd) {
 static inline int nudge_pidfd_open(int pid) {
     return (int)syscall(434 /* SYS_pidfd_open */, pid, 0);
 }
+
+// A locale's first day of the week. glibc keeps it as two items that Swift cannot read as
+// they are: _NL_TIME_WEEK_1STDAY, the date (e.g. 19971130, a Sunday) its day numbering starts
+// from, stored in the pointer itself; and _NL_TIME_FIRST_WEEKDAY, the first day's number
+// counted from that date (1 = the date's own weekday), stored in the first byte.
+#include <langinfo.h>
+#include <locale.h>
+#include <stdint.h>
+static inline unsigned int nudge_week_origin(locale_t locale) {
+    return (unsigned int)(uintptr_t)nl_langinfo_l(_NL_TIME_WEEK_1STDAY, locale);
+}
+static inline int nudge_first_weekday(locale_t locale) {
+    return nl_langinfo_l(_NL_TIME_FIRST_WEEKDAY, locale)[0];
+}
+// nl_langinfo_l with the item as a plain int (Swift imports D_FMT and its kin as Int).
+static inline const char *nudge_langinfo(int item, locale_t locale) {
+    return nl_langinfo_l((nl_item)item, locale);
+}

@@ -68,10 +68,22 @@ final class Context {
         configPath ?? ConfigFile.defaultPath(environment: environment)
     }
 
-    var dueText: DueText { DueText(now: now, zone: zone) }
+    private var resolvedDateStyle: DateStyle?
+
+    /// The locale's way with dates (`LC_ALL`, `LC_TIME`, `LANG` in `environment`), with the
+    /// config's `[display]` keys over it. A broken config file leaves the locale's: the
+    /// commands that read the file report it.
+    var dateStyle: DateStyle {
+        if let resolvedDateStyle { return resolvedDateStyle }
+        let style = DateStyle(environment: environment).overridden(by: (try? config())?.display ?? DisplaySettings())
+        resolvedDateStyle = style
+        return style
+    }
+
+    var dueText: DueText { DueText(now: now, zone: zone, style: dateStyle) }
     var agenda: Agenda { Agenda(now: now, zone: zone) }
 
-    func whenParser() -> WhenParser { WhenParser(now: now, calendar: calendar) }
+    func whenParser() -> WhenParser { WhenParser(now: now, calendar: calendar, style: dateStyle) }
 
     /// Collects a line of output; everything is written at once by `flush`. Text from todos
     /// and from the command line goes through `Terminal.visible` first; `styled` codes do not.

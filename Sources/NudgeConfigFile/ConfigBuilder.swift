@@ -102,6 +102,12 @@ final class ConfigBuilder {
                 let event = HookEvent.allCases.first { $0.key == key }!
                 config.hooks.commands[event] = try ConfigValues.hook(key, value)
             }
+        case .display:
+            switch key {
+            case "week_start": config.display.weekStart = try ConfigValues.weekStart(key, value)
+            case "time_format": config.display.timeFormat = try ConfigValues.choice(key, value, ClockFormat.self)
+            default: config.display.dateFormat = try ConfigValues.choice(key, value, DateOrder.self)
+            }
         }
     }
 

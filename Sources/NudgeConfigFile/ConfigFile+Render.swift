@@ -51,6 +51,9 @@ extension ConfigFile {
             ("timeout", ConfigValues.secondsText(config.hooks.timeout)),
             ("suppress_wait", config.hooks.suppressWait == 0 ? "0" : ConfigValues.secondsText(config.hooks.suppressWait)),
         ])
+        section("display", [("week_start", config.display.weekStart.flatMap { ConfigValues.weekStarts[$0] } ?? "locale"),
+                            ("time_format", config.display.timeFormat?.rawValue ?? "locale"),
+                            ("date_format", config.display.dateFormat?.rawValue ?? "locale")])
         return out.joined(separator: "\n") + "\n"
     }
 

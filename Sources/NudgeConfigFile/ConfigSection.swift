@@ -15,8 +15,9 @@ enum ConfigSection: Hashable {
     case list
     case sync
     case hooks
+    case display
 
-    static let knownSections = "reminders, priority.low|medium|high, category.NAME, digest, quiet, snooze, catchup, notifications, import, list, sync, hooks"
+    static let knownSections = "reminders, priority.low|medium|high, category.NAME, digest, quiet, snooze, catchup, notifications, import, list, sync, hooks, display"
 
     static let ruleKeys = ["at_due", "before", "all_day_time", "all_day_day_before", "nag_every", "nag_limit",
                            "sound", "timeout", "resident", "escalate_after", "repeat_sound"]
@@ -35,6 +36,7 @@ enum ConfigSection: Hashable {
         case "list": self = .list
         case "sync": self = .sync
         case "hooks": self = .hooks
+        case "display": self = .display
         case "":
             throw Problem("a section header needs a name; known sections: \(Self.knownSections)")
         default:
@@ -71,6 +73,7 @@ enum ConfigSection: Hashable {
         case .list: "list"
         case .sync: "sync"
         case .hooks: "hooks"
+        case .display: "display"
         }
     }
 
@@ -86,6 +89,7 @@ enum ConfigSection: Hashable {
         case .list: ["quote"]
         case .sync: ["vdir", "command", "interval"]
         case .hooks: HookEvent.allCases.map(\.key) + ["max_running", "timeout", "suppress_wait"]
+        case .display: ["week_start", "time_format", "date_format"]
         }
     }
 

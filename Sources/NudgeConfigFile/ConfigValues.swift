@@ -106,7 +106,7 @@ enum ConfigValues {
         let text = value.trimmingWhitespace()
         if let span = try? TimeSpan(parsing: text) { return .span(span) }
         let readings = trialMoments.map { now in
-            (now, try? WhenParser(now: now, calendar: .nudge(zone: utc)).parse(text))
+            (now, try? WhenParser(now: now, calendar: .nudge(zone: utc), style: .standard).parse(text))
         }
         guard !text.isEmpty, readings[0].1 != nil else {
             throw Problem("\(key): \(quoted(text)) is neither a duration nor a time to snooze until; accepted: \(snoozeForms)")
@@ -136,7 +136,7 @@ enum ConfigValues {
     static func isFixed(_ text: String) -> Bool {
         let century = TimeInterval(36_525 * 86_400)
         let readings = [trialMoments[0], trialMoments[0].addingTimeInterval(century)].map { now in
-            try? WhenParser(now: now, calendar: .nudge(zone: utc)).parse(text)
+            try? WhenParser(now: now, calendar: .nudge(zone: utc), style: .standard).parse(text)
         }
         return readings[0] != nil && readings[0] == readings[1]
     }
@@ -146,7 +146,7 @@ enum ConfigValues {
     static func pastSnooze(_ key: String, _ text: String, now: Date, zone: TimeZone, allDayTime: TimeOfDay) -> String? {
         let calendar = Calendar.nudge(zone: zone)
         let moment: Date
-        switch try? WhenParser(now: now, calendar: calendar).parse(text) {
+        switch try? WhenParser(now: now, calendar: calendar, style: .standard).parse(text) {
         case .at(let instant, _)?: moment = instant
         case .allDay(let day)?: moment = day.at(hour: allDayTime.hour, minute: allDayTime.minute, in: calendar)
         case nil: return nil
@@ -305,6 +305,31 @@ enum ConfigValues {
         if isOff(value) { return nil }
         let number = try count(key, value, orElse: ", or none for no escalation")
         return number == 0 ? nil : number
+    }
+
+    /// The weekdays a week can start on, by ISO number, as `week_start` names them.
+    static let weekStarts = [1: "monday", 6: "saturday", 7: "sunday"]
+
+    /// `week_start`: monday, sunday or saturday; locale (nil) keeps the locale's.
+    static func weekStart(_ key: String, _ value: String) throws(Problem) -> Int? {
+        let lower = value.lowercased()
+        if lower == "locale" { return nil }
+        guard let day = weekStarts.first(where: { $0.value == lower })?.key else {
+            throw Problem("\(key): \(quoted(value)) is not a first day of the week; accepted: locale, monday, sunday, saturday")
+        }
+        return day
+    }
+
+    /// `time_format`, `date_format`: one of the type's values; locale (nil) keeps the locale's.
+    static func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, _ value: String, _: Choice.Type) throws(Problem) -> Choice?
+    where Choice.RawValue == String {
+        let lower = value.lowercased()
+        if lower == "locale" { return nil }
+        guard let choice = Choice(rawValue: lower) else {
+            let accepted = (["locale"] + Choice.allCases.map(\.rawValue)).joined(separator: ", ")
+            throw Problem("\(key): \(quoted(value)) is not one of the choices; accepted: \(accepted)")
+        }
+        return choice
     }
 
     /// A key of `[reminders]`, `[priority.*]` or `[category.*]`.

@@ -23,6 +23,8 @@ public struct NudgeConfig: Equatable, Sendable {
     public var sync = SyncSettings()
     /// `[hooks]`: commands nudged runs when a reminder fires, a todo is done, snoozed or added.
     public var hooks = HookSettings()
+    /// `[display]`: the clock, date order and first weekday, where they differ from the locale's.
+    public var display = DisplaySettings()
 
     public init() {}
 

@@ -5,43 +5,55 @@ import Foundation
 /// Input is case-insensitive; surrounding white space is trimmed, repeated inner spaces and
 /// commas are ignored. A form without a time of day gives `.allDay`; a form with one gives
 /// `.at(instant, zone: calendar.timeZone)`. Everything is computed from the fixed `now` in
-/// `calendar`'s zone.
+/// `calendar`'s zone. Weeks start on `style.weekStart` (from the locale or `[display]
+/// week_start`), and numeric dates follow `style.dateOrder`.
 ///
 /// Choices made where people's expectations differ:
 /// - A weekday alone ("fri") is the next such day strictly after today: on a Friday, "fri" is
 ///   a week later.
-/// - "next fri" is the Friday of the next ISO week (weeks run Monday to Sunday), so on a Sunday
-///   "next fri" and "fri" are the same day, and on a Thursday "next fri" is 8 days away.
-///   "this fri" is the Friday of the current ISO week, even if that day has passed.
-/// - A time alone ("9am", "17:30", "noon", "midnight") is the next such time: today if it is
-///   strictly after now, else tomorrow. "midnight" is 00:00, so alone it is the coming night;
-///   "today midnight" is the (past) start of today.
+/// - "next fri" is the Friday of next week, so with weeks from Monday "next fri" on a Sunday is
+///   5 days away, on a Thursday 8; with weeks from Sunday, on a Sunday it is 12 days away.
+///   "this fri" is the Friday of the current week, even if that day has passed.
+/// - "next week" is the first day of next week, "next month" the 1st of next month, "next
+///   year" January 1; all-day unless a time is given ("next week 9am").
+/// - A time alone ("9am", "17:30", "noon", "midnight", "at 9") is the next such time: today if
+///   it is strictly after now, else tomorrow. "midnight" alone is 00:00, the coming night.
+/// - "midnight" with a day ("fri midnight", "tomorrow midnight") is the end of that day, 23:59
+///   as "eod": someone due "Friday at midnight" has all of Friday.
+/// - After "at", a bare hour is a time on the 24-hour clock in every locale: "tomorrow at 9" is
+///   09:00, "at 21" and "at 9pm" are 21:00. Without "at" ("tomorrow 9") it is refused.
 /// - A date with a time ("today 9am", "dec 24 9am") is that day at that time, even if already
 ///   past; the day is chosen first, without looking at the time.
 /// - A month and day without a year ("dec 24") is the next occurrence that is today or later;
 ///   "feb 29" is the next one that exists.
-/// - "tonight" is today at 20:00. "eod", "eow", "eom", "eoy" are 23:59 on today, on the Sunday
-///   of this ISO week, on the last day of this month and on December 31.
+/// - "tonight" is today at 20:00. "eod", "eow", "eom", "eoy" are 23:59 on today, on the last
+///   day of this week (Sunday when weeks start on Monday), on the last day of this month and on
+///   December 31.
 /// - "in 2h", "+45m", "in 3 days" add a `TimeSpan` to now (days keep the wall-clock time across
 ///   DST changes); "in 2 months" and "in 1 year" add calendar months and years. All are timed.
 /// - A wall-clock time that does not exist (DST gap) moves forward by the gap (02:30 -> 03:30);
 ///   one that happens twice is the first of the two (RFC 5545). `read` also gives the time
 ///   as typed, which a repeating todo keeps on the days that have it.
-/// - Numeric forms with slashes ("12/24", "24/12") are refused: the order is ambiguous.
+/// - Numeric dates ("12/24", "24.12.", "12/24/2026") follow the style's order of day and
+///   month: 12/24 is December 24 where it is month/day (en_US), 24/12 where it is day/month
+///   (de_DE), and the other one is refused. Where no order is known (C), a date that reads
+///   only one way is taken, and one that reads two ways ("3/4") is refused naming both.
 public struct WhenParser: Sendable {
     public let now: Date
     /// Carries the time zone; build it with `Calendar.nudge(zone:)`.
     public let calendar: Calendar
+    public let style: DateStyle
 
-    public init(now: Date, calendar: Calendar) {
+    public init(now: Date, calendar: Calendar, style: DateStyle) {
         self.now = now
         self.calendar = calendar
+        self.style = style
     }
 
     /// The forms listed in error messages.
-    public static let acceptedForms = "2026-12-24, 2026-12-24 09:30, today, tonight, tomorrow 9am, fri, next fri, 9am, 17:30, in 2h, in 3 days, +45m, eod, eow, eom, dec 24"
+    public static let acceptedForms = "2026-12-24, 2026-12-24 09:30, today, tonight, tomorrow 9am, tomorrow at 9, fri, next fri, next week, next month, 9am, 17:30, in 2h, in 3 days, +45m, eod, eow, eom, dec 24"
 
-    static let timeForms = "9am, 9:30pm, 17:30, noon, midnight"
+    static let timeForms = "9am, 9:30pm, 17:30, at 9, noon, midnight"
 
     /// What a WHEN text names: the due, and the day and wall-clock time meant, which a DST gap
     /// may have moved the due away from (02:30 typed, 03:30 due).
@@ -79,13 +91,17 @@ public struct WhenParser: Sendable {
         // An optional time of day at the end ("tomorrow 9am", "fri at 14:00") or, failing that,
         // at the start ("9am tomorrow"). Its errors wait until the date part is known to be good.
         var time: Result<ClockTime, InputError>?
+        var timeWord: String?
         if let last = tokens.last, let parsed = ClockTime.parse(last, input: input) {
             time = parsed
-            tokens.removeLast()
+            timeWord = tokens.removeLast()
             if tokens.last == "at" { tokens.removeLast() }
+        } else if tokens.count > 1, tokens[tokens.count - 2] == "at", let parsed = ClockTime.hour(tokens.last!, input: input) {
+            time = parsed
+            tokens.removeLast(2)
         } else if tokens.count > 1, let parsed = ClockTime.parse(tokens[0], input: input) {
             time = parsed
-            tokens.removeFirst()
+            timeWord = tokens.removeFirst()
         }
 
         // A time alone: the next such time.
@@ -106,6 +122,9 @@ public struct WhenParser: Sendable {
                 }
             }
             throw InputError("can't read '\(input)' as a date\(WhenParser.hint(lower)); accepted: \(WhenParser.acceptedForms)")
+        }
+        if timeWord == "midnight" {
+            return timed(ClockTime(hour: 23, minute: 59), on: day).reading
         }
         if let time {
             return timed(try time.get(), on: day).reading
@@ -165,7 +184,7 @@ public struct WhenParser: Sendable {
         case "eod", "end of day", "end of today":
             day = today
         case "eow", "end of week", "end of the week":
-            day = today.adding(days: 7 - today.isoWeekday)
+            day = style.weekFirstDay(of: today).adding(days: 6)
         case "eom", "end of month", "end of the month":
             day = LocalDate(year: today.year, month: today.month,
                             day: LocalDate.daysIn(month: today.month, year: today.year))!
@@ -200,12 +219,26 @@ public struct WhenParser: Sendable {
             if let day = try isoDate(word, input: input) {
                 return (day, nil)
             }
+            if let day = try numericDate(word, input: input) {
+                return (day, nil)
+            }
         case 2:
+            let weekFirst = style.weekFirstDay(of: today)
             if let weekday = WhenParser.weekdays[tokens[1]] {
-                let monday = today.adding(days: 1 - today.isoWeekday)
+                let offset = (weekday - style.weekStart + 7) % 7
                 switch tokens[0] {
-                case "this": return (monday.adding(days: weekday - 1), nil)
-                case "next": return (monday.adding(days: 7 + weekday - 1), nil)
+                case "this": return (weekFirst.adding(days: offset), nil)
+                case "next": return (weekFirst.adding(days: 7 + offset), nil)
+                default: break
+                }
+            }
+            if tokens[0] == "next" {
+                switch tokens[1] {
+                case "week": return (weekFirst.adding(days: 7), nil)
+                case "month":
+                    let month = today.month % 12 + 1
+                    return (LocalDate(year: today.year + (month == 1 ? 1 : 0), month: month, day: 1)!, nil)
+                case "year": return (LocalDate(year: today.year + 1, month: 1, day: 1)!, nil)
                 default: break
                 }
             }
@@ -249,7 +282,11 @@ public struct WhenParser: Sendable {
             }
             return try WhenParser.validDay(year: year, month: month, day: dayNumber, input: input)
         }
-        // No year: the next occurrence that is today or later.
+        return try nextOccurrence(month: month, day: dayNumber, input: input)
+    }
+
+    /// Month and day without a year: the next occurrence that is today or later.
+    private func nextOccurrence(month: Int, day dayNumber: Int, input: String) throws(InputError) -> LocalDate {
         let name = WhenParser.monthNames[month - 1]
         if dayNumber < 1 {
             throw InputError("'\(input)' is not a date: there is no day 0")
@@ -267,6 +304,53 @@ public struct WhenParser: Sendable {
             year += 1
         }
         throw InputError("'\(input)' is not a date: it falls after the year 9999")
+    }
+
+    /// "12/24", "24.12.", "12/24/2026", "24.12.2026": in the style's order of day and month.
+    /// Nil if not shaped like one.
+    private func numericDate(_ word: String, input: String) throws(InputError) -> LocalDate? {
+        guard let separator = word.first(where: { $0 == "/" || $0 == "." }) else { return nil }
+        var fields = word.split(separator: separator, omittingEmptySubsequences: false)
+        // "24.12." as Germans write it.
+        if separator == ".", fields.count == 3, fields[2].isEmpty { fields.removeLast() }
+        guard (2...3).contains(fields.count), fields.allSatisfy(WhenParser.isDigits),
+              fields[0].count <= 2, fields[1].count <= 2, fields.count == 2 || fields[2].count == 4,
+              let first = Int(fields[0]), let second = Int(fields[1]) else { return nil }
+        let year = fields.count == 3 ? Int(fields[2]) : nil
+        func day(month: Int, day: Int) throws(InputError) -> LocalDate {
+            if let year { return try WhenParser.validDay(year: year, month: month, day: day, input: input) }
+            guard (1...12).contains(month) else {
+                throw InputError("'\(input)' is not a date: there is no month \(month) (months run 01-12)")
+            }
+            return try nextOccurrence(month: month, day: day, input: input)
+        }
+        guard let order = style.dateOrder else {
+            // No known order: take the one reading that is a date; refuse two.
+            let monthFirst = try? day(month: first, day: second)
+            let dayFirst = try? day(month: second, day: first)
+            switch (monthFirst, dayFirst) {
+            case let (a?, b?) where a != b:
+                throw InputError("'\(input)' is ambiguous: \(WhenParser.spoken(a)) (month\(separator)day) or "
+                                 + "\(WhenParser.spoken(b)) (day\(separator)month); write \(a) or \(b), or set "
+                                 + "[display] date_format")
+            case let (a?, _): return a
+            case let (nil, b?): return b
+            case (nil, nil): return try day(month: first, day: second)
+            }
+        }
+        let (month, dayNumber) = order.monthFirst ? (first, second) : (second, first)
+        if !(1...12).contains(month), (1...12).contains(dayNumber) {
+            let orderName = order.monthFirst ? "month\(separator)day" : "day\(separator)month"
+            let swapped = "\(second)\(separator)\(first)" + (year.map { "\(separator)\($0)" } ?? "")
+            throw InputError("'\(input)' is not a date: numeric dates are \(orderName) here (the locale's order, or "
+                             + "[display] date_format) and there is no month \(month); write \(swapped)")
+        }
+        return try day(month: month, day: dayNumber)
+    }
+
+    /// "Thursday December 24 2026", for messages naming both readings of a date.
+    static func spoken(_ day: LocalDate) -> String {
+        "\(DueText.weekdayNames[day.isoWeekday - 1]) \(monthNames[day.month - 1]) \(day.day) \(day.year)"
     }
 
     // MARK: - Helpers
@@ -328,7 +412,7 @@ public struct WhenParser: Sendable {
     /// A hint for forms that look like dates Nudge deliberately does not read.
     static func hint(_ lower: String) -> String {
         if lower.contains("/") {
-            return " (day/month order is ambiguous; write 2026-12-24 or dec 24)"
+            return " (numeric dates look like 12/24 or 12/24/2026 in the order of day and month the locale sets; or write 2026-12-24 or dec 24)"
         }
         return ""
     }
@@ -366,6 +450,16 @@ struct ClockTime: Equatable, Sendable {
     /// This time on `day` in `calendar`'s zone (see `LocalDate.at` for DST).
     func on(_ day: LocalDate, in calendar: Calendar) -> Date {
         day.at(hour: hour, minute: minute, in: calendar).addingTimeInterval(TimeInterval(second))
+    }
+
+    /// A bare hour after "at" ("at 9", "at 21"): 24-hour. Nil when `word` is not one or two
+    /// digits.
+    static func hour(_ word: String, input: String) -> Result<ClockTime, InputError>? {
+        guard (1...2).contains(word.count), WhenParser.isDigits(word), let hour = Int(word) else { return nil }
+        guard hour <= 23 else {
+            return .failure(InputError("'\(input)' is not a valid time: hours run 0-23, not \(hour); times look like \(WhenParser.timeForms)"))
+        }
+        return .success(ClockTime(hour: hour, minute: 0))
     }
 
     /// Nil when `word` is not shaped like a time (a time needs a colon, am/pm, or is "noon" or

@@ -39,15 +39,17 @@ struct NotificationWriter {
     let now: Date
     let zone: TimeZone
     let config: NudgeConfig
+    let style: DateStyle
     /// The quote of the day, which ends the digest.
     var quote: String?
     /// The home folder, for a `sound` file written `~/...`.
     var home: String
 
-    init(now: Date, zone: TimeZone, config: NudgeConfig, quote: String? = nil, home: String = "") {
+    init(now: Date, zone: TimeZone, config: NudgeConfig, style: DateStyle, quote: String? = nil, home: String = "") {
         self.now = now
         self.zone = zone
         self.config = config
+        self.style = style
         self.quote = quote
         self.home = home
     }
@@ -168,8 +170,8 @@ struct NotificationWriter {
     /// "due today", "overdue since yesterday".
     func dueLine(_ todo: Todo) -> String {
         guard let due = todo.due else { return "no due date" }
-        let text = DueText(now: now, zone: zone)
-        let clock = WallClock(zone: zone)
+        let text = DueText(now: now, zone: zone, style: style)
+        let clock = text.clock
         switch due {
         case .allDay(let day):
             let distance = text.today.days(until: day)
@@ -181,7 +183,7 @@ struct NotificationWriter {
             let minutes = Int((instant.timeIntervalSince(now) / 60).rounded())
             let seconds = Double(minutes * 60)
             let (day, hour, minute) = clock.dayAndTime(of: instant)
-            let time = String(format: "%02d:%02d", hour, minute)
+            let time = text.time(hour: hour, minute: minute)
             let sameDay = day == text.today
             if minutes == 0 { return "due now" }
             if seconds > 0 {

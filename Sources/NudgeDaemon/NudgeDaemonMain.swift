@@ -94,7 +94,8 @@ final class Daemon {
     private let now: () -> Date
     private let zone: () -> TimeZone
 
-    /// The process's environment: where the quote of the day is cached.
+    /// The process's environment: where the quote of the day is cached, and the locale that
+    /// notifications write dates in.
     let environment: [String: String]
 
     init(databasePath: String, configPath: String, environment: [String: String], now: @escaping () -> Date,
@@ -153,7 +154,7 @@ final class Daemon {
             openStore: { planner, moment in try TodoStore(path: databasePath, planner: planner, now: moment, access: .plan, recording: .configFile) },
             server: DBusNotificationServer(client: client),
             events: JournalRecorder(),
-            queue: queue, now: now, zone: zone,
+            queue: queue, now: now, zone: zone, localeStyle: DateStyle(environment: environment),
             wake: { [unowned self] in arm($0) },
             status: { ServiceManager.notify("STATUS=" + $0) },
             // After dispatchMain the main queue runs on a libdispatch thread, whose malloc arena

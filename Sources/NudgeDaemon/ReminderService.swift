@@ -20,6 +20,9 @@ final class ReminderService {
         var queue: DispatchQueue
         var now: () -> Date
         var zone: () -> TimeZone
+        /// The locale's way with dates, read from nudged's environment at its start; the
+        /// config's `[display]` keys go over it.
+        var localeStyle: DateStyle
         /// Arms the one wall-clock timer; nil disarms it.
         var wake: (Date?) -> Void
         /// A line for systemd's STATUS=.
@@ -78,6 +81,9 @@ final class ReminderService {
     }
 
     var now: Date { environment.now() }
+
+    /// How notifications and journal lines write dates, and how snooze choices are read.
+    private var dateStyle: DateStyle { environment.localeStyle.overridden(by: config.display) }
 
     func record(_ kind: ServiceEvent.Kind, _ message: String, todo: Int64? = nil, rule: String? = nil,
                         priority: Int32 = 6, fields: [(JournalField, String)] = []) {
@@ -288,7 +294,7 @@ final class ReminderService {
             try? store.markClosed(delivery.id)
             return
         }
-        var writer = NotificationWriter(now: moment, zone: environment.zone(), config: config, home: environment.home)
+        var writer = NotificationWriter(now: moment, zone: environment.zone(), config: config, style: dateStyle, home: environment.home)
         if delivery.kind == .digest, config.quote != .off {
             writer.quote = environment.quote(config.quote, moment, environment.zone())
         }
@@ -373,7 +379,7 @@ final class ReminderService {
                 let moment = now
                 let (_, after) = try store.setCompleted(ids: [todoID], done: true, now: moment) { $0.nextOccurrence(completedAt: moment, localZone: environment.zone()) }
                 let todo = after[0]
-                let next = todo.isCompleted ? "" : "; next due " + DueText(now: moment, zone: environment.zone()).relative(todo.due!)
+                let next = todo.isCompleted ? "" : "; next due " + DueText(now: moment, zone: environment.zone(), style: dateStyle).relative(todo.due!)
                 record(.completed, "completed: \(todo.title)" + next, todo: todoID)
                 // A resident notification stays after the click; its todo is done (or moved
                 // on to the next occurrence, which a second Done must not complete), so it goes.
@@ -402,7 +408,7 @@ final class ReminderService {
         case .span(let span):
             return span.added(to: now, calendar: calendar)
         case .when(let text):
-            switch try? WhenParser(now: now, calendar: calendar).parse(text) {
+            switch try? WhenParser(now: now, calendar: calendar, style: dateStyle).parse(text) {
             case .at(let instant, _)?:
                 return instant
             case .allDay(let day)?:
@@ -478,7 +484,7 @@ final class ReminderService {
         let upcoming = (try? store.upcoming(from: .distantPast, through: .distantFuture, limit: 1))?.first
         let status: String
         if let upcoming {
-            let when = DueText(now: now, zone: environment.zone()).relative(.at(upcoming.at, zone: environment.zone()))
+            let when = DueText(now: now, zone: environment.zone(), style: dateStyle).relative(.at(upcoming.at, zone: environment.zone()))
             status = "Next: \(upcoming.title ?? "daily digest") (\(upcoming.rule)) at \(when)"
         } else {
             status = "Nothing to remind"

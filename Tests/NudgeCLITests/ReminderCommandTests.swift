@@ -258,7 +258,7 @@ struct ReminderCommandTests {
         let broken = try writeConfig("[quite]\nhours = 22:00-07:00\n")
         let run = try nudge("--config", broken, "add", "y")
         #expect(run.status == 1)
-        #expect(run.stderr == "nudge: the config file is broken: \(broken):1: unknown section [quite]; known sections: reminders, priority.low|medium|high, category.NAME, digest, quiet, snooze, catchup, notifications, import, list, sync, hooks (check it with 'nudge config check')\n")
+        #expect(run.stderr == "nudge: the config file is broken: \(broken):1: unknown section [quite]; known sections: reminders, priority.low|medium|high, category.NAME, digest, quiet, snooze, catchup, notifications, import, list, sync, hooks, display (check it with 'nudge config check')\n")
         #expect(try nudge("list", "--json").array().count == 1)
     }
 }

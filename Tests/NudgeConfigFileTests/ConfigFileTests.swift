@@ -70,6 +70,11 @@ private let fullText = """
 
     [list]
     quote = ~/quotes
+
+    [Display]
+    Week_Start = Sunday
+    time_format = 12H
+    date_format = dmy
     """
 
 private let fullConfig: NudgeConfig = {
@@ -101,6 +106,7 @@ private let fullConfig: NudgeConfig = {
     config.importing.timeout = 2.5
     config.importing.maxSize = 512 << 10
     config.quote = .file("~/quotes")
+    config.display = DisplaySettings(weekStart: 7, timeFormat: .twelveHour, dateFormat: .dayMonthYear)
     return config
 }()
 
@@ -399,6 +405,7 @@ struct ConfigFileTests {
             config.hooks.maxRunning = 2
             config.hooks.timeout = 2.5
             config.hooks.suppressWait = 0.5
+            config.display = DisplaySettings(weekStart: 7, timeFormat: .twelveHour, dateFormat: .dayMonthYear)
             return config
         }(),
     ])
@@ -462,6 +469,11 @@ struct ConfigFileTests {
             timeout = 10s
             suppress_wait = 0
 
+            [display]
+            week_start = locale
+            time_format = locale
+            date_format = locale
+
             """)
         let overrides = ConfigFile.render(fullConfig)
         #expect(overrides.contains("\n[priority.low]\nat_due = no\nbefore = none\nnag_every = off\n\n[priority.high]\nnag_every = 15m\nnag_limit = none\nsound = none\ntimeout = server\n\n[category.work]\nall_day_day_before = no\nnag_limit = none\nsound = ~/sounds/work.oga\nescalate_after = none\n\n[digest]\n"))
@@ -477,7 +489,7 @@ struct ConfigFileTests {
         ("# Nudge\n[reminders]\nnag_evry = 1h\n",
          "nudge.conf:3: unknown key 'nag_evry' in [reminders] (did you mean nag_every?); known keys: at_due, before, all_day_time, all_day_day_before, nag_every, nag_limit, sound, timeout, resident, escalate_after, repeat_sound"),
         ("[reminders]\n\n\n\n\n\n\n\n\n\n\n[quite]\nhours = none\n",
-         "nudge.conf:12: unknown section [quite]; known sections: reminders, priority.low|medium|high, category.NAME, digest, quiet, snooze, catchup, notifications, import, list, sync, hooks"),
+         "nudge.conf:12: unknown section [quite]; known sections: reminders, priority.low|medium|high, category.NAME, digest, quiet, snooze, catchup, notifications, import, list, sync, hooks, display"),
         ("[reminders]\nbefore = 10m\nBefore = 1h\n",
          "nudge.conf:3: duplicate key 'before' in [reminders]; it is already set on line 2"),
         ("nag_every = 1h\n",
@@ -553,7 +565,7 @@ struct ConfigFileTests {
         ("[snooze]\nchoices = 10m, yesterday\n", 2, ["choices: 'yesterday' is always in the past when a snooze is chosen",
                                                      "accepted: a duration (10m, 2h, 1h30m, 3d, 1w) or a time to snooze until"]),
         ("[snooze]\ndefault = Yesterday 9am\n", 2, ["default: 'Yesterday 9am' is always in the past when a snooze is chosen"]),
-        ("[snooze]\ndefault = today midnight\n", 2, ["default: 'today midnight' is always in the past"]),
+        ("[snooze]\ndefault = yesterday midnight\n", 2, ["default: 'yesterday midnight' is always in the past"]),
         ("[catchup]\npolicy = some\n", 2, ["policy: 'some' is not a catch-up policy", "accepted: all, digest, skip-older-than"]),
         ("[catchup]\npolicy = skip-older-than\n", 2, ["policy: skip-older-than needs max_age in [catchup]", "max_age = 6h"]),
         ("[catchup]\n\npolicy = skip-older-than\n[notifications]\ngroup_above = 2\n", 3, ["policy: skip-older-than needs max_age"]),
@@ -574,6 +586,11 @@ struct ConfigFileTests {
         ("[reminders]\nrepeat_sound = twice\n", 2, ["repeat_sound: 'twice' is not yes or no"]),
         ("[priority.low]\nsound = bell\nsound = none\n", 3, ["duplicate key 'sound' in [priority.low]"]),
         ("[digest]\nsound = bell\n", 2, ["unknown key 'sound' in [digest]"]),
+        ("[display]\nweek_start = tuesday\n", 2, ["week_start: 'tuesday' is not a first day of the week", "accepted: locale, monday, sunday, saturday"]),
+        ("[display]\ntime_format = 24\n", 2, ["time_format: '24' is not one of the choices; accepted: locale, 24h, 12h"]),
+        ("[display]\ndate_format = d/m/y\n", 2, ["date_format: 'd/m/y' is not one of the choices; accepted: locale, mdy, dmy, ymd"]),
+        ("[display]\nweek_start = monday\nweek_start = sunday\n", 3, ["duplicate key 'week_start' in [display]; it is already set on line 2"]),
+        ("[display]\nweekstart = monday\n", 2, ["unknown key 'weekstart' in [display] (did you mean week_start?)"]),
         // The first problem wins, whoever finds it.
         ("[reminders]\nat_due = maybe\ngarbage\n[nope]\n", 2, ["at_due: 'maybe'"]),
         ("[reminders]\ngarbage\nat_due = maybe\n", 2, ["'garbage' is not a setting"]),

@@ -21,8 +21,10 @@ func at(_ text: String, _ zone: TimeZone = berlin) -> Due {
     .at(instant(text), zone: zone)
 }
 
-func parser(_ now: String, _ zone: TimeZone = berlin) -> WhenParser {
-    WhenParser(now: instant(now), calendar: .nudge(zone: zone))
+/// A parser in the C locale's style (weeks from Monday, no order of day and month), unless
+/// another is given.
+func parser(_ now: String, _ zone: TimeZone = berlin, style: DateStyle = .standard) -> WhenParser {
+    WhenParser(now: instant(now), calendar: .nudge(zone: zone), style: style)
 }
 
 /// Sunday 2026-11-29 10:53 in Berlin (CET, +01:00).
@@ -272,7 +274,6 @@ struct WhenParserTests {
     @Test("refused inputs say what was typed", arguments: [
         "blorp",
         "32/13",
-        "12/24",
         "2026-02-30",
         "2026-13-01",
         "2026-00-10",
@@ -299,7 +300,6 @@ struct WhenParserTests {
         "next",
         "next blorp",
         "this",
-        "next month",
         "in",
         "in 0m",
         "in -1h",
@@ -338,7 +338,7 @@ struct WhenParserTests {
         ("feb 30", "'feb 30' is not a date: February has at most 29 days"),
         ("Feb 29 2027", "'Feb 29 2027' is not a date: February 2027 has 28 days"),
         ("apr 31", "'apr 31' is not a date: April has 30 days"),
-        ("32/13", "can't read '32/13' as a date (day/month order is ambiguous; write 2026-12-24 or dec 24); accepted: \(WhenParser.acceptedForms)"),
+        ("32/13", "'32/13' is not a date: there is no month 32 (months run 01-12)"),
         ("blorp", "can't read 'blorp' as a date; accepted: \(WhenParser.acceptedForms)"),
         ("", "the date is empty; accepted: \(WhenParser.acceptedForms)"),
         ("   ", "the date is empty; accepted: \(WhenParser.acceptedForms)"),
@@ -371,7 +371,7 @@ struct WhenParserTests {
     @Test("accepted forms all parse")
     func acceptedFormsParse() throws {
         let forms = WhenParser.acceptedForms.split(separator: ",").map { $0.trimmingWhitespace() }
-        #expect(forms.count == 16)
+        #expect(forms.count == 19)
         for form in forms {
             _ = try sunday.parse(form)
         }

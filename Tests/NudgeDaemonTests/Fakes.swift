@@ -56,6 +56,8 @@ final class ServiceFixture {
     let events = EventList()
     let zone = TimeZone(identifier: "Europe/Berlin")!
     var config = NudgeConfig()
+    /// The locale's way with dates, as nudged reads it from its environment.
+    var localeStyle = DateStyle.standard
     var now: Date
     var wakeAt: Date?
     var statusLine = ""
@@ -112,7 +114,7 @@ final class ServiceFixture {
             loadConfig: { [unowned self] in config },
             openStore: { [unowned self] planner, moment in try TodoStore(path: databasePath, planner: planner, now: moment) },
             server: server, events: events, queue: queue,
-            now: { [unowned self] in now }, zone: { [unowned self] in zone },
+            now: { [unowned self] in now }, zone: { [unowned self] in zone }, localeStyle: localeStyle,
             wake: { [unowned self] in wakeAt = $0 },
             status: { [unowned self] in statusLine = $0 },
             trimHeap: { [unowned self] in heapTrims += 1 },

@@ -21,7 +21,7 @@ struct NotificationAlertTests {
 
     func content(_ todo: Todo, rule: String = "due", config: NudgeConfig = NudgeConfig(), at moment: Date? = nil,
                  dueAt: Date? = nil) -> NotificationContent {
-        NotificationWriter(now: moment ?? now, zone: zone, config: config, home: "/home/ana")
+        NotificationWriter(now: moment ?? now, zone: zone, config: config, style: .standard, home: "/home/ana")
             .content(for: delivery(rule, dueAt: dueAt), todos: [todo])
     }
 
@@ -96,11 +96,11 @@ struct NotificationAlertTests {
 
     @Test func aGroupSoundsAndStaysAsItsMostUrgentTodo() {
         let todos = [todo(.low), todo(.high), todo(.medium)]
-        let group = NotificationWriter(now: now, zone: zone, config: NudgeConfig())
+        let group = NotificationWriter(now: now, zone: zone, config: NudgeConfig(), style: .standard)
             .content(for: delivery("3 reminders", kind: .group), todos: todos)
         #expect(group.sound == .name("message-new-instant"))
         #expect(group.expireTimeout == 0)
-        let calm = NotificationWriter(now: now, zone: zone, config: NudgeConfig())
+        let calm = NotificationWriter(now: now, zone: zone, config: NudgeConfig(), style: .standard)
             .content(for: delivery("2 reminders", kind: .group), todos: [todo(.low), todo(.medium)])
         #expect(calm.sound == .silent)
         #expect(calm.expireTimeout == -1)

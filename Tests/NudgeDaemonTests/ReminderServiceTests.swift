@@ -221,6 +221,20 @@ struct ReminderServiceTests {
         #expect(fixture.server.shown[0].content.body == "• late — overdue since Nov 28 09:00\n• today — due at 17:00")
     }
 
+    @Test func theDigestWritesDatesAsTheLocaleAndDisplayKeysSay() throws {
+        fixture.config.digest.enabled = true
+        fixture.localeStyle = DateStyle(clock: .twelveHour, dateOrder: .monthDayYear, weekStart: 7)
+        fixture.config.display.dateFormat = .dayMonthYear
+        try fixture.add("late", at: fixture.date(28, 9))
+        try fixture.add("today", at: fixture.date(30, 17))
+        fixture.now = fixture.date(30, 7)
+        try fixture.start()
+        fixture.server.shown.removeAll()
+        fixture.advance(to: fixture.date(30, 8))
+        try #require(fixture.server.shown.count == 1)
+        #expect(fixture.server.shown[0].content.body == "• late — overdue since 28 Nov 9:00 AM\n• today — due at 5:00 PM")
+    }
+
     @Test func theDigestEndsWithTheQuoteOfTheDay() throws {
         fixture.config.digest.enabled = true
         fixture.config.quote = .url("https://zenquotes.io/api/today")
@@ -347,10 +361,20 @@ extension FileWatcherTests {
 struct NotificationWriterTests {
     let zone = TimeZone(identifier: "Europe/Berlin")!
 
-    func line(dueIn seconds: TimeInterval) -> String {
+    func line(dueIn seconds: TimeInterval, style: DateStyle = .standard) -> String {
         let now = Date(timeIntervalSince1970: 1_795_945_980) // Sunday 2026-11-29 10:53 in Berlin
         let todo = Todo(id: 1, title: "t", due: .at(now.addingTimeInterval(seconds), zone: zone), createdAt: now, updatedAt: now)
-        return NotificationWriter(now: now, zone: zone, config: NudgeConfig()).dueLine(todo)
+        return NotificationWriter(now: now, zone: zone, config: NudgeConfig(), style: style).dueLine(todo)
+    }
+
+    @Test func writesTimesAndDatesInTheLocalesStyle() {
+        let us = DateStyle(clock: .twelveHour, dateOrder: .monthDayYear, weekStart: 7)
+        let german = DateStyle(clock: .twentyFourHour, dateOrder: .dayMonthYear, weekStart: 1)
+        #expect(line(dueIn: 5 * 3600 + 7 * 60, style: us) == "due at 4:00 PM")
+        #expect(line(dueIn: 24 * 3600 - 53 * 60, style: us) == "due tomorrow at 10:00 AM")
+        #expect(line(dueIn: -24 * 3600, style: us) == "overdue since yesterday 10:53 AM")
+        #expect(line(dueIn: 25 * 86_400 + 7 * 60, style: us) == "due Dec 24 at 11:00 AM")
+        #expect(line(dueIn: 25 * 86_400 + 7 * 60, style: german) == "due 24 Dec at 11:00")
     }
 
     @Test func saysWhenItIsDueAsAPersonWould() {

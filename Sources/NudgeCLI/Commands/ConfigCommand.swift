@@ -42,11 +42,22 @@ enum ConfigCommand: Command {
             let config = try context.config()
             context.print(Terminal.visible("# The configuration in effect, from " + (exists ? path : "the defaults (no file at \(path))")))
             context.print(Terminal.visibleLines(ConfigFile.render(config).trimmingCharacters(in: .newlines)).joined(separator: "\n"))
+            context.print(Terminal.visible(displayInEffect(context)))
         case "path":
             // For scripts, like --json: the exact path.
             context.print(path)
         default:
             throw .usage("unknown config command '\(words[0])'; use check, show or path")
         }
+    }
+
+    /// "# In effect, with the locale en_US.UTF-8 (LANG): weeks from sunday, 12h clock, mdy dates".
+    static func displayInEffect(_ context: Context) -> String {
+        let style = context.dateStyle
+        let locale = DateStyle.localeName(environment: context.environment).map { "the locale \($0.name) (\($0.variable))" }
+            ?? "no locale set (C)"
+        let dates = style.dateOrder.map { "\($0.rawValue) dates" } ?? "month names first and numeric dates refused when they read two ways"
+        return "# In effect, with \(locale): weeks from \(DueText.weekdayNames[style.weekStart - 1].lowercased()), "
+            + "\(style.clock.rawValue) clock, \(dates)"
     }
 }

@@ -55,11 +55,14 @@ enum ExplainCommand: Command {
         }
         let fired = Dictionary(firings.map { ("\($0.rule)@\($0.at.timeIntervalSince1970)", $0) }) { first, _ in first }
         var rows: [(Date, [String])] = []
-        let clock = WallClock(zone: context.zone)
+        func clockTime(_ date: Date) -> String {
+            let (hour, minute, _) = text.clock.time(of: date)
+            return text.time(hour: hour, minute: minute)
+        }
         for reminder in reminders {
             let status: String
             if let firing = fired["\(reminder.rule)@\(reminder.at.timeIntervalSince1970)"] {
-                status = "fired " + UpcomingCommand.whenText(firing.firedAt, clock: clock).dropFirst(15)
+                status = "fired " + clockTime(firing.firedAt)
             } else if reminder.at > (subject.remindedThrough ?? .distantPast) {
                 status = reminder.at > context.now ? "in " + UpcomingCommand.left(from: context.now, to: reminder.at) : "due now"
             } else {
@@ -68,19 +71,19 @@ enum ExplainCommand: Command {
             }
             var why = reason(reminder.rule, todo: todo, config: planner.config)
             if reminder.isHeldByQuietHours, let quiet = planner.config.quietHours {
-                why += "; held from " + UpcomingCommand.whenText(reminder.nominal, clock: clock).dropFirst(15)
+                why += "; held from " + clockTime(reminder.nominal)
                     + " by quiet hours \(quiet.start)-\(quiet.end)"
             }
-            rows.append((reminder.at, [UpcomingCommand.whenText(reminder.at, clock: clock), reminder.rule.description, status, why]))
+            rows.append((reminder.at, [UpcomingCommand.whenText(reminder.at, text: text), reminder.rule.description, status, why]))
         }
         for reminder in replaced {
             let status: String
             if let firing = fired["\(reminder.rule)@\(reminder.at.timeIntervalSince1970)"] {
-                status = "fired " + UpcomingCommand.whenText(firing.firedAt, clock: clock).dropFirst(15)
+                status = "fired " + clockTime(firing.firedAt)
             } else {
                 status = reminder.at > (subject.remindedThrough ?? .distantPast) ? "snoozed" : "passed"
             }
-            rows.append((reminder.at, [UpcomingCommand.whenText(reminder.at, clock: clock), reminder.rule.description,
+            rows.append((reminder.at, [UpcomingCommand.whenText(reminder.at, text: text), reminder.rule.description,
                                        status, reason(reminder.rule, todo: todo, config: planner.config)]))
         }
         context.print()
@@ -101,8 +104,9 @@ enum ExplainCommand: Command {
         let dues = todo.nextDues(previewedDues, now: context.now, localZone: context.zone)
         for (index, due) in dues.enumerated() {
             let when = switch due {
-            case .at(let instant, let zone): UpcomingCommand.whenText(instant, clock: WallClock(zone: zone))
-            case .allDay(let day): String(DueText.weekdayNames[day.isoWeekday - 1].prefix(3)) + " \(day)"
+            case .at(let instant, let zone):
+                UpcomingCommand.whenText(instant, text: DueText(now: context.now, zone: zone, style: context.dateStyle))
+            case .allDay(let day): DueText.shortWeekday(day) + " \(day)"
             }
             context.print((index == 0 ? "  Then      " : "            ") + when + (index == 0 ? "  (if each is done when due)" : ""))
         }

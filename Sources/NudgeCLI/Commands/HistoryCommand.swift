@@ -53,12 +53,9 @@ enum HistoryCommand: Command {
             context.print("No history for todo \(id) in the journal; nudged writes it there while it runs.")
             return
         }
+        let text = context.dueText
         let rows = entries.map { entry in
-            let (day, hour, minute) = clock.dayAndTime(of: entry.realtime)
-            let second = clock.time(of: entry.realtime).second
-            let when = String(DueText.monthNames[day.month - 1].prefix(3)) + " \(day.day) "
-                + String(format: "%02d:%02d:%02d", hour, minute, second)
-            return [when, entry["NUDGE_EVENT"] ?? "", entry["NUDGE_RULE"] ?? "", entry.message ?? ""]
+            [text.stamp(entry.realtime), entry["NUDGE_EVENT"] ?? "", entry["NUDGE_RULE"] ?? "", entry.message ?? ""]
         }
         context.printTable(header: ["WHEN", "EVENT", "RULE", "MESSAGE"], rows: rows)
     }

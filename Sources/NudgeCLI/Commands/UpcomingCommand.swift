@@ -39,7 +39,7 @@ enum UpcomingCommand: Command {
             return
         }
         let rows = reminders.map { reminder in
-            [whenText(reminder.at, clock: clock), left(from: context.now, to: reminder.at),
+            [whenText(reminder.at, text: context.dueText), left(from: context.now, to: reminder.at),
              reminder.todoID.map(String.init) ?? "-", reminder.title ?? "Daily digest",
              reminder.rule + (reminder.at != reminder.nominal ? " (held by quiet hours)" : "")]
         }
@@ -48,12 +48,11 @@ enum UpcomingCommand: Command {
         context.print("\(reminders.count) reminder\(reminders.count == 1 ? "" : "s") in the next \(within.spoken).")
     }
 
-    /// "Sun 2026-11-29 14:00".
-    static func whenText(_ date: Date, clock: WallClock) -> String {
-        let day = clock.day(of: date)
-        let (hour, minute, _) = clock.time(of: date)
-        return String(DueText.weekdayNames[day.isoWeekday - 1].prefix(3)) + " \(day) "
-            + String(format: "%02d:%02d", hour, minute)
+    /// "Sun 2026-11-29 14:00" ("Sun 2026-11-29 2:00 PM"): the date in ISO order whatever the
+    /// locale, as a table sorted by it reads best.
+    static func whenText(_ date: Date, text: DueText) -> String {
+        let (day, hour, minute) = text.clock.dayAndTime(of: date)
+        return DueText.shortWeekday(day) + " \(day) " + text.time(hour: hour, minute: minute)
     }
 
     /// "45min", "3h 12min", "2d 4h", like systemctl list-timers.
