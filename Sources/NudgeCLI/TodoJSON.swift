@@ -4,17 +4,12 @@ extension Context {
     /// A todo as `--json` prints it: exactly the data, with null for what is absent.
     func json(_ todo: Todo) -> JSON {
         let clock = WallClock(zone: zone)
-        let due: JSON = switch todo.due {
-        case nil: .null
-        case .allDay(let day)?: .string(day.description)
-        case .at(let instant, _)?: .string(clock.iso8601(instant))
-        }
         return .object([
             ("id", .int(todo.id)),
             ("uuid", .string(todo.uuid)),
             ("title", .string(todo.title)),
             ("notes", .string(todo.notes)),
-            ("due", due),
+            ("due", jsonDue(todo.due)),
             ("allDay", .bool(todo.due?.isAllDay ?? false)),
             ("priority", .string(todo.priority.description)),
             ("category", .string(todo.category?.name)),
@@ -24,6 +19,15 @@ extension Context {
             ("updatedAt", .string(clock.iso8601(todo.updatedAt))),
             ("overdue", .bool(agenda.isOverdue(todo))),
         ])
+    }
+
+    /// A due as JSON: `YYYY-MM-DD` for a whole day, ISO 8601 with the offset for a time.
+    func jsonDue(_ due: Due?) -> JSON {
+        switch due {
+        case nil: .null
+        case .allDay(let day)?: .string(day.description)
+        case .at(let instant, _)?: .string(WallClock(zone: zone).iso8601(instant))
+        }
     }
 
     func printJSON(_ value: JSON) {
