@@ -38,9 +38,10 @@ extension TodoStore {
             }[0]
             // Every todo due at the earliest moment or on the earliest day: the list's order
             // (priority, then title) picks among them.
-            let candidates = try selectTodos(
-                "SELECT \(Self.todoColumns) WHERE t.completed_at IS NULL AND (t.due_at = ? OR t.due_day = ?)",
-                [row.timed.sqlValue, row.day.sqlValue])
+            // Two queries: with OR, SQLite scans every pending todo instead of two index entries.
+            let select = "SELECT \(Self.todoColumns) WHERE t.completed_at IS NULL AND"
+            let candidates = try selectTodos(select + " t.due_at = ?", [row.timed.sqlValue])
+                + selectTodos(select + " t.due_day = ?", [row.day.sqlValue])
             let next = agenda.sections(candidates).first { $0.section == .today || $0.section == .upcoming }?.todos.first
             return DueSummary(overdue: row.overdue, today: row.today, next: next)
         }
