@@ -20,14 +20,7 @@ enum ListCommand: Command {
     static let jsonOutput = """
         An array of todos in the order listed (Overdue, Today, Upcoming, Unscheduled, then
         Completed), each an object:
-          id, uuid, title, notes     as stored; notes is null when there are none
-          due                        ISO 8601 with the offset (2026-12-24T09:00:00+01:00), or
-                                     YYYY-MM-DD for an all-day todo, or null
-          allDay, completed, overdue true or false
-          priority                   low, medium or high
-          category                   its name, or null
-          completedAt, createdAt, updatedAt
-                                     ISO 8601 (completedAt null while pending)
+        \(JSON.todoKeys)
         """
     static let discussion = """
         Todos are shown in sections: Overdue, Today, Upcoming, Unscheduled, and with --all or

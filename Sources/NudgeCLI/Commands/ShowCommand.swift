@@ -6,15 +6,9 @@ enum ShowCommand: Command {
     static let usage = "nudge show ID [--json]"
     static let options: [Option] = [.flag("json", "Print the todo as a JSON object")]
     static let jsonOutput = """
-        An object:
-          id, uuid, title, notes     as stored; notes is null when there are none
-          due                        ISO 8601 with the offset (2026-12-24T09:00:00+01:00), or
-                                     YYYY-MM-DD for an all-day todo, or null
-          allDay, completed, overdue true or false
-          priority                   low, medium or high
-          category                   its name, or null
-          completedAt, createdAt, updatedAt
-                                     ISO 8601 (completedAt null while pending)
+        An object with the keys of list --json:
+        \(JSON.todoKeys)
+        and these:
           repeat                     null, or {rule (as --repeat takes it, e.g. "every week"),
                                      rrule (the RFC 5545 RRULE, e.g. FREQ=WEEKLY), from (due or
                                      completion), start (where the series started, or null)}
