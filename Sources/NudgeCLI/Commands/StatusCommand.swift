@@ -42,7 +42,7 @@ enum StatusCommand: Command {
             throw .usage("unknown status format '\(format)'; use " + formats.joined(separator: ", "))
         }
         let summary: DueSummary
-        do { summary = try context.store(.read).dueSummary(agenda: context.agenda) } catch { throw CLIError(error) }
+        do { summary = try context.store(.readTodos).dueSummary(agenda: context.agenda) } catch { throw CLIError(error) }
         let state = summary.overdue > 0 ? "overdue" : summary.today > 0 ? "today" : "none"
         let counts = countsText(summary)
         let next = summary.next.map { todo in
