@@ -10,6 +10,7 @@ enum HelpCommand: Command {
             nudge: a todo list that reminds you
 
             Usage: nudge [--db PATH] [--config PATH] COMMAND [ARGUMENTS]
+                   nudge            (alone: the same as 'nudge list')
 
             Commands:
             \(NudgeCLI.commands.map { "  " + $0.name.padding(to: width) + "  " + $0.abstract }.joined(separator: "\n"))
