@@ -7,10 +7,24 @@ enum StatusCommand: Command {
     static let usage = "nudge status [--format plain|json|waybar|i3blocks | --json]"
     static let options: [Option] = [
         .value("format", "FORMAT", "plain (the default): one line; json; waybar: a custom module's JSON; i3blocks: its three lines",
-               choices: formats),
+               choices: Format.allCases.map(\.rawValue)),
         .flag("json", "The same as --format json"),
     ]
-    static let formats = ["plain", "json", "waybar", "i3blocks"]
+    enum Format: String, CaseIterable { case plain, json, waybar, i3blocks }
+
+    /// What is most pressing: waybar's class, i3blocks' colour.
+    enum State: String {
+        case overdue, today, none
+
+        /// i3blocks' third line: red when overdue, amber when due today, the bar's own otherwise.
+        var color: String {
+            switch self {
+            case .overdue: "#FF5555"
+            case .today: "#FFB86C"
+            case .none: ""
+            }
+        }
+    }
     static let discussion = """
         The counts are those of the Overdue and Today sections of 'nudge list'; the next todo
         is the first of Today, else of Upcoming. It reads a few numbers from the database, not
@@ -31,37 +45,36 @@ enum StatusCommand: Command {
         escaped), class and alt (both overdue, today or none).
         """
 
-    /// i3blocks' third line: red when overdue, amber when due today.
-    static let colors = ["overdue": "#FF5555", "today": "#FFB86C"]
-
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         _ = try arguments.positionals(min: 0, max: 0, usage: usage)
         try arguments.exclusive("format", "json")
-        let format = arguments.has("json") ? "json" : arguments.value("format")?.lowercased() ?? "plain"
-        guard formats.contains(format) else {
-            throw .usage("unknown status format '\(format)'; use " + formats.joined(separator: ", "))
+        let name = arguments.has("json") ? "json" : arguments.value("format")?.lowercased() ?? "plain"
+        guard let format = Format(rawValue: name) else {
+            throw .usage("unknown status format '\(name)'; use " + Format.allCases.map(\.rawValue).joined(separator: ", "))
         }
         let summary: DueSummary
         do { summary = try context.store(.readTodos).dueSummary(agenda: context.agenda) } catch { throw CLIError(error) }
-        let state = summary.overdue > 0 ? "overdue" : summary.today > 0 ? "today" : "none"
+        let state: State = summary.overdue > 0 ? .overdue : summary.today > 0 ? .today : .none
         let counts = countsText(summary)
         let next = summary.next.map { todo in
             (title: Terminal.visible(todo.title), when: todo.due.map(context.dueText.relative) ?? "")
         }
+        let line = counts + (next.map { "; next: " + $0.title + " (" + $0.when + ")" } ?? "")
         switch format {
-        case "json":
+        case .plain:
+            context.print(line)
+        case .json:
             context.printJSON(json(summary, context: context))
-        case "waybar":
+        case .waybar:
             var tooltip = counts
             if let next { tooltip += "\nNext: " + pango(next.title) + " (" + next.when + ")" }
             context.print(JSON.object([("text", .string(counts)), ("tooltip", .string(tooltip)),
-                                       ("class", .string(state)), ("alt", .string(state))]).compactText)
-        case "i3blocks":
-            context.print(counts + (next.map { "; next: " + $0.title + " (" + $0.when + ")" } ?? ""))
+                                       ("class", .string(state.rawValue)), ("alt", .string(state.rawValue))]).compactText)
+        case .i3blocks:
+            // full_text, short_text, color.
+            context.print(line)
             context.print(counts)
-            context.print(colors[state] ?? "")
-        default:
-            context.print(counts + (next.map { "; next: " + $0.title + " (" + $0.when + ")" } ?? ""))
+            context.print(state.color)
         }
     }
 
