@@ -36,14 +36,24 @@ extension TodoStore {
             let row = try db.query(sql, arguments) {
                 (overdue: Int($0.int64(0)), today: Int($0.int64(1)), timed: $0.optionalInt64(2), day: $0.text(3))
             }[0]
-            // Every todo due at the earliest moment or on the earliest day: the list's order
-            // (priority, then title) picks among them.
-            // Two queries: with OR, SQLite scans every pending todo instead of two index entries.
-            let select = "SELECT \(Self.todoColumns) WHERE t.completed_at IS NULL AND"
-            let candidates = try selectTodos(select + " t.due_at = ?", [row.timed.sqlValue])
-                + selectTodos(select + " t.due_day = ?", [row.day.sqlValue])
-            let next = agenda.sections(candidates).first { $0.section == .today || $0.section == .upcoming }?.todos.first
+            // Of the todos due at the earliest moment, and of those due on the earliest day,
+            // the first as the list orders them (priority, then title); then the earlier of
+            // the two. Only ids, priorities and titles are read: hundreds may share a day.
+            let firsts = try [("due_at", row.timed.sqlValue), ("due_day", row.day.sqlValue)].compactMap { column, value in
+                try firstByPriorityAndTitle(dueWhere: column, is: value)
+            }
+            let next = agenda.sections(try fetch(ids: firsts)).first { $0.section == .today || $0.section == .upcoming }?.todos.first
             return DueSummary(overdue: row.overdue, today: row.today, next: next)
         }
+    }
+
+    /// The id of the pending todo with `column = value` that `nudge list` shows first among
+    /// them: the highest priority, then the title ignoring case, then the lowest id.
+    private func firstByPriorityAndTitle(dueWhere column: String, is value: SQLValue) throws -> Int64? {
+        if value == .null { return nil }
+        let rows = try db.query("SELECT id, priority, title FROM todos WHERE completed_at IS NULL AND \(column) = ?", [value]) {
+            (id: $0.int64(0), priority: $0.int64(1), title: ($0.text(2) ?? "").lowercased())
+        }
+        return rows.min { ($1.priority, $0.title, $0.id) < ($0.priority, $1.title, $1.id) }?.id
     }
 }

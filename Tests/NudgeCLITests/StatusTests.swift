@@ -59,6 +59,11 @@ struct StatusTests {
         #expect(next["title"] as? String == "All day, high")
         #expect(next["due"] as? String == "2026-11-29")
         #expect(next["allDay"] as? Bool == true)
+        // Then the title, ignoring case, as the list has it.
+        try nudge("add", "all day, also high", "--due", "today", "--priority", "high")
+        let first = try nudge("list", "--json").array().first?["title"] as? String
+        #expect(first == "all day, also high")
+        #expect((try nudge("status", "--json").object()["next"] as? [String: Any])?["title"] as? String == first)
     }
 
     @Test func eachFormatSaysTheSame() throws {
