@@ -21,7 +21,17 @@ enum JSON {
         return out
     }
 
-    private func write(to out: inout String, indent: String) {
+    /// On one line, without spaces: for readers that take a line at a time (waybar).
+    var compactText: String {
+        var out = ""
+        write(to: &out, indent: nil)
+        return out
+    }
+
+    /// Indented by `indent` and two more spaces per level, or on one line when nil.
+    private func write(to out: inout String, indent: String?) {
+        let inner = indent.map { $0 + "  " }
+        let newline = indent == nil ? "" : "\n", separator = indent == nil ? "," : ",\n"
         switch self {
         case .null: out += "null"
         case .bool(let value): out += value ? "true" : "false"
@@ -29,26 +39,24 @@ enum JSON {
         case .string(let value): Self.quote(value, into: &out)
         case .array(let items):
             guard !items.isEmpty else { out += "[]"; return }
-            let inner = indent + "  "
-            out += "[\n"
+            out += "[" + newline
             for (index, item) in items.enumerated() {
-                out += inner
+                out += inner ?? ""
                 item.write(to: &out, indent: inner)
-                out += index == items.count - 1 ? "\n" : ",\n"
+                out += index == items.count - 1 ? newline : separator
             }
-            out += indent + "]"
+            out += (indent ?? "") + "]"
         case .object(let fields):
             guard !fields.isEmpty else { out += "{}"; return }
-            let inner = indent + "  "
-            out += "{\n"
+            out += "{" + newline
             for (index, (key, value)) in fields.enumerated() {
-                out += inner
+                out += inner ?? ""
                 Self.quote(key, into: &out)
-                out += ": "
+                out += indent == nil ? ":" : ": "
                 value.write(to: &out, indent: inner)
-                out += index == fields.count - 1 ? "\n" : ",\n"
+                out += index == fields.count - 1 ? newline : separator
             }
-            out += indent + "}"
+            out += (indent ?? "") + "}"
         }
     }
 

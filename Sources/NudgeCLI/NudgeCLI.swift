@@ -8,7 +8,7 @@ public enum NudgeCLI {
     nonisolated(unsafe) static let commands: [any Command.Type] = [
         AddCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self,
         DoneCommand.self, UndoCommand.self, DeleteCommand.self, PostponeCommand.self,
-        SnoozeCommand.self, RemindCommand.self, UpcomingCommand.self, ExplainCommand.self, HistoryCommand.self, ConfigCommand.self,
+        SnoozeCommand.self, RemindCommand.self, UpcomingCommand.self, ExplainCommand.self, HistoryCommand.self, StatusCommand.self, ConfigCommand.self,
         CategoryCommand.self, ExportCommand.self, ImportCommand.self, SyncCommand.self, HelpCommand.self,
     ]
 
@@ -62,8 +62,9 @@ public enum NudgeCLI {
     }
 
     static func run(_ words: [String], context: Context) throws(CLIError) -> Int32 {
+        // Alone, nudge shows the list, as task and todo do.
         guard let first = words.first else {
-            context.print(HelpCommand.overview)
+            try ListCommand.run(Arguments([], options: ListCommand.options, command: ListCommand.name), context: context)
             return 0
         }
         switch first {

@@ -4,17 +4,12 @@ extension Context {
     /// A todo as `--json` prints it: exactly the data, with null for what is absent.
     func json(_ todo: Todo) -> JSON {
         let clock = WallClock(zone: zone)
-        let due: JSON = switch todo.due {
-        case nil: .null
-        case .allDay(let day)?: .string(day.description)
-        case .at(let instant, _)?: .string(clock.iso8601(instant))
-        }
         return .object([
             ("id", .int(todo.id)),
             ("uuid", .string(todo.uuid)),
             ("title", .string(todo.title)),
             ("notes", .string(todo.notes)),
-            ("due", due),
+            ("due", jsonDue(todo.due)),
             ("allDay", .bool(todo.due?.isAllDay ?? false)),
             ("priority", .string(todo.priority.description)),
             ("category", .string(todo.category?.name)),
@@ -26,7 +21,31 @@ extension Context {
         ])
     }
 
+    /// A due as JSON: `YYYY-MM-DD` for a whole day, ISO 8601 with the offset for a time.
+    func jsonDue(_ due: Due?) -> JSON {
+        switch due {
+        case nil: .null
+        case .allDay(let day)?: .string(day.description)
+        case .at(let instant, _)?: .string(WallClock(zone: zone).iso8601(instant))
+        }
+    }
+
     func printJSON(_ value: JSON) {
         print(value.text)
     }
+}
+
+extension JSON {
+    /// The keys of a todo object, as `list --json` and the commands that change todos print
+    /// it: for their `jsonOutput`.
+    static let todoKeys = """
+          id, uuid, title, notes     as stored; notes is null when there are none
+          due                        ISO 8601 with the offset (2026-12-24T09:00:00+01:00), or
+                                     YYYY-MM-DD for an all-day todo, or null
+          allDay, completed, overdue true or false
+          priority                   low, medium or high
+          category                   its name, or null
+          completedAt, createdAt, updatedAt
+                                     ISO 8601 (completedAt null while pending)
+        """
 }

@@ -5,11 +5,16 @@ extension ConfigFile {
     /// `nudge config show`): every section and key with its value, and the priority and category
     /// sections that were set (with only the keys they set).
     public static func render(_ config: NudgeConfig) -> String {
-        var out: [String] = []
+        renderedSections(config).map { name, lines in
+            (["[\(name)]"] + lines.map { "\($0.key) = \($0.value)" }).joined(separator: "\n") + "\n"
+        }.joined(separator: "\n")
+    }
+
+    /// What `render` writes, as sections of keys and values: for `nudge config show --json`.
+    public static func renderedSections(_ config: NudgeConfig) -> [(name: String, lines: [(key: String, value: String)])] {
+        var out: [(name: String, lines: [(key: String, value: String)])] = []
         func section(_ name: String, _ lines: [(String, String)]) {
-            if !out.isEmpty { out.append("") }
-            out.append("[\(name)]")
-            for (key, value) in lines { out.append("\(key) = \(value)") }
+            out.append((name, lines.map { (key: $0.0, value: $0.1) }))
         }
 
         let rules = config.reminders
@@ -54,7 +59,7 @@ extension ConfigFile {
         section("display", [("week_start", config.display.weekStart.flatMap { ConfigValues.weekStarts[$0] } ?? "locale"),
                             ("time_format", config.display.timeFormat?.rawValue ?? "locale"),
                             ("date_format", config.display.dateFormat?.rawValue ?? "locale")])
-        return out.joined(separator: "\n") + "\n"
+        return out
     }
 
     private static func yesNo(_ value: Bool) -> String { value ? "yes" : "no" }

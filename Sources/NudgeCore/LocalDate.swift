@@ -42,8 +42,10 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         self.init(year: year, month: digits[4] * 10 + digits[5], day: digits[6] * 10 + digits[7])
     }
 
+    /// Without `String(format:)`, whose first use costs a status bar's `nudge status` 0.3 ms.
     public var description: String {
-        String(format: "%04d-%02d-%02d", year, month, day)
+        let digits = String(year)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits + "-" + pad(month) + "-" + pad(day)
     }
 
     public static func < (a: LocalDate, b: LocalDate) -> Bool {

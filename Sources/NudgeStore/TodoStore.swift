@@ -7,12 +7,21 @@ public enum StoreAccess: Sendable {
     /// Reads only: the file is never written. When the caller's rules or zone differ from the
     /// plan of record, its schedule is planned again in memory, for this connection alone.
     case read
+    /// Reads the todos and never the schedule, so that it is not planned in memory when the
+    /// rules differ: for counting (`nudge status`, which a status bar runs every few seconds).
+    /// The schedule it would see is the plan of record's.
+    case readTodos
     /// Changes todos, planning them by the plan of record (the rules and zone of the service);
     /// in a database that has none yet, the caller's become it.
     case write
     /// The service: its rules and zone are the plan of record, and every todo is planned again
     /// when they differ from those that planned the schedule.
     case plan
+}
+
+extension StoreAccess {
+    /// Whether the file is never written.
+    public var isReadOnly: Bool { self == .read || self == .readTodos }
 }
 
 /// The todos and categories in one SQLite file, shared safely by every `nudge` process.
@@ -59,11 +68,11 @@ public final class TodoStore {
         self.recording = recording
         openedAt = now
         let exists = FileManager.default.fileExists(atPath: path)
-        if !exists && access != .read { try Self.createEmptyFile(at: path) }
+        if !exists && !access.isReadOnly { try Self.createEmptyFile(at: path) }
         do {
             // A reader of a missing file sees an empty database that is never written anywhere.
-            db = try Connection(path: exists || access != .read ? path : ":memory:", create: !exists,
-                                readOnly: access == .read && exists)
+            db = try Connection(path: exists || !access.isReadOnly ? path : ":memory:", create: !exists,
+                                readOnly: access.isReadOnly && exists)
         } catch {
             throw StoreError.cannotOpen(path: path, reason: error.message)
         }
@@ -73,9 +82,9 @@ public final class TodoStore {
         do {
             let pending = try pendingMigrations()
             try db.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL")
-            if access == .read {
+            if access.isReadOnly {
                 if !pending.isEmpty { try upgradeInMemory(existing: exists) }
-                try planInMemoryIfRulesDiffer()
+                if access == .read { try planInMemoryIfRulesDiffer() }
             } else {
                 try refuseIfDamaged()
                 try enableWriteAheadLog()
@@ -92,7 +101,7 @@ public final class TodoStore {
 
     deinit {
         // A file replaced meanwhile must not get this file's log, nor its record.
-        guard access != .read, let changesWhenOpened, db.totalChanges > changesWhenOpened,
+        guard !access.isReadOnly, let changesWhenOpened, db.totalChanges > changesWhenOpened,
               !released, isStillAtPath else { return }
         try? checkpointAndRecordFile()
     }

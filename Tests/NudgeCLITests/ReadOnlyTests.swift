@@ -27,6 +27,8 @@ struct ReadOnlyTests {
         let commands: [[String]] = [
             ["list"], ["list", "--all", "--json"], ["show", "1"], ["upcoming"], ["upcoming", "--json"],
             ["explain", "1"], ["remind", "1"], ["category", "list"], ["config", "show"],
+            ["show", "1", "--json"], ["explain", "1", "--json"], ["remind", "1", "--json"], ["config", "show", "--json"],
+            ["status"], ["status", "--format", "waybar"], [],
         ]
         for command in commands {
             for environment in [["TZ": "Asia/Tokyo"], ["NUDGE_CONFIG": other], [:]] {

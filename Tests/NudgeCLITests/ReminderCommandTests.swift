@@ -27,7 +27,7 @@ struct ReminderCommandTests {
             "2026-11-30T09:00:00+01:00 2 all-day",
         ])
         try #require(!reminders.isEmpty)
-        #expect(Set(reminders[0].keys) == ["at", "todo", "title", "rule"])
+        #expect(Set(reminders[0].keys) == ["at", "todo", "title", "rule", "nominal"])
         #expect(reminders[0]["title"] as? String == "Buy milk")
         let table = try nudge("upcoming", "--within", "5h").stdout
         #expect(table == """

@@ -30,6 +30,8 @@ struct TodoTests {
         #expect(LocalDate(year: 2026, month: 2, day: 29) == nil)
         #expect(LocalDate(year: 2028, month: 2, day: 29) != nil)
         #expect(LocalDate(iso: "2026-12-24")?.description == "2026-12-24")
+        #expect(LocalDate(year: 987, month: 3, day: 5)?.description == "0987-03-05")
+        #expect(LocalDate(year: 1, month: 1, day: 1)?.description == "0001-01-01")
         #expect(LocalDate(iso: "2026-12-4") == nil)
         let day = LocalDate(year: 2026, month: 12, day: 31)!
         #expect(day.adding(days: 1) == LocalDate(year: 2027, month: 1, day: 1))

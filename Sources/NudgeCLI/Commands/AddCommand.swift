@@ -17,6 +17,10 @@ enum AddCommand: Command {
         .value("repeat-from", "FROM", "due (the default): keep the rhythm; completion: count from when it was done"),
         .flag("json", "Print the new todo as JSON"),
     ]
+    static let jsonOutput = """
+        The todo added, an object with the keys of list --json:
+        \(JSON.todoKeys)
+        """
     static let discussion = """
         The words of the title may be given unquoted; they are joined with spaces.
         A due date without a time is an all-day due.

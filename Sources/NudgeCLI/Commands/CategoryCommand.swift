@@ -10,6 +10,13 @@ enum CategoryCommand: Command {
         .value("icon", "ICON", "With add: a freedesktop icon name for its notifications (default \(Category.defaultIcon))"),
         .flag("json", "With list: print the categories as JSON"),
     ]
+    static let jsonOutput = """
+        category list --json prints an array of categories by name, each an object:
+          id      its id
+          name    its name
+          icon    the freedesktop icon name its notifications show
+          todos   how many todos are in it, pending and done
+        """
     static let discussion = """
         Names are unique, ignoring case. Deleting a category keeps its todos, without a category.
 

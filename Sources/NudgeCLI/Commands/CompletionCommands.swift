@@ -8,6 +8,11 @@ enum DoneCommand: Command {
     static let abstract = "Mark todos as done"
     static let usage = "nudge done ID... [--json]"
     static let options: [Option] = [.flag("json", "Print the todos as JSON afterwards")]
+    static let jsonOutput = """
+        An array of the todos afterwards (a repeating todo pending at its next due), in the order given, each an object with the keys of
+        list --json:
+        \(JSON.todoKeys)
+        """
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         try setCompleted(true, arguments: arguments, context: context)
@@ -19,6 +24,11 @@ enum UndoCommand: Command {
     static let abstract = "Mark done todos as not done again"
     static let usage = "nudge undo ID... [--json]"
     static let options: [Option] = [.flag("json", "Print the todos as JSON afterwards")]
+    static let jsonOutput = """
+        An array of the todos afterwards, in the order given, each an object with the keys of
+        list --json:
+        \(JSON.todoKeys)
+        """
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         try setCompleted(false, arguments: arguments, context: context)

@@ -6,8 +6,17 @@ import NudgeSystem
 enum ConfigCommand: Command {
     static let name = "config"
     static let abstract = "Check the config file, or show the configuration in effect"
-    static let usage = "nudge config check | show | path"
-    static let options: [Option] = []
+    static let usage = "nudge config check | show [--json] | path"
+    static let options: [Option] = [.flag("json", "With show: print the configuration as a JSON object")]
+    static let jsonOutput = """
+        config show --json prints an object:
+          path      the config file read
+          exists    whether it exists (false: the defaults apply)
+          sections  an object per section of the file (reminders, priority.high, category.work,
+                    digest, quiet, snooze, catchup, notifications, import, list, sync): each key
+                    with its value as a string, written as the file would write it ("10m, 1h",
+                    "yes", "off")
+        """
     static let discussion = """
         The config file is --config PATH, else $NUDGE_CONFIG, else
         $XDG_CONFIG_HOME/nudge/nudge.conf (~/.config/nudge/nudge.conf). Without one, the
@@ -24,6 +33,9 @@ enum ConfigCommand: Command {
         let words = try arguments.positionals(min: 1, max: 1, usage: usage)
         let path = context.resolvedConfigPath
         let exists = FileManager.default.fileExists(atPath: path)
+        if arguments.has("json") && words[0] != "show" {
+            throw .usage("--json goes with 'nudge config show'")
+        }
         switch words[0] {
         case "check":
             let config: NudgeConfig
@@ -40,6 +52,15 @@ enum ConfigCommand: Command {
             }
         case "show":
             let config = try context.config()
+            if arguments.has("json") {
+                context.printJSON(.object([
+                    ("path", .string(path)), ("exists", .bool(exists)),
+                    ("sections", .object(ConfigFile.renderedSections(config).map { name, lines in
+                        (name, .object(lines.map { ($0.key, .string($0.value)) }))
+                    })),
+                ]))
+                return
+            }
             context.print(Terminal.visible("# The configuration in effect, from " + (exists ? path : "the defaults (no file at \(path))")))
             context.print(Terminal.visibleLines(ConfigFile.render(config).trimmingCharacters(in: .newlines)).joined(separator: "\n"))
             context.print(Terminal.visible(displayInEffect(context)))

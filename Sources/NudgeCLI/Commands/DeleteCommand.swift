@@ -6,6 +6,11 @@ enum DeleteCommand: Command {
     static let abstract = "Delete todos for good"
     static let usage = "nudge delete ID... [--yes] [--json]"
     static let options: [Option] = [.flag("yes", "Delete without asking"), .flag("json", "Print the deleted todos as JSON")]
+    static let jsonOutput = """
+        An array of the todos deleted, as they were, in the order given, each an object with the keys of
+        list --json:
+        \(JSON.todoKeys)
+        """
     static let discussion = """
         On a terminal, nudge asks before deleting. Elsewhere (scripts, pipes) --yes is required.
         To keep a todo's record, mark it done instead: nudge done ID.

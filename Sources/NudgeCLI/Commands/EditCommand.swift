@@ -19,6 +19,10 @@ enum EditCommand: Command {
         .flag("no-repeat", "Stop it repeating"),
         .flag("json", "Print the todo as JSON afterwards"),
     ]
+    static let jsonOutput = """
+        The todo as saved, an object with the keys of list --json:
+        \(JSON.todoKeys)
+        """
     static let discussion = """
         Examples:
           nudge edit 12 --due "tomorrow 9am" --priority high

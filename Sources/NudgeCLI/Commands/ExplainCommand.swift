@@ -6,12 +6,41 @@ import NudgeStore
 enum ExplainCommand: Command {
     static let name = "explain"
     static let abstract = "Show every reminder of a todo: when, which rule, and why"
-    static let usage = "nudge explain ID"
-    static let options: [Option] = []
+    static let usage = "nudge explain ID [--json]"
+    static let options: [Option] = [.flag("json", "Print the todo's reminders, their rules and reasons as JSON")]
     static let discussion = """
         A repeating todo also shows its next five dues, each as if the one before were done
         when due.
         """
+    static let jsonOutput = """
+        An object:
+          id, title, due, allDay   as in show --json
+          repeat                   as in show --json: null or {rule, rrule, from, start}
+          rules                    the config sections whose rules apply ("[reminders]",
+                                   "[priority.high]", "[category.work]"); empty when added with
+                                   --no-default-reminders
+          defaultReminders         false when added with --no-default-reminders
+          snoozedUntil             ISO 8601 while snoozed, else null
+          completed                true when done: then reminders is empty
+          nextDues                 a repeating todo's next five dues (ISO 8601, or a date when
+                                   all-day), each as if the one before were done when due;
+                                   fewer when the series ends; empty when it does not repeat
+          reminders                every reminder, in order, each {at (ISO 8601, when it fires),
+                                   nominal (when its rule says; earlier when quiet hours hold
+                                   it), rule (e.g. "before 10m", "due", "nag 1", "remind 1h",
+                                   "snooze"), status (fired, planned, due, passed or snoozed),
+                                   firedAt (ISO 8601 when fired, else null), why (the config key
+                                   and section, or its own reminder)}
+        """
+
+    /// One reminder of the todo and what became of it.
+    struct Explained {
+        enum Status: String { case fired, planned, due, passed, snoozed }
+        let reminder: Reminder
+        let status: Status
+        let firedAt: Date?
+        let why: String
+    }
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         let id = try todoID(arguments.positionals(min: 1, max: 1, usage: usage)[0])
@@ -27,6 +56,11 @@ enum ExplainCommand: Command {
         let planner = store.planner
         let todo = subject.todo
         let text = context.dueText
+        let explained = todo.isCompleted ? [] : explain(subject, firings: firings, planner: planner, now: context.now, text: text)
+        if arguments.has("json") {
+            context.printJSON(json(subject, explained: explained, config: planner.config, context: context))
+            return
+        }
         context.print(context.styled("Todo \(todo.id): ", .bold) + Terminal.visible(todo.title))
         context.print("  Due       " + (todo.due.map { text.relative($0) + " (" + text.full($0) + ")" } ?? "none"))
         if let repetition = todo.repetition {
@@ -45,7 +79,31 @@ enum ExplainCommand: Command {
             context.print("It is done, so nothing reminds any more.")
             return
         }
+        context.print()
+        guard !explained.isEmpty else {
+            context.print(todo.due == nil
+                ? "Nothing reminds: it has no due date and no reminders of its own ('nudge remind \(id) --add WHEN')."
+                : "Nothing reminds: the rules give it no reminders.")
+            return
+        }
+        let rows = explained.map { item in
+            let status = switch item.status {
+            case .fired: "fired " + clockTime(item.firedAt ?? item.reminder.at, text: text)
+            case .planned: "in " + UpcomingCommand.left(from: context.now, to: item.reminder.at)
+            case .due: "due now"
+            case .passed: "passed"
+            case .snoozed: "snoozed"
+            }
+            return [UpcomingCommand.whenText(item.reminder.at, text: text), item.reminder.rule.description, status, item.why]
+        }
+        context.printTable(header: ["WHEN", "RULE", "STATUS", "WHY"], rows: rows)
+    }
 
+    /// Every reminder of a pending todo in order of firing, those a snooze replaced included,
+    /// each with what became of it and why it is there.
+    static func explain(_ subject: ReminderSubject, firings: [Firing], planner: ReminderPlanner, now: Date,
+                        text: DueText) -> [Explained] {
+        let todo = subject.todo
         let reminders = planner.all(subject)
         var unsnoozed = subject
         unsnoozed.snoozedUntil = nil
@@ -54,46 +112,60 @@ enum ExplainCommand: Command {
             !reminders.contains { $0.rule == candidate.rule && $0.at == candidate.at }
         }
         let fired = Dictionary(firings.map { ("\($0.rule)@\($0.at.timeIntervalSince1970)", $0) }) { first, _ in first }
-        var rows: [(Date, [String])] = []
-        func clockTime(_ date: Date) -> String {
-            let (hour, minute, _) = text.clock.time(of: date)
-            return text.time(hour: hour, minute: minute)
-        }
+        var explained: [Explained] = []
         for reminder in reminders {
-            let status: String
-            if let firing = fired["\(reminder.rule)@\(reminder.at.timeIntervalSince1970)"] {
-                status = "fired " + clockTime(firing.firedAt)
+            let firing = fired["\(reminder.rule)@\(reminder.at.timeIntervalSince1970)"]
+            let status: Explained.Status
+            if firing != nil {
+                status = .fired
             } else if reminder.at > (subject.remindedThrough ?? .distantPast) {
-                status = reminder.at > context.now ? "in " + UpcomingCommand.left(from: context.now, to: reminder.at) : "due now"
+                status = reminder.at > now ? .planned : .due
             } else {
                 // Before the todo was added or last changed, or skipped while the service was not running.
-                status = "passed"
+                status = .passed
             }
             var why = reason(reminder.rule, todo: todo, config: planner.config)
             if reminder.isHeldByQuietHours, let quiet = planner.config.quietHours {
-                why += "; held from " + clockTime(reminder.nominal)
+                why += "; held from " + clockTime(reminder.nominal, text: text)
                     + " by quiet hours \(quiet.start)-\(quiet.end)"
             }
-            rows.append((reminder.at, [UpcomingCommand.whenText(reminder.at, text: text), reminder.rule.description, status, why]))
+            explained.append(Explained(reminder: reminder, status: status, firedAt: firing?.firedAt, why: why))
         }
         for reminder in replaced {
-            let status: String
-            if let firing = fired["\(reminder.rule)@\(reminder.at.timeIntervalSince1970)"] {
-                status = "fired " + clockTime(firing.firedAt)
-            } else {
-                status = reminder.at > (subject.remindedThrough ?? .distantPast) ? "snoozed" : "passed"
-            }
-            rows.append((reminder.at, [UpcomingCommand.whenText(reminder.at, text: text), reminder.rule.description,
-                                       status, reason(reminder.rule, todo: todo, config: planner.config)]))
+            let firing = fired["\(reminder.rule)@\(reminder.at.timeIntervalSince1970)"]
+            let status: Explained.Status = firing != nil ? .fired
+                : reminder.at > (subject.remindedThrough ?? .distantPast) ? .snoozed : .passed
+            explained.append(Explained(reminder: reminder, status: status, firedAt: firing?.firedAt,
+                                       why: reason(reminder.rule, todo: todo, config: planner.config)))
         }
-        context.print()
-        guard !rows.isEmpty else {
-            context.print(todo.due == nil
-                ? "Nothing reminds: it has no due date and no reminders of its own ('nudge remind \(id) --add WHEN')."
-                : "Nothing reminds: the rules give it no reminders.")
-            return
-        }
-        context.printTable(header: ["WHEN", "RULE", "STATUS", "WHY"], rows: rows.sorted { $0.0 < $1.0 }.map(\.1))
+        // Stable: reminders at one moment keep the planner's order.
+        return explained.enumerated().sorted { ($0.element.reminder.at, $0.offset) < ($1.element.reminder.at, $1.offset) }.map(\.element)
+    }
+
+    static func json(_ subject: ReminderSubject, explained: [Explained], config: NudgeConfig, context: Context) -> JSON {
+        let todo = subject.todo
+        let clock = WallClock(zone: context.zone)
+        let rules = subject.usesDefaultRules ? ["[reminders]"] + origins(todo, config: config) : []
+        let snoozed = subject.snoozedUntil.flatMap { $0 > context.now ? $0 : nil }
+        return .object([
+            ("id", .int(todo.id)), ("title", .string(todo.title)), ("due", context.jsonDue(todo.due)),
+            ("allDay", .bool(todo.due?.isAllDay ?? false)), ("repeat", context.json(todo.repetition)),
+            ("rules", .array(rules.map(JSON.string))), ("defaultReminders", .bool(subject.usesDefaultRules)),
+            ("snoozedUntil", .string(snoozed.map(clock.iso8601))), ("completed", .bool(todo.isCompleted)),
+            ("reminders", .array(explained.map { item in
+                .object([("at", .string(clock.iso8601(item.reminder.at))), ("nominal", .string(clock.iso8601(item.reminder.nominal))),
+                         ("rule", .string(item.reminder.rule.description)), ("status", .string(item.status.rawValue)),
+                         ("firedAt", .string(item.firedAt.map(clock.iso8601))), ("why", .string(item.why))])
+            })),
+            ("nextDues", .array(todo.isCompleted || todo.repetition == nil ? []
+                : todo.nextDues(previewedDues, now: context.now, localZone: context.zone).map(context.jsonDue))),
+        ])
+    }
+
+    /// "14:05", or "2:05 PM" where the locale's clock has 12 hours.
+    static func clockTime(_ date: Date, text: DueText) -> String {
+        let (hour, minute, _) = text.clock.time(of: date)
+        return text.time(hour: hour, minute: minute)
     }
 
     static let previewedDues = 5

@@ -35,6 +35,7 @@ enum HelpCommand: Command {
             nudge: \(summary)
 
             Usage: nudge [--db PATH] [--config PATH] COMMAND [ARGUMENTS]
+                   nudge            (alone: the same as 'nudge list')
 
             \(description)
 

@@ -7,6 +7,14 @@ enum HistoryCommand: Command {
     static let abstract = "Show what the reminder service did with a todo, from the journal"
     static let usage = "nudge history ID [--json]"
     static let options: [Option] = [.flag("json", "Print the journal entries as JSON")]
+    static let jsonOutput = """
+        An array of journal entries, oldest first, each an object:
+          at       when it was logged, ISO 8601 with the offset
+          event    what nudged did (NUDGE_EVENT): planned, fired, delivered, action, snoozed,
+                   completed, missed, closed, ...
+          rule     the reminder's rule (NUDGE_RULE), or null
+          message  the journal message, or null
+        """
     static let discussion = """
         nudged logs every reminder it plans, fires and delivers, and every button pressed, to
         the systemd journal; this reads them back: the entries of this database's todo ID

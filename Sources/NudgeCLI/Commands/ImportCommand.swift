@@ -19,6 +19,17 @@ enum ImportCommand: Command {
         .value("timeout", "TIME", "For a URL: the longest wait to connect and the longest the answer may stall, e.g. 15s, 500ms (default: [import] timeout, 15s)"),
         .flag("quiet", "For a URL: no progress bar on the terminal"),
     ]
+    static let jsonOutput = """
+        An object:
+          dryRun             true with --dry-run: nothing was stored
+          added              todos new to this database
+          updated            todos already here (by UUID) that the file had newer
+          skipped            todos already here, as new as the file's or newer
+          bad                items that could not be read (with --skip-bad)
+          categoriesCreated  the names of the categories the import made
+          notKept            what the file held that Nudge cannot keep, e.g. {"VEVENT": 2}:
+                             each kind with how many
+        """
     static let discussion = """
         The format is guessed from the content unless --format names it. Todos are matched
         by uuid (iCalendar's UID, Taskwarrior's uuid): one not stored is added with its uuid

@@ -17,6 +17,11 @@ enum ListCommand: Command {
         .value("sort", "KEY", "Order within each section: due (the default), priority, title or created"),
         .flag("json", "Print an array of todos as JSON"),
     ]
+    static let jsonOutput = """
+        An array of todos in the order listed (Overdue, Today, Upcoming, Unscheduled, then
+        Completed), each an object:
+        \(JSON.todoKeys)
+        """
     static let discussion = """
         Todos are shown in sections: Overdue, Today, Upcoming, Unscheduled, and with --all or
         --completed, Completed. Within a section they are ordered by due time, then priority,

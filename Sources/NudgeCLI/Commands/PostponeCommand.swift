@@ -6,6 +6,10 @@ enum PostponeCommand: Command {
     static let abstract = "Move a todo's due date later"
     static let usage = "nudge postpone ID DURATION [--json]"
     static let options: [Option] = [.flag("json", "Print the todo as JSON afterwards")]
+    static let jsonOutput = """
+        The todo as saved, with its new due, an object with the keys of list --json:
+        \(JSON.todoKeys)
+        """
     static let discussion = """
         DURATION is like 10m, 2h, 1h30m, 3d or 1w. An all-day todo moves by whole days.
         Moving by days keeps the time of day, also across daylight saving changes.

@@ -4,12 +4,22 @@ import NudgeStore
 enum RemindCommand: Command {
     static let name = "remind"
     static let abstract = "Add, clear or list a todo's own reminders"
-    static let usage = "nudge remind ID [--add OFFSET|WHEN]... [--clear] [--list]"
+    static let usage = "nudge remind ID [--add OFFSET|WHEN]... [--clear] [--list] [--json]"
     static let options: [Option] = [
         .value("add", "OFFSET|WHEN", "Remind this long before the due (1h, 1d) or at this moment (fri 9am); repeatable", repeatable: true),
         .flag("clear", "Remove the todo's own reminders first (the config file's rules stay)"),
         .flag("list", "List the todo's own reminders (the default when nothing else is given)"),
+        .flag("json", "Print the todo's own reminders, after any change, as JSON"),
     ]
+    static let jsonOutput = """
+        An object:
+          id                the todo's id
+          title             its title
+          defaultReminders  false when added with --no-default-reminders (then only its own fire)
+          reminders         its own reminders, as in show --json: each {rule (its name in
+                            upcoming and explain, e.g. "remind 1h"), before (an offset such as
+                            1h, or null), at (ISO 8601, or null)}
+        """
     static let discussion = """
         These come on top of the rules in the config file ('nudge explain ID' shows them all).
 
@@ -30,6 +40,14 @@ enum RemindCommand: Command {
             }
             if changing {
                 subject = try store.changeReminders(todoID: id, adding: adding, clearing: arguments.has("clear"), now: context.now)
+            }
+            if arguments.has("json") {
+                context.printJSON(.object([
+                    ("id", .int(subject.todo.id)), ("title", .string(subject.todo.title)),
+                    ("defaultReminders", .bool(subject.usesDefaultRules)),
+                    ("reminders", .array(subject.custom.map(context.json))),
+                ]))
+                return
             }
             if !subject.custom.isEmpty {
                 context.print("Reminders of \(id): \(Terminal.visible(subject.todo.title))")

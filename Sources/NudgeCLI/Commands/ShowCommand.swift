@@ -5,15 +5,35 @@ enum ShowCommand: Command {
     static let abstract = "Show every field of a todo"
     static let usage = "nudge show ID [--json]"
     static let options: [Option] = [.flag("json", "Print the todo as a JSON object")]
+    static let jsonOutput = """
+        An object with the keys of list --json:
+        \(JSON.todoKeys)
+        and these:
+          repeat                     null, or {rule (as --repeat takes it, e.g. "every week"),
+                                     rrule (the RFC 5545 RRULE, e.g. FREQ=WEEKLY), from (due or
+                                     completion), start (where the series started, or null)}
+          reminders                  the todo's own reminders (nudge remind), each {rule (its
+                                     name in upcoming and explain), before (an offset such as
+                                     1h, or null), at (ISO 8601, or null)}
+          defaultReminders           false when added with --no-default-reminders
+          snoozedUntil               ISO 8601 while snoozed, else null
+          nextReminder               null, or {at (when it fires), rule (which rule made it,
+                                     e.g. "before 10m", "nag 1"), nominal (when the rule says;
+                                     earlier than at when quiet hours hold it)}
+        """
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         let id = try todoID(arguments.positionals(min: 1, max: 1, usage: usage)[0])
-        let todo: Todo
-        do { todo = try context.store(.read).todos(ids: [id])[0] } catch { throw CLIError(error) }
+        let store = try context.store(.read)
         if arguments.has("json") {
-            context.printJSON(context.json(todo))
+            let subject: ReminderSubject
+            do { subject = try store.reminderSubject(id: id) } catch { throw CLIError(error) }
+            let next = subject.todo.isCompleted ? nil : store.planner.pending(subject).first
+            context.printJSON(context.json(subject, nextReminder: next))
             return
         }
+        let todo: Todo
+        do { todo = try store.todos(ids: [id])[0] } catch { throw CLIError(error) }
         let text = context.dueText
         var fields: [(String, String)] = []
         let state = if let completedAt = todo.completedAt {

@@ -10,6 +10,11 @@ enum SnoozeCommand: Command {
         .value("until", "WHEN", "Hold them until this moment, e.g. \"tomorrow 9am\""),
         .flag("json", "Print {todo, until} as JSON"),
     ]
+    static let jsonOutput = """
+        An object:
+          todo    the todo's id
+          until   when its reminders are held until, ISO 8601 with the offset
+        """
     static let discussion = """
         Reminders that would fire before then are held, and one reminder fires in their place.
         The due date stays as it is ('nudge postpone' moves it). Without a DURATION, the

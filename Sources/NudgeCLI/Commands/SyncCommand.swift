@@ -11,6 +11,19 @@ enum SyncCommand: Command {
     static let options: [Option] = [
         .flag("json", "Print what the pass did as a JSON object"),
     ]
+    static let jsonOutput = """
+        An object:
+          vdir                   the folder synced with
+          imported               todos added or changed here from files
+          deletedTodos           todos deleted here because their file went
+          written                files written from todos
+          deletedFiles           files deleted because their todo went
+          conflicts              todos changed on both sides in the same field
+          finishedElsewhere      UUIDs of todos a file showed completed or deleted elsewhere
+          acknowledgedElsewhere  UUIDs of todos whose reminders were shown or answered elsewhere
+          warnings               what the pass warned about, one string each
+          refused                true when the pass did nothing, e.g. the folder was empty
+        """
     static let discussion = """
         Runs one two-way pass between the todos and the folder named by `vdir` in the [sync]
         section of the config file, e.g. vdir = ~/.local/share/vdirsyncer/todos/personal:

@@ -11,6 +11,15 @@ enum UpcomingCommand: Command {
         .value("limit", "N", "Show at most N reminders"),
         .flag("json", "Print an array of {at, todo, title, rule} objects"),
     ]
+    static let jsonOutput = """
+        An array of reminders in the order they fire, each an object:
+          at        when it fires, ISO 8601 with the offset
+          todo      the todo's id, or null for the daily digest
+          title     the todo's title, or "Daily digest"
+          rule      the rule that made it: "before 10m", "due", "all-day", "day-before",
+                    "nag 2", "remind 1h", "snooze" or "digest"
+          nominal   when its rule says: earlier than at when quiet hours hold it
+        """
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         _ = try arguments.positionals(min: 0, max: 0, usage: usage)
@@ -30,7 +39,7 @@ enum UpcomingCommand: Command {
                 .object([("at", .string(clock.iso8601(reminder.at))),
                          ("todo", reminder.todoID.map(JSON.int) ?? .null),
                          ("title", .string(reminder.title ?? "Daily digest")),
-                         ("rule", .string(reminder.rule))])
+                         ("rule", .string(reminder.rule)), ("nominal", .string(clock.iso8601(reminder.nominal)))])
             }))
             return
         }

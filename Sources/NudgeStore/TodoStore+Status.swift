@@ -1,0 +1,59 @@
+import Foundation
+import NudgeCore
+
+/// What a status bar shows: how many todos are overdue and due today, and which comes next.
+public struct DueSummary: Sendable {
+    /// As many as `nudge list` shows in its Overdue and Today sections.
+    public let overdue: Int
+    public let today: Int
+    /// The first todo of Today, else of Upcoming, as `nudge list` orders them.
+    public let next: Todo?
+}
+
+extension TodoStore {
+    /// Counts the todos of the Overdue and Today sections of `agenda` and finds the next one
+    /// with aggregate queries over the pending-due indexes, without reading every todo: a
+    /// status bar asks every few seconds, whatever the size of the list.
+    public func dueSummary(agenda: Agenda) throws(StoreError) -> DueSummary {
+        // A timed due is overdue before now; stored dues are whole seconds.
+        let now = SQLValue.integer(Int64(agenda.now.timeIntervalSince1970.rounded(.up)))
+        let today = SQLValue.text(agenda.today.description)
+        let pending = "SELECT count(*) FROM todos WHERE completed_at IS NULL AND"
+        var todayTimed: [String] = []
+        var arguments: [SQLValue] = [now, today]
+        for range in agenda.secondsOfToday() {
+            todayTimed.append("(\(pending) due_at >= max(?1, ?\(arguments.count + 1)) AND due_at < ?\(arguments.count + 2))")
+            arguments += [.integer(range.lowerBound), .integer(range.upperBound)]
+        }
+        // One statement: the counts and the next come from the same moment of the file.
+        let sql = """
+            SELECT (\(pending) due_at < ?1) + (\(pending) due_day < ?2),
+                (\(pending) due_day = ?2)\(todayTimed.map { " + " + $0 }.joined()),
+                (SELECT min(due_at) FROM todos WHERE completed_at IS NULL AND due_at >= ?1),
+                (SELECT min(due_day) FROM todos WHERE completed_at IS NULL AND due_day >= ?2)
+            """
+        return try perform {
+            let row = try db.query(sql, arguments) {
+                (overdue: Int($0.int64(0)), today: Int($0.int64(1)), timed: $0.optionalInt64(2), day: $0.text(3))
+            }[0]
+            // Of the todos due at the earliest moment, and of those due on the earliest day,
+            // the first as the list orders them (priority, then title); then the earlier of
+            // the two. Only ids, priorities and titles are read: hundreds may share a day.
+            let firsts = try [("due_at", row.timed.sqlValue), ("due_day", row.day.sqlValue)].compactMap { column, value in
+                try firstByPriorityAndTitle(dueWhere: column, is: value)
+            }
+            let next = agenda.sections(try fetch(ids: firsts)).first { $0.section == .today || $0.section == .upcoming }?.todos.first
+            return DueSummary(overdue: row.overdue, today: row.today, next: next)
+        }
+    }
+
+    /// The id of the pending todo with `column = value` that `nudge list` shows first among
+    /// them: the highest priority, then the title ignoring case, then the lowest id.
+    private func firstByPriorityAndTitle(dueWhere column: String, is value: SQLValue) throws -> Int64? {
+        if value == .null { return nil }
+        let rows = try db.query("SELECT id, priority, title FROM todos WHERE completed_at IS NULL AND \(column) = ?", [value]) {
+            (id: $0.int64(0), priority: $0.int64(1), title: ($0.text(2) ?? "").lowercased())
+        }
+        return rows.min { ($1.priority, $0.title, $0.id) < ($0.priority, $1.title, $1.id) }?.id
+    }
+}
