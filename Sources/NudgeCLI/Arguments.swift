@@ -10,14 +10,18 @@ struct Option: Sendable {
     /// The values an option takes when they are a fixed list (`--format json|ics`), for
     /// completion; empty when any text will do.
     var choices: [String] = []
+    /// What a value names when it comes from the store rather than a fixed list (a category,
+    /// a todo id), for completion; see `valueKind`.
+    var completes: WordKind?
 
     static func flag(_ name: String, _ help: String) -> Option {
         Option(name: name, value: nil, help: help)
     }
 
     static func value(_ name: String, _ placeholder: String, _ help: String, repeatable: Bool = false,
-                      short: Character? = nil, choices: [String] = []) -> Option {
-        Option(name: name, value: placeholder, help: help, repeatable: repeatable, short: short, choices: choices)
+                      short: Character? = nil, choices: [String] = [], completes: WordKind? = nil) -> Option {
+        Option(name: name, value: placeholder, help: help, repeatable: repeatable, short: short, choices: choices,
+               completes: completes)
     }
 }
 

@@ -6,6 +6,11 @@ enum ConfigCommand: Command {
     static let name = "config"
     static let abstract = "Check the config file, or show the configuration in effect"
     static let usage = "nudge config check | show | path"
+    static let subcommands = [
+        Subcommand(name: "check", abstract: "read the file and say whether it is valid (exit status 1 when not)"),
+        Subcommand(name: "show", abstract: "print the configuration in effect, every key, as the file would set it"),
+        Subcommand(name: "path", abstract: "print which file is read"),
+    ]
     static let options: [Option] = []
     static let discussion = """
         The config file is --config PATH, else $NUDGE_CONFIG, else
@@ -13,10 +18,7 @@ enum ConfigCommand: Command {
         documented defaults apply; the documented file is installed as an example with
         'make install' (share/doc/nudge/nudge.conf).
 
-          check   read the file and say whether it is valid (exit status 1 when not)
-          show    print the configuration in effect, every key, as the file would set it
-          path    print which file is read
-        """
+        """ + subcommands.map { "  " + $0.name.padding(to: 6) + "  " + $0.abstract }.joined(separator: "\n")
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         let words = try arguments.positionals(min: 1, max: 1, usage: usage)
@@ -40,7 +42,7 @@ enum ConfigCommand: Command {
             // For scripts, like --json: the exact path.
             context.print(path)
         default:
-            throw .usage("unknown config command '\(words[0])'; use check, show or path")
+            throw .usage("unknown config command '\(words[0])'; use " + subcommandNames)
         }
     }
 }

@@ -7,6 +7,7 @@ enum ExplainCommand: Command {
     static let name = "explain"
     static let abstract = "Show every reminder of a todo: when, which rule, and why"
     static let usage = "nudge explain ID"
+    static let operands = Operands.one(.todo(.pending))
     static let options: [Option] = []
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {

@@ -2,6 +2,7 @@ enum HelpCommand: Command {
     static let name = "help"
     static let abstract = "Show help for nudge or one command"
     static let usage = "nudge help [COMMAND]"
+    static let operands = Operands.one(.command)
     static let options: [Option] = []
 
     static var overview: String {

@@ -5,6 +5,7 @@ enum PostponeCommand: Command {
     static let name = "postpone"
     static let abstract = "Move a todo's due date later"
     static let usage = "nudge postpone ID DURATION [--json]"
+    static let operands = Operands(kinds: [.todo(.pending), .text])
     static let options: [Option] = [.flag("json", "Print the todo as JSON afterwards")]
     static let discussion = """
         DURATION is like 10m, 2h, 1h30m, 3d or 1w. An all-day todo moves by whole days.

@@ -1,0 +1,97 @@
+import NudgeStore
+
+/// The shells `nudge completions` writes a script for.
+enum Shell: String, CaseIterable {
+    case bash, zsh, fish
+
+    /// The script, generated from the command tables.
+    func completionScript(_ table: CompletionTable = CompletionTable()) -> String {
+        switch self {
+        case .bash: BashCompletion.script(table)
+        case .zsh: ZshCompletion.script(table)
+        case .fish: FishCompletion.script(table)
+        }
+    }
+}
+
+enum CompletionsCommand: Command {
+    static let name = "completions"
+    static let abstract = "Print the shell completion script for bash, zsh or fish"
+    static let usage = "nudge completions bash|zsh|fish"
+    static let operands = Operands.one(.choices(Shell.allCases.map(\.rawValue)))
+    static let options: [Option] = []
+    static let discussion = """
+        The script completes commands, options, their values, category names, and todo ids
+        with their titles (in zsh and fish). 'make install' installs all three where the
+        shells look; to try one without installing:
+
+          source <(nudge completions bash)
+          source <(nudge completions zsh)      # after compinit
+          nudge completions fish | source
+        """
+
+    static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
+        let name = try arguments.positionals(min: 1, max: 1, usage: usage)[0]
+        guard let shell = Shell(rawValue: name) else {
+            throw .usage("no completions for '\(Terminal.visible(name))'; use bash, zsh or fish")
+        }
+        context.print(shell.completionScript())
+    }
+}
+
+/// `nudge __complete`: what the completion scripts ask the store while a line is typed. Read
+/// with one query on the file, without planning or loading todos (see CompletionCandidates).
+enum CompleteCommand: Command {
+    static let name = "__complete"
+    static let abstract = "List todo ids with titles, or category names, for the completion scripts"
+    static let usage = "nudge __complete ids pending|completed|all [PREFIX] | categories [PREFIX]"
+    static let options: [Option] = []
+    /// Long titles are cut to this many characters: a completion menu shows one line each.
+    static let titleWidth = 60
+
+    static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
+        let words = try arguments.positionals(min: 1, max: 3, usage: usage)
+        do {
+            switch (words[0], words.count) {
+            case ("ids", 2...):
+                guard let state = todoState(words[1]) else {
+                    throw CLIError.usage("'\(Terminal.visible(words[1]))' is not a todo state; use pending, completed or all")
+                }
+                guard let candidates = try CompletionCandidates(path: context.databasePath) else { return }
+                for todo in try candidates.todos(state, idPrefix: words.count > 2 ? words[2] : "") {
+                    context.print("\(todo.id)\t" + oneLine(todo.title))
+                }
+            case ("categories", ...2):
+                guard let candidates = try CompletionCandidates(path: context.databasePath) else { return }
+                // A name with a control character could not be typed as it is shown: left out.
+                for name in try candidates.categoryNames(prefix: words.count > 1 ? words[1] : "")
+                where !name.unicodeScalars.contains(where: Terminal.isShownAsCode) {
+                    context.print(name)
+                }
+            default:
+                throw CLIError.usage("usage: \(usage)")
+            }
+        } catch {
+            throw CLIError(error)
+        }
+    }
+
+    /// The todo states by the names the scripts give them.
+    static let states: [(name: String, state: TodoQuery.State)] = [("pending", .pending), ("completed", .completed), ("all", .all)]
+
+    static func todoState(_ name: String) -> TodoQuery.State? {
+        states.first { $0.name == name }?.state
+    }
+
+    static func name(of state: TodoQuery.State) -> String {
+        states.first { $0.state == state }!.name
+    }
+
+    /// A title as one short line a shell shows safely: controls (tabs and newlines too) become
+    /// spaces, runs of spaces one, and a long title is cut with an ellipsis.
+    static func oneLine(_ title: String) -> String {
+        let words = CompletionTable.oneLine(title).split(separator: " ", omittingEmptySubsequences: true)
+        let line = words.joined(separator: " ")
+        return line.count <= titleWidth ? line : String(line.prefix(titleWidth - 1)) + "…"
+    }
+}
