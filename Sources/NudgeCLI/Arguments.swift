@@ -14,6 +14,9 @@ struct Option: Sendable {
     /// a todo id), for completion; see `valueKind`.
     var completes: WordKind?
 
+    /// `--help` or `-h`, which every command takes.
+    static let help = Option(name: "help", value: nil, help: "Show this help", short: "h")
+
     static func flag(_ name: String, _ help: String) -> Option {
         Option(name: name, value: nil, help: help)
     }
@@ -33,7 +36,7 @@ struct Arguments {
     /// Splits `words` by `options`, refusing unknown options and missing values. Everything after
     /// `--` is positional, so titles that start with a dash can be given.
     init(_ words: [String], options: [Option], command: String) throws(CLIError) {
-        let byName = Dictionary(uniqueKeysWithValues: (options + [.flag("help", "")]).map { ($0.name, $0) })
+        let byName = Dictionary(uniqueKeysWithValues: (options + [.help]).map { ($0.name, $0) })
         var index = 0
         var onlyPositionals = false
         while index < words.count {

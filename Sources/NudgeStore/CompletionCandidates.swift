@@ -23,13 +23,41 @@ public struct CompletionCandidates {
 
     /// The ids and titles of the todos in `state` whose id starts with `idPrefix`, by id.
     public func todos(_ state: TodoQuery.State, idPrefix: String = "") throws(StoreError) -> [(id: Int64, title: String)] {
-        let condition = switch state {
-        case .pending: "completed_at IS NULL AND "
-        case .completed: "completed_at IS NOT NULL AND "
-        case .all: ""
+        let inState = switch state {
+        case .pending: "completed_at IS NULL"
+        case .completed: "completed_at IS NOT NULL"
+        case .all: "1"
         }
-        return try rows("SELECT id, title FROM todos WHERE \(condition)CAST(id AS TEXT) LIKE ?1 || '%' ESCAPE '\\' ORDER BY id",
-                        [.text(Self.likeEscaped(idPrefix))]) { row in (row.int64(0), row.text(1) ?? "") }
+        let read = { (row: Row) in (id: row.int64(0), title: row.text(1) ?? "") }
+        guard !idPrefix.isEmpty else {
+            // The table in rowid order: nothing to sort.
+            return try rows("SELECT id, title FROM todos WHERE \(inState) ORDER BY id", [], read)
+        }
+        guard let ranges = Self.idRanges(startingWith: idPrefix) else { return [] }
+        let inRanges = ranges.map { _ in "id BETWEEN ? AND ?" }.joined(separator: " OR ")
+        // Without ORDER BY, SQLite looks each range up by rowid (with one, it reads the whole
+        // table); the few rows found are sorted here.
+        return try rows("SELECT id, title FROM todos WHERE \(inState) AND (\(inRanges))",
+                        ranges.flatMap { [.integer($0.lowerBound), .integer($0.upperBound)] }, read)
+            .sorted { $0.id < $1.id }
+    }
+
+    /// The ids whose digits start with `prefix`: 12 is 12...12, 120...129, 1200...1299 and on
+    /// while they fit in an Int64; ranges of the id, which SQLite looks up instead of reading
+    /// every row. Nil when no id starts so (not digits, or a leading zero).
+    static func idRanges(startingWith prefix: String) -> [ClosedRange<Int64>]? {
+        guard prefix.first != "0", prefix.allSatisfy({ $0.isASCII && $0.isNumber }), var low = Int64(prefix) else { return nil }
+        var ranges: [ClosedRange<Int64>] = []
+        var width: Int64 = 1
+        while true {
+            let (high, overflow) = low.addingReportingOverflow(width - 1)
+            ranges.append(low...(overflow ? .max : high))
+            let (nextLow, lowOverflow) = low.multipliedReportingOverflow(by: 10)
+            let (nextWidth, widthOverflow) = width.multipliedReportingOverflow(by: 10)
+            if overflow || lowOverflow || widthOverflow { return ranges }
+            low = nextLow
+            width = nextWidth
+        }
     }
 
     /// The category names that start with `prefix`, ignoring case, by name.

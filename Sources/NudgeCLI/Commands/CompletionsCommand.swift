@@ -87,9 +87,22 @@ enum CompleteCommand: Command {
         states.first { $0.state == state }!.name
     }
 
+    /// Most titles: short printable ASCII, no space at either end or twice in a row. Checked
+    /// byte by byte, as this runs for every todo at each Tab.
+    static func isOneShortLine(_ title: String) -> Bool {
+        guard title.utf8.count <= titleWidth else { return false }
+        var previous: UInt8 = 0x20
+        for byte in title.utf8 {
+            if byte < 0x20 || byte > 0x7E || (byte == 0x20 && previous == 0x20) { return false }
+            previous = byte
+        }
+        return previous != 0x20
+    }
+
     /// A title as one short line a shell shows safely: controls (tabs and newlines too) become
     /// spaces, runs of spaces one, and a long title is cut with an ellipsis.
     static func oneLine(_ title: String) -> String {
+        if isOneShortLine(title) { return title }
         let words = CompletionTable.oneLine(title).split(separator: " ", omittingEmptySubsequences: true)
         let line = words.joined(separator: " ")
         return line.count <= titleWidth ? line : String(line.prefix(titleWidth - 1)) + "…"

@@ -18,7 +18,7 @@ enum ConfigCommand: Command {
         documented defaults apply; the documented file is installed as an example with
         'make install' (share/doc/nudge/nudge.conf).
 
-        """ + subcommands.map { "  " + $0.name.padding(to: 6) + "  " + $0.abstract }.joined(separator: "\n")
+        """ + "\n" + subcommands.map { "  " + $0.name.padding(to: 6) + "  " + $0.abstract }.joined(separator: "\n")
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         let words = try arguments.positionals(min: 1, max: 1, usage: usage)

@@ -30,7 +30,7 @@ enum HelpCommand: Command {
 
     static func help(for command: any Command.Type) -> String {
         var lines = [command.abstract + ".", "", "Usage: " + command.usage]
-        let options = command.options + [.flag("help", "Show this help")]
+        let options = command.options + [.help]
         let labels = options.map { ($0.short.map { "-\($0), " } ?? "") + "--" + $0.name + ($0.value.map { " " + $0 } ?? "") }
         let width = labels.map(\.count).max()!
         lines += ["", "Options:"]

@@ -137,10 +137,13 @@ enum BashCompletion {
                         mapfile -t COMPREPLY < <(compgen -f -- "$cur")
                     fi ;;
                 category)
+                    # What was typed, unquoted: "Home\ o" or "'Home o" is Home o.
+                    name=${cur#[\"\']}
+                    name=${name//\\/}
                     while IFS= read -r name; do
                         printf -v name %q "$name"
                         COMPREPLY+=("$name")
-                    done < <(nudge "${global[@]}" __complete categories "$cur" 2>/dev/null)
+                    done < <(nudge "${global[@]}" __complete categories "$name" 2>/dev/null)
                     declare -F __ltrim_colon_completions >/dev/null && __ltrim_colon_completions "$cur" ;;
                 todo\ *)
                     # "12<TAB>title" lines; bash shows no descriptions, so the ids alone.

@@ -35,7 +35,7 @@ struct CompletionTable {
     init(commands: [any Command.Type] = NudgeCLI.commands) {
         entries = commands.map { command in
             Entry(name: command.name, abstract: command.abstract,
-                  options: command.options + [Option(name: "help", value: nil, help: "Show this help", short: "h")] + Self.globalOptions,
+                  options: command.options + [.help] + Self.globalOptions,
                   operandCases: Self.operandCases(command), subcommands: command.subcommands)
         }
     }
