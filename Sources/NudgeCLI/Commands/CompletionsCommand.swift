@@ -58,9 +58,19 @@ enum CompleteCommand: Command {
                     throw CLIError.usage("'\(Terminal.visible(words[1]))' is not a todo state; use pending, completed or all")
                 }
                 guard let candidates = try CompletionCandidates(path: context.databasePath) else { return }
-                for todo in try candidates.todos(state, idPrefix: words.count > 2 ? words[2] : "") {
-                    context.print("\(todo.id)\t" + oneLine(todo.title))
+                // Built as bytes: at each Tab this may be every todo.
+                var lines: [UInt8] = []
+                try candidates.forEachTodo(state, idPrefix: words.count > 2 ? words[2] : "") { id, title in
+                    lines.append(contentsOf: String(id).utf8)
+                    lines.append(UInt8(ascii: "\t"))
+                    if isOneShortLine(title) {
+                        lines.append(contentsOf: title)
+                    } else {
+                        lines.append(contentsOf: oneLine(String(decoding: title, as: UTF8.self)).utf8)
+                    }
+                    lines.append(UInt8(ascii: "\n"))
                 }
+                if !lines.isEmpty { context.print(String(decoding: lines.dropLast(), as: UTF8.self)) }
             case ("categories", ...2):
                 guard let candidates = try CompletionCandidates(path: context.databasePath) else { return }
                 // A name with a control character could not be typed as it is shown: left out.
@@ -89,10 +99,10 @@ enum CompleteCommand: Command {
 
     /// Most titles: short printable ASCII, no space at either end or twice in a row. Checked
     /// byte by byte, as this runs for every todo at each Tab.
-    static func isOneShortLine(_ title: String) -> Bool {
-        guard title.utf8.count <= titleWidth else { return false }
+    static func isOneShortLine(_ title: some Collection<UInt8>) -> Bool {
+        guard title.count <= titleWidth else { return false }
         var previous: UInt8 = 0x20
-        for byte in title.utf8 {
+        for byte in title {
             if byte < 0x20 || byte > 0x7E || (byte == 0x20 && previous == 0x20) { return false }
             previous = byte
         }
@@ -102,7 +112,7 @@ enum CompleteCommand: Command {
     /// A title as one short line a shell shows safely: controls (tabs and newlines too) become
     /// spaces, runs of spaces one, and a long title is cut with an ellipsis.
     static func oneLine(_ title: String) -> String {
-        if isOneShortLine(title) { return title }
+        if isOneShortLine(title.utf8) { return title }
         let words = CompletionTable.oneLine(title).split(separator: " ", omittingEmptySubsequences: true)
         let line = words.joined(separator: " ")
         return line.count <= titleWidth ? line : String(line.prefix(titleWidth - 1)) + "…"
