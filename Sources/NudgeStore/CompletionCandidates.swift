@@ -24,9 +24,9 @@ public struct CompletionCandidates {
     }
 
     /// Calls `body` with the id and the title (its UTF-8 bytes, valid during the call) of each
-    /// todo in `state` whose id starts with `idPrefix`, by id. Nothing is collected: at each
-    /// Tab this may be every todo.
-    public func forEachTodo(_ state: TodoQuery.State, idPrefix: String = "",
+    /// todo in `state` whose id starts with `idPrefix`, by id, up to `limit` todos. Nothing is
+    /// collected.
+    public func forEachTodo(_ state: TodoQuery.State, idPrefix: String = "", limit: Int = .max,
                             _ body: (Int64, UnsafeBufferPointer<UInt8>) -> Void) throws(StoreError) {
         let inState = switch state {
         case .pending: "completed_at IS NULL"
@@ -38,13 +38,16 @@ public struct CompletionCandidates {
         // (one query with OR and ORDER BY would read the whole table).
         try perform {
             let statement = try db.prepare("SELECT id, title FROM todos WHERE id BETWEEN ?1 AND ?2 AND \(inState) ORDER BY id")
+            var count = 0
             for range in ranges {
                 try statement.bind([.integer(range.lowerBound), .integer(range.upperBound)])
-                while try statement.step() {
+                while count < limit, try statement.step() {
                     let row = Row(statement: statement)
                     body(row.int64(0), row.textBytes(1))
+                    count += 1
                 }
             }
+            statement.reset()
         }
     }
 

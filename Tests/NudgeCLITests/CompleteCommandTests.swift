@@ -22,6 +22,18 @@ struct CompleteCommandTests {
         #expect(try nudge("__complete", "ids", "all", "%").stdout.isEmpty)
     }
 
+    /// Past 2,000 nothing is offered: a shorter part of the list would let the shell insert a
+    /// common prefix the others do not share.
+    @Test func moreTodosThanAMenuHoldsAreOfferedOnceDigitsNarrowThem() throws {
+        let file = nudge.folder.file("many.txt")
+        try (1...2001).map { "Todo \($0)\n" }.joined().write(toFile: file, atomically: true, encoding: .utf8)
+        try nudge("import", file, "--format", "todotxt")
+        #expect(try nudge("__complete", "ids", "pending").stdout.isEmpty)
+        #expect(try nudge("__complete", "ids", "pending", "2").stdout.split(separator: "\n").count == 113)
+        try nudge("done", "2001")
+        #expect(try nudge("__complete", "ids", "pending").stdout.split(separator: "\n").count == 2000)
+    }
+
     @Test func titlesAreOneSafeLineCutToAMenusWidth() throws {
         try nudge("add", "Evil\ttitle\nwith\u{1B}]0;pwned\u{07}  escapes\u{202E}")
         try nudge("add", String(repeating: "long ", count: 30))

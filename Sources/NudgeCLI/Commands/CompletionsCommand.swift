@@ -48,6 +48,10 @@ enum CompleteCommand: Command {
     static let options: [Option] = []
     /// Long titles are cut to this many characters: a completion menu shows one line each.
     static let titleWidth = 60
+    /// More todos than this are not offered at all: a menu that long helps no one, and a
+    /// shorter part of it would let the shell insert a common prefix the rest do not share.
+    /// A digit or two narrows them (at 100,000 todos, two digits leave about 1,100).
+    static let todoLimit = 2_000
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         let words = try arguments.positionals(min: 1, max: 3, usage: usage)
@@ -58,9 +62,11 @@ enum CompleteCommand: Command {
                     throw CLIError.usage("'\(Terminal.visible(words[1]))' is not a todo state; use pending, completed or all")
                 }
                 guard let candidates = try CompletionCandidates(path: context.databasePath) else { return }
-                // Built as bytes: at each Tab this may be every todo.
+                // Built as bytes, as this runs at each Tab.
                 var lines: [UInt8] = []
-                try candidates.forEachTodo(state, idPrefix: words.count > 2 ? words[2] : "") { id, title in
+                var count = 0
+                try candidates.forEachTodo(state, idPrefix: words.count > 2 ? words[2] : "", limit: todoLimit + 1) { id, title in
+                    count += 1
                     lines.append(contentsOf: String(id).utf8)
                     lines.append(UInt8(ascii: "\t"))
                     if isOneShortLine(title) {
@@ -70,7 +76,7 @@ enum CompleteCommand: Command {
                     }
                     lines.append(UInt8(ascii: "\n"))
                 }
-                if !lines.isEmpty { context.print(String(decoding: lines.dropLast(), as: UTF8.self)) }
+                if count <= todoLimit && !lines.isEmpty { context.print(String(decoding: lines.dropLast(), as: UTF8.self)) }
             case ("categories", ...2):
                 guard let candidates = try CompletionCandidates(path: context.databasePath) else { return }
                 // A name with a control character could not be typed as it is shown: left out.

@@ -133,7 +133,7 @@ enum BashCompletion {
                     if declare -F _filedir >/dev/null; then
                         _filedir
                     else
-                        compopt -o filenames
+                        compopt -o filenames 2>/dev/null
                         mapfile -t COMPREPLY < <(compgen -f -- "$cur")
                     fi ;;
                 category)
