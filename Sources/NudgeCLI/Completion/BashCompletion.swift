@@ -143,11 +143,11 @@ enum BashCompletion {
                     while IFS= read -r name; do
                         printf -v name %q "$name"
                         COMPREPLY+=("$name")
-                    done < <(nudge "${global[@]}" __complete categories "$name" 2>/dev/null)
+                    done < <(nudge "${global[@]}" __complete categories -- "$name" 2>/dev/null)
                     declare -F __ltrim_colon_completions >/dev/null && __ltrim_colon_completions "$cur" ;;
                 todo\ *)
                     # "12<TAB>title" lines; bash shows no descriptions, so the ids alone.
-                    mapfile -t COMPREPLY < <(nudge "${global[@]}" __complete ids "${kind#todo }" "$cur" 2>/dev/null)
+                    mapfile -t COMPREPLY < <(nudge "${global[@]}" __complete ids "${kind#todo }" -- "$cur" 2>/dev/null)
                     COMPREPLY=("${COMPREPLY[@]%%$'\t'*}") ;;
             esac
         }

@@ -145,9 +145,9 @@ enum FishCompletion {
                 case file
                     __fish_complete_path "$cur" | string replace -r '^' "$prefix"
                 case category
-                    nudge $global __complete categories "$cur" 2>/dev/null | string replace -r '^' "$prefix"
+                    nudge $global __complete categories -- "$cur" 2>/dev/null | string replace -r '^' "$prefix"
                 case 'todo *'
-                    nudge $global __complete ids (string replace 'todo ' '' -- $kind) "$cur" 2>/dev/null | string replace -r '^' "$prefix"
+                    nudge $global __complete ids (string replace 'todo ' '' -- $kind) -- "$cur" 2>/dev/null | string replace -r '^' "$prefix"
             end
         end
 

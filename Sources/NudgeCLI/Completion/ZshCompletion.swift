@@ -133,11 +133,11 @@ enum ZshCompletion {
                     _describe -t subcommands subcommand described ;;
                 (file) _files ;;
                 (category)
-                    described=(${(f)"$(nudge $global __complete categories "${(Q)PREFIX}" 2>/dev/null)"})
+                    described=(${(f)"$(nudge $global __complete categories -- "${(Q)PREFIX}" 2>/dev/null)"})
                     compadd -a described ;;
                 (todo\ *)
                     # "12<TAB>title" lines become "12:title", in the order of the ids.
-                    described=(${(f)"$(nudge $global __complete ids ${kind#todo } "${(Q)PREFIX}" 2>/dev/null)"})
+                    described=(${(f)"$(nudge $global __complete ids ${kind#todo } -- "${(Q)PREFIX}" 2>/dev/null)"})
                     described=(${described/$'\t'/:})
                     _describe -V -t todos todo described ;;
             esac
