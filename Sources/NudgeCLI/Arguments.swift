@@ -10,14 +10,21 @@ struct Option: Sendable {
     /// The values an option takes when they are a fixed list (`--format json|ics`), for
     /// completion; empty when any text will do.
     var choices: [String] = []
+    /// What a value names when it comes from the store rather than a fixed list (a category,
+    /// a todo id), for completion; see `valueKind`.
+    var completes: WordKind?
+
+    /// `--help` or `-h`, which every command takes.
+    static let help = Option(name: "help", value: nil, help: "Show this help", short: "h")
 
     static func flag(_ name: String, _ help: String) -> Option {
         Option(name: name, value: nil, help: help)
     }
 
     static func value(_ name: String, _ placeholder: String, _ help: String, repeatable: Bool = false,
-                      short: Character? = nil, choices: [String] = []) -> Option {
-        Option(name: name, value: placeholder, help: help, repeatable: repeatable, short: short, choices: choices)
+                      short: Character? = nil, choices: [String] = [], completes: WordKind? = nil) -> Option {
+        Option(name: name, value: placeholder, help: help, repeatable: repeatable, short: short, choices: choices,
+               completes: completes)
     }
 }
 
@@ -29,7 +36,7 @@ struct Arguments {
     /// Splits `words` by `options`, refusing unknown options and missing values. Everything after
     /// `--` is positional, so titles that start with a dash can be given.
     init(_ words: [String], options: [Option], command: String) throws(CLIError) {
-        let byName = Dictionary(uniqueKeysWithValues: (options + [.flag("help", "")]).map { ($0.name, $0) })
+        let byName = Dictionary(uniqueKeysWithValues: (options + [.help]).map { ($0.name, $0) })
         var index = 0
         var onlyPositionals = false
         while index < words.count {

@@ -13,12 +13,19 @@ protocol Command {
     /// What `--json` prints, for the man page: the keys and what they hold. Keys are only
     /// ever added.
     static var jsonOutput: String { get }
+    /// What the words besides options name, for shell completion.
+    static var operands: Operands { get }
+    /// The words that select what the command does, when it has them (`nudge category add`):
+    /// they come first, before the subcommand's own operands.
+    static var subcommands: [Subcommand] { get }
     static func run(_ arguments: Arguments, context: Context) throws(CLIError)
 }
 
 extension Command {
     static var discussion: String { "" }
     static var jsonOutput: String { "" }
+    static var operands: Operands { .none }
+    static var subcommands: [Subcommand] { [] }
 
     /// Parses an id the way the user typed it, e.g. `12` or `#12`.
     static func todoID(_ text: String) throws(CLIError) -> Int64 {

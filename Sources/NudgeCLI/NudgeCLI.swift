@@ -9,11 +9,20 @@ public enum NudgeCLI {
         AddCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self,
         DoneCommand.self, UndoCommand.self, DeleteCommand.self, PostponeCommand.self,
         SnoozeCommand.self, RemindCommand.self, UpcomingCommand.self, ExplainCommand.self, HistoryCommand.self, StatusCommand.self, ConfigCommand.self,
-        CategoryCommand.self, ExportCommand.self, ImportCommand.self, SyncCommand.self, HelpCommand.self,
+        CategoryCommand.self, ExportCommand.self, ImportCommand.self, SyncCommand.self, CompletionsCommand.self, HelpCommand.self,
+    ]
+
+    /// Commands for scripts, left out of help and completion: the completion scripts' queries.
+    nonisolated(unsafe) static let hiddenCommands: [any Command.Type] = [CompleteCommand.self]
+
+    /// The options every command takes, before or after it.
+    static let globalOptionTable: [Option] = [
+        .value("db", "PATH", "The database file (default $NUDGE_DB, else ~/.local/share/nudge/nudge.db)"),
+        .value("config", "PATH", "The config file (default $NUDGE_CONFIG, else ~/.config/nudge/nudge.conf)"),
     ]
 
     static func command(named name: String) -> (any Command.Type)? {
-        commands.first { $0.name == name }
+        (commands + hiddenCommands).first { $0.name == name }
     }
 
     /// Runs the command line of this process at `now` in `zone`: the clock and zone come from

@@ -18,14 +18,18 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
 
     static let weekdaysRule = "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"
 
-    private static let named: [String: String] = [
-        "hourly": "FREQ=HOURLY",
-        "daily": "FREQ=DAILY",
-        "weekdays": weekdaysRule,
-        "weekly": "FREQ=WEEKLY",
-        "monthly": "FREQ=MONTHLY",
-        "yearly": "FREQ=YEARLY",
+    /// The rules `--repeat` takes by name, in the order help lists them.
+    private static let named: [(name: String, rrule: String)] = [
+        ("hourly", "FREQ=HOURLY"),
+        ("daily", "FREQ=DAILY"),
+        ("weekdays", weekdaysRule),
+        ("weekly", "FREQ=WEEKLY"),
+        ("monthly", "FREQ=MONTHLY"),
+        ("yearly", "FREQ=YEARLY"),
     ]
+
+    /// `hourly`, `daily`, `weekdays`, `weekly`, `monthly`, `yearly`: what a shell offers for `--repeat`.
+    public static var namedForms: [String] { named.map(\.name) }
 
     /// Reads a `--repeat` text, ignoring case: `daily`, `weekdays` (Monday to Friday), `weekly`,
     /// `monthly`, `yearly`, `every day|week|month|year`, `every N days|weeks|months|years`, one of
@@ -39,7 +43,7 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
         let lowered = trimmed.lowercased()
         let unreadable = InputError("can't read '\(trimmed)' as a repeat rule; use \(RepeatRule.acceptedForms)")
         let value: String
-        if let rule = RepeatRule.named[lowered] {
+        if let rule = RepeatRule.named.first(where: { $0.name == lowered })?.rrule {
             value = rule
         } else if lowered.hasPrefix("rrule:") {
             value = String(trimmed.dropFirst("rrule:".count)).trimmingWhitespace()
@@ -96,14 +100,7 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    private static let names: [String: String] = [
-        "FREQ=HOURLY": "hourly",
-        "FREQ=DAILY": "daily",
-        weekdaysRule: "weekdays",
-        "FREQ=WEEKLY": "weekly",
-        "FREQ=MONTHLY": "monthly",
-        "FREQ=YEARLY": "yearly",
-    ]
+    private static let names = Dictionary(uniqueKeysWithValues: named.map { ($0.rrule, $0.name) })
 
     private static let unitNames = ["DAILY": "days", "WEEKLY": "weeks", "MONTHLY": "months", "YEARLY": "years"]
 

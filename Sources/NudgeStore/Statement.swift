@@ -112,6 +112,13 @@ public struct Row {
         sqlite3_column_type(statement.handle, column) == SQLITE_NULL ? nil : int64(column)
     }
 
+    /// The column's text as UTF-8 bytes, without making a String: valid until the statement
+    /// steps again. Empty for NULL. The corresponding C function is `sqlite3_column_text`.
+    public func textBytes(_ column: Int32) -> UnsafeBufferPointer<UInt8> {
+        let bytes = sqlite3_column_text(statement.handle, column)
+        return UnsafeBufferPointer(start: bytes, count: bytes == nil ? 0 : Int(sqlite3_column_bytes(statement.handle, column)))
+    }
+
     public func text(_ column: Int32) -> String? {
         guard let bytes = sqlite3_column_text(statement.handle, column) else { return nil }
         let count = Int(sqlite3_column_bytes(statement.handle, column))

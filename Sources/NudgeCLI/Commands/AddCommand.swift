@@ -6,15 +6,18 @@ enum AddCommand: Command {
     static let name = "add"
     static let abstract = "Add a todo"
     static let usage = "nudge add TITLE [--notes TEXT] [--due WHEN] [--priority low|medium|high] [--category NAME] [--remind OFFSET|WHEN]... [--no-default-reminders] [--repeat RULE [--repeat-from due|completion]]"
+    static let operands = Operands.many(.text)
     static let options: [Option] = [
         .value("notes", "TEXT", "Notes; may span several lines"),
         .value("due", "WHEN", "When it is due: 2026-12-24, tomorrow 9am, fri, in 2h, dec 24, ..."),
-        .value("priority", "P", "low, medium (the default) or high"),
-        .value("category", "NAME", "A category made with 'nudge category add'"),
+        .value("priority", "P", "low, medium (the default) or high", choices: Choices.priorities),
+        .value("category", "NAME", "A category made with 'nudge category add'", completes: .category),
         .value("remind", "OFFSET|WHEN", "Also remind this long before the due (1h) or at this moment (fri 9am); repeatable", repeatable: true),
         .flag("no-default-reminders", "Only the --remind reminders, not the config file's rules"),
-        .value("repeat", "RULE", "daily, weekdays, every 2 weeks, every 2h [between 09:00-18:00], every mon,thu, every 2nd tue, last fri of month, every month on the 15th, or RRULE:...; may end in 'at 9'"),
-        .value("repeat-from", "FROM", "due (the default): keep the rhythm; completion: count from when it was done"),
+        .value("repeat", "RULE", "daily, weekdays, every 2 weeks, every 2h [between 09:00-18:00], every mon,thu, every 2nd tue, last fri of month, every month on the 15th, or RRULE:...; may end in 'at 9'",
+                choices: Choices.repeatRules),
+        .value("repeat-from", "FROM", "due (the default): keep the rhythm; completion: count from when it was done",
+                choices: Choices.repeatFrom),
         .flag("json", "Print the new todo as JSON"),
     ]
     static let jsonOutput = """

@@ -6,6 +6,12 @@ enum CategoryCommand: Command {
     static let name = "category"
     static let abstract = "Add, list, rename and delete categories"
     static let usage = "nudge category add NAME [--icon ICON] | list [--json] | rename OLD NEW | delete NAME"
+    static let subcommands = [
+        Subcommand(name: "add", abstract: "Add a category", operands: .one(.text)),
+        Subcommand(name: "list", abstract: "List the categories with their todo counts"),
+        Subcommand(name: "rename", abstract: "Rename a category", operands: Operands(kinds: [.category, .text])),
+        Subcommand(name: "delete", abstract: "Delete a category; its todos stay, without one", operands: .one(.category)),
+    ]
     static let options: [Option] = [
         .value("icon", "ICON", "With add: a freedesktop icon name for its notifications (default \(Category.defaultIcon))"),
         .flag("json", "With list: print the categories as JSON"),
@@ -64,7 +70,7 @@ enum CategoryCommand: Command {
                 let moved = try store.deleteCategory(name, now: context.now)
                 context.print("Deleted category " + Terminal.visible(name) + (moved == 0 ? "" : "; \(moved) todo\(moved == 1 ? "" : "s") no longer \(moved == 1 ? "has" : "have") a category"))
             default:
-                throw CLIError.usage("unknown category command '\(words[0])'; use add, list, rename or delete")
+                throw CLIError.usage("unknown category command '\(words[0])'; use " + subcommandNames)
             }
         } catch {
             throw CLIError(error)

@@ -7,6 +7,7 @@ enum DoneCommand: Command {
     static let name = "done"
     static let abstract = "Mark todos as done"
     static let usage = "nudge done ID... [--json]"
+    static let operands = Operands.many(.todo(.pending))
     static let options: [Option] = [.flag("json", "Print the todos as JSON afterwards")]
     static let jsonOutput = """
         An array of the todos afterwards (a repeating todo pending at its next due), in the order given, each an object with the keys of
@@ -23,6 +24,7 @@ enum UndoCommand: Command {
     static let name = "undo"
     static let abstract = "Mark done todos as not done again"
     static let usage = "nudge undo ID... [--json]"
+    static let operands = Operands.many(.todo(.completed))
     static let options: [Option] = [.flag("json", "Print the todos as JSON afterwards")]
     static let jsonOutput = """
         An array of the todos afterwards, in the order given, each an object with the keys of

@@ -7,6 +7,11 @@ enum ConfigCommand: Command {
     static let name = "config"
     static let abstract = "Check the config file, or show the configuration in effect"
     static let usage = "nudge config check | show [--json] | path"
+    static let subcommands = [
+        Subcommand(name: "check", abstract: "read the file and say whether it is valid (exit status 1 when not); a sound file that does not exist is a warning on stderr"),
+        Subcommand(name: "show", abstract: "print the configuration in effect, every key, as the file would set it"),
+        Subcommand(name: "path", abstract: "print which file is read"),
+    ]
     static let options: [Option] = [.flag("json", "With show: print the configuration as a JSON object")]
     static let jsonOutput = """
         config show --json prints an object:
@@ -23,11 +28,7 @@ enum ConfigCommand: Command {
         documented defaults apply; the documented file is installed as an example with
         'make install' (share/doc/nudge/nudge.conf).
 
-          check   read the file and say whether it is valid (exit status 1 when not); a
-                  sound file that does not exist is a warning on stderr
-          show    print the configuration in effect, every key, as the file would set it
-          path    print which file is read
-        """
+        """ + "\n" + subcommands.map { "  " + $0.name.padding(to: 6) + "  " + $0.abstract }.joined(separator: "\n")
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         let words = try arguments.positionals(min: 1, max: 1, usage: usage)
@@ -68,7 +69,7 @@ enum ConfigCommand: Command {
             // For scripts, like --json: the exact path.
             context.print(path)
         default:
-            throw .usage("unknown config command '\(words[0])'; use check, show or path")
+            throw .usage("unknown config command '\(words[0])'; use " + subcommandNames)
         }
     }
 

@@ -5,6 +5,7 @@ enum DeleteCommand: Command {
     static let name = "delete"
     static let abstract = "Delete todos for good"
     static let usage = "nudge delete ID... [--yes] [--json]"
+    static let operands = Operands.many(.todo(.all))
     static let options: [Option] = [.flag("yes", "Delete without asking"), .flag("json", "Print the deleted todos as JSON")]
     static let jsonOutput = """
         An array of the todos deleted, as they were, in the order given, each an object with the keys of

@@ -6,16 +6,17 @@ enum EditCommand: Command {
     static let name = "edit"
     static let abstract = "Change a todo's title, notes, due date, priority or category"
     static let usage = "nudge edit ID [--title T] [--notes T] [--due WHEN | --no-due] [--priority P] [--category NAME | --no-category] [--repeat RULE [--repeat-from due|completion] | --no-repeat]"
+    static let operands = Operands.one(.todo(.pending))
     static let options: [Option] = [
         .value("title", "T", "The new title"),
         .value("notes", "T", "The new notes; an empty text removes them"),
         .value("due", "WHEN", "The new due date (see 'nudge help add')"),
         .flag("no-due", "Remove the due date"),
-        .value("priority", "P", "low, medium or high"),
-        .value("category", "NAME", "Move it into this category"),
+        .value("priority", "P", "low, medium or high", choices: Choices.priorities),
+        .value("category", "NAME", "Move it into this category", completes: .category),
         .flag("no-category", "Take it out of its category"),
-        .value("repeat", "RULE", "Make it repeat (see 'nudge help add'); 'at 9' moves the due to that time"),
-        .value("repeat-from", "FROM", "With --repeat: due or completion"),
+        .value("repeat", "RULE", "Make it repeat (see 'nudge help add'); 'at 9' moves the due to that time", choices: Choices.repeatRules),
+        .value("repeat-from", "FROM", "With --repeat: due or completion", choices: Choices.repeatFrom),
         .flag("no-repeat", "Stop it repeating"),
         .flag("json", "Print the todo as JSON afterwards"),
     ]

@@ -7,6 +7,7 @@ enum ExplainCommand: Command {
     static let name = "explain"
     static let abstract = "Show every reminder of a todo: when, which rule, and why"
     static let usage = "nudge explain ID [--json]"
+    static let operands = Operands.one(.todo(.pending))
     static let options: [Option] = [.flag("json", "Print the todo's reminders, their rules and reasons as JSON")]
     static let discussion = """
         A repeating todo also shows its next five dues, each as if the one before were done

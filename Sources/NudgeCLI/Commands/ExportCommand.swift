@@ -7,7 +7,8 @@ enum ExportCommand: Command {
     static let abstract = "Write todos out as Nudge JSON, iCalendar, Taskwarrior or todo.txt"
     static let usage = "nudge export [--format json|ics|taskwarrior|todotxt] [--all] [-o FILE]"
     static let options: [Option] = [
-        .value("format", "FORMAT", "The file format: json (the default), ics, taskwarrior or todotxt"),
+        .value("format", "FORMAT", "The file format: json (the default), ics, taskwarrior or todotxt",
+                choices: Choices.formats),
         .flag("all", "Include completed todos"),
         .value("output", "FILE", "Write to FILE (replaced whole, readable only by you) instead of the terminal", short: "o"),
     ]

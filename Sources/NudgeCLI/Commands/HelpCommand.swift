@@ -4,6 +4,7 @@ enum HelpCommand: Command {
     static let name = "help"
     static let abstract = "Show help for nudge, one command or one topic"
     static let usage = "nudge help [COMMAND | TOPIC]"
+    static let operands = Operands.one(.command)
     static let options: [Option] = []
     static let discussion = "The topics are " + HelpTopics.all.map(\.name).joined(separator: ", ") + "."
 
@@ -55,7 +56,7 @@ enum HelpCommand: Command {
 
     /// A command's options as its help lists them: with --help.
     static func documentedOptions(of command: any Command.Type) -> [Option] {
-        command.options + [.flag("help", "Show this help")]
+        command.options + [.help]
     }
 
     static func help(for command: any Command.Type) -> String {

@@ -6,6 +6,7 @@ enum HistoryCommand: Command {
     static let name = "history"
     static let abstract = "Show what the reminder service did with a todo, from the journal"
     static let usage = "nudge history ID [--json]"
+    static let operands = Operands.one(.todo(.all))
     static let options: [Option] = [.flag("json", "Print the journal entries as JSON")]
     static let jsonOutput = """
         An array of journal entries, oldest first, each an object:

@@ -11,8 +11,10 @@ enum ImportCommand: Command {
     static let name = "import"
     static let abstract = "Read todos in from Nudge JSON, iCalendar, Taskwarrior or todo.txt, from a file or a URL"
     static let usage = "nudge import FILE|-|URL [--format json|ics|taskwarrior|todotxt] [--dry-run] [--skip-bad] [--json] [--timeout TIME] [--quiet]"
+    static let operands = Operands.one(.file)
     static let options: [Option] = [
-        .value("format", "FORMAT", "The file format: json, ics, taskwarrior or todotxt (guessed from the content when not given)"),
+        .value("format", "FORMAT", "The file format: json, ics, taskwarrior or todotxt (guessed from the content when not given)",
+                choices: Choices.formats),
         .flag("dry-run", "Say what would be added, updated and skipped, and change nothing"),
         .flag("skip-bad", "Import the good todos of a file with bad ones, listing those skipped"),
         .flag("json", "Print the counts as a JSON object"),

@@ -11,10 +11,11 @@ enum ListCommand: Command {
     static let options: [Option] = [
         .flag("all", "Show completed todos too"),
         .flag("completed", "Show only completed todos"),
-        .value("category", "NAME", "Only todos in this category"),
-        .value("priority", "P", "Only todos of this priority: low, medium or high"),
+        .value("category", "NAME", "Only todos in this category", completes: .category),
+        .value("priority", "P", "Only todos of this priority: low, medium or high", choices: Choices.priorities),
         .value("search", "TEXT", "Only todos whose title or notes contain TEXT (ignoring case)"),
-        .value("sort", "KEY", "Order within each section: due (the default), priority, title or created"),
+        .value("sort", "KEY", "Order within each section: due (the default), priority, title or created",
+                choices: Choices.sortKeys),
         .flag("json", "Print an array of todos as JSON"),
     ]
     static let jsonOutput = """

@@ -5,6 +5,7 @@ enum PostponeCommand: Command {
     static let name = "postpone"
     static let abstract = "Move a todo's due date later"
     static let usage = "nudge postpone ID DURATION [--json]"
+    static let operands = Operands(kinds: [.todo(.pending), .text])
     static let options: [Option] = [.flag("json", "Print the todo as JSON afterwards")]
     static let jsonOutput = """
         The todo as saved, with its new due, an object with the keys of list --json:

@@ -5,6 +5,7 @@ enum RemindCommand: Command {
     static let name = "remind"
     static let abstract = "Add, clear or list a todo's own reminders"
     static let usage = "nudge remind ID [--add OFFSET|WHEN]... [--clear] [--list] [--json]"
+    static let operands = Operands.one(.todo(.pending))
     static let options: [Option] = [
         .value("add", "OFFSET|WHEN", "Remind this long before the due (1h, 1d) or at this moment (fri 9am); repeatable", repeatable: true),
         .flag("clear", "Remove the todo's own reminders first (the config file's rules stay)"),

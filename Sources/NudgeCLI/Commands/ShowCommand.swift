@@ -4,6 +4,7 @@ enum ShowCommand: Command {
     static let name = "show"
     static let abstract = "Show every field of a todo"
     static let usage = "nudge show ID [--json]"
+    static let operands = Operands.one(.todo(.all))
     static let options: [Option] = [.flag("json", "Print the todo as a JSON object")]
     static let jsonOutput = """
         An object with the keys of list --json:

@@ -6,6 +6,7 @@ enum SnoozeCommand: Command {
     static let name = "snooze"
     static let abstract = "Hold a todo's reminders for a while"
     static let usage = "nudge snooze ID [DURATION | --until WHEN] [--json]"
+    static let operands = Operands(kinds: [.todo(.pending), .text])
     static let options: [Option] = [
         .value("until", "WHEN", "Hold them until this moment, e.g. \"tomorrow 9am\""),
         .flag("json", "Print {todo, until} as JSON"),

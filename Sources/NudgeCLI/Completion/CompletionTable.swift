@@ -1,0 +1,80 @@
+/// The command tables as the completion scripts read them: each command's options and the
+/// kind of each value and operand, in words the three shells' scripts share. The scripts are
+/// generated from `NudgeCLI.commands`, so a new command or option is completed without any
+/// script being edited.
+struct CompletionTable {
+    /// A value's kind as the scripts name it: `text`, `file`, `category`, `command`,
+    /// `subcommand`, `todo pending|completed|all`, or `choices A B C`.
+    typealias Kind = String
+
+    struct Entry {
+        let name: String
+        let abstract: String
+        /// `--help` included, then the global options.
+        let options: [Option]
+        /// What the operand at an index (from 0) names, given the first operand (the
+        /// subcommand); nil matches any. The first case that matches gives the kind.
+        let operandCases: [OperandCase]
+        let subcommands: [Subcommand]
+    }
+
+    struct OperandCase {
+        let first: String?
+        let index: Int?
+        let kind: Kind
+    }
+
+    /// `--db` and `--config`, taken before or after the command.
+    static let globalOptions = NudgeCLI.globalOptionTable
+    /// What `nudge` takes without a command.
+    static let topOptions = globalOptions + [Option(name: "help", value: nil, help: "Show the list of commands", short: "h"),
+                                             Option(name: "version", value: nil, help: "Print the version", short: "V")]
+
+    let entries: [Entry]
+
+    init(commands: [any Command.Type] = NudgeCLI.commands) {
+        entries = commands.map { command in
+            Entry(name: command.name, abstract: command.abstract,
+                  options: command.options + [.help] + Self.globalOptions,
+                  operandCases: Self.operandCases(command), subcommands: command.subcommands)
+        }
+    }
+
+    static func operandCases(_ command: any Command.Type) -> [OperandCase] {
+        guard !command.subcommands.isEmpty else { return cases(command.operands, first: nil, offset: 0) }
+        return [OperandCase(first: nil, index: 0, kind: "subcommand")]
+            + command.subcommands.flatMap { cases($0.operands, first: $0.name, offset: 1) }
+    }
+
+    private static func cases(_ operands: Operands, first: String?, offset: Int) -> [OperandCase] {
+        var cases = operands.kinds.enumerated().map { OperandCase(first: first, index: $0.offset + offset, kind: code($0.element)) }
+        if operands.repeatsLast, let last = operands.kinds.last { cases.append(OperandCase(first: first, index: nil, kind: code(last))) }
+        return cases
+    }
+
+    static func code(_ kind: WordKind) -> Kind {
+        switch kind {
+        case .text: "text"
+        case .choices(let choices): "choices " + choices.joined(separator: " ")
+        case .file: "file"
+        case .todo(let state): "todo " + CompleteCommand.name(of: state)
+        case .category: "category"
+        case .command: "command"
+        }
+    }
+
+    /// The words an option is given by: `--output` and `-o`.
+    static func spellings(_ option: Option) -> [String] {
+        ["--" + option.name] + (option.short.map { ["-\($0)"] } ?? [])
+    }
+
+    /// Help as one line of plain text a shell can show: no control characters.
+    static func oneLine(_ text: String) -> String {
+        String(text.unicodeScalars.map { Terminal.isShownAsCode($0) ? " " : Character($0) })
+    }
+}
+
+extension String {
+    /// The string inside single quotes for sh, bash and zsh: `'` becomes `'\''`.
+    var singleQuoted: String { "'" + replacingOccurrences(of: "'", with: "'\\''") + "'" }
+}

@@ -1,0 +1,60 @@
+import NudgeStore
+
+/// What a word on the command line names, so that a shell can offer candidates for it.
+enum WordKind: Sendable, Equatable {
+    /// Free text (a title, a date, a duration): nothing to offer.
+    case text
+    /// One of a fixed list, e.g. `low`, `medium`, `high`.
+    case choices([String])
+    case file
+    /// A todo id, offered with its title; which todos depends on the command.
+    case todo(TodoQuery.State)
+    case category
+    /// A command name, as `nudge help` takes.
+    case command
+}
+
+/// The words a command takes besides its options, for completion: the i-th names `kinds[i]`;
+/// with `repeatsLast`, every later one names what the last does (`nudge done ID...`).
+struct Operands: Sendable {
+    var kinds: [WordKind] = []
+    var repeatsLast = false
+
+    static let none = Operands()
+
+    static func one(_ kind: WordKind) -> Operands { Operands(kinds: [kind]) }
+
+    static func many(_ kind: WordKind) -> Operands { Operands(kinds: [kind], repeatsLast: true) }
+
+    /// What the operand at `index` (from 0) names, or nil when the command takes no more.
+    func kind(at index: Int) -> WordKind? {
+        if index < kinds.count { return kinds[index] }
+        return repeatsLast ? kinds.last : nil
+    }
+}
+
+/// A word that selects what a command does (`nudge category add`), with the operands after it.
+struct Subcommand: Sendable {
+    let name: String
+    let abstract: String
+    var operands: Operands = .none
+}
+
+extension Option {
+    /// What the option's value names: its choices when it has them, else its `completes`,
+    /// else a file for a FILE or PATH placeholder; nil for a flag.
+    var valueKind: WordKind? {
+        guard let value else { return nil }
+        if !choices.isEmpty { return .choices(choices) }
+        if let completes { return completes }
+        return ["FILE", "PATH"].contains(value) ? .file : .text
+    }
+}
+
+extension Command {
+    /// "add, list, rename or delete", for the error about an unknown subcommand.
+    static var subcommandNames: String {
+        let names = subcommands.map(\.name)
+        return names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names.last!
+    }
+}
