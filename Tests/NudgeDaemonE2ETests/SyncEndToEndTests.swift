@@ -405,13 +405,21 @@ extension NudgedEndToEndTests {
             }, "todos on a: \(String(describing: try? a.allTodos())); \(a.log)")
         }
 
-        /// JSON values compared as what they print.
+        /// JSON values compared as JSON with sorted keys (a dictionary's description follows
+        /// its hash order, which differs between two of the same contents).
         static func same(_ x: Any?, _ y: Any?) -> Bool {
             switch (x, y) {
             case (nil, nil): true
-            case (let x?, let y?): String(describing: x as AnyObject) == String(describing: y as AnyObject)
+            case (let x?, let y?): canonical(x) == canonical(y)
             default: false
             }
+        }
+
+        static func canonical(_ value: Any) -> String {
+            guard let data = try? JSONSerialization.data(withJSONObject: [value], options: [.sortedKeys]) else {
+                return String(describing: value as AnyObject)
+            }
+            return String(decoding: data, as: UTF8.self)
         }
     }
 }

@@ -208,7 +208,7 @@ struct JSONOutputTests {
         #expect(run.stderr == "")
         let part = ManualText.subsection("described", in: ManualText(text: run.stdout).section("COMMANDS"))
         #expect(part.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } == [
-            "Stand in for a command with --json.", "nudge described [--json]", "--json Print JSON", "--help Show this help",
+            "Stand in for a command with --json.", "nudge described [--json]", "--json Print JSON", "-h, --help", "Show this help",
             "JSON output (--json):", "An object:", "id      the todo's id", "title   its title",
         ])
     }
