@@ -1,3 +1,4 @@
+import Foundation
 import NudgeCore
 
 /// Which versions of a todo a file's version was built on, as Nudge writes it into the file:
@@ -64,14 +65,17 @@ struct Ancestry: Equatable {
             }
         }
         for folded in lines {
-            let line = folded.map { $0.first == " " || $0.first == "\t" ? $0.dropFirst() : $0 }.joined()
-            let upper = line.uppercased()
-            if upper.hasPrefix(selfName + ":") {
-                written = String(line.dropFirst(selfName.count + 1)).trimmingSpaces
-            } else if upper.hasPrefix(baseName + ":") {
-                earlier = line.dropFirst(baseName.count + 1).split(separator: " ").map(String.init)
-            } else {
+            // Both names are 12 characters; property names are case-insensitive.
+            let name = folded[0].prefix(13).uppercased()
+            guard name == selfName + ":" || name == baseName + ":" else {
                 rest += folded
+                continue
+            }
+            let value = folded.enumerated().map { index, part in index == 0 ? part.dropFirst(13) : part.dropFirst() }.joined()
+            if name == selfName + ":" {
+                written = value.trimmingCharacters(in: .whitespacesAndNewlines)
+            } else {
+                earlier = value.split(whereSeparator: { $0 == " " || $0 == "\r" }).map(String.init)
             }
         }
         let text = rest.joined(separator: "\n")
@@ -90,11 +94,5 @@ struct Ancestry: Equatable {
         let kept = record.kept["ics"].map { $0.hasSuffix("\n") || $0.isEmpty ? $0 : $0 + "\n" } ?? ""
         record.kept["ics"] = kept + lines
         return record
-    }
-}
-
-private extension String {
-    var trimmingSpaces: String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " || $0 == "\r" }.reversed())
     }
 }
