@@ -71,6 +71,19 @@ final class SyncMachine {
         return (id, onServer)
     }
 
+    /// Machines A and B against `server`, each with its collection discovered and its nudged
+    /// started: what most sync tests begin with.
+    static func pair(server: RadicaleServer, nagging: Bool = false, aRunsCommand: Bool = false,
+                     bRunsCommand: Bool = false) async throws -> (a: SyncMachine, b: SyncMachine) {
+        let a = try SyncMachine("a", server: server, nagging: nagging, runsCommand: aRunsCommand)
+        let b = try SyncMachine("b", server: server, nagging: nagging, runsCommand: bRunsCommand)
+        try a.vdir.discover()
+        try b.vdir.discover()
+        try await a.start()
+        try await b.start()
+        return (a, b)
+    }
+
     /// What this machine's nudged logged, for failure messages.
     var log: String {
         let journal = (try? world.journal(of: daemon).compactMap { $0["MESSAGE"] }.joined(separator: " | ")) ?? ""
@@ -84,12 +97,7 @@ extension NudgedEndToEndTests {
     @Suite struct Sync {
         @Test func aTodoAddedOnOneMachineIsOnTheOtherWithEveryField() async throws {
             let server = try RadicaleServer()
-            let a = try SyncMachine("a", server: server)
-            let b = try SyncMachine("b", server: server)
-            try a.vdir.discover()
-            try b.vdir.discover()
-            try await a.start()
-            try await b.start()
+            let (a, b) = try await SyncMachine.pair(server: server)
 
             #expect(try a.world.nudge("category", "add", "home").status == 0)
             let id = try a.world.add("Water the plants", due: a.world.secondsAhead(3 * 86_400),
@@ -121,12 +129,7 @@ extension NudgedEndToEndTests {
         @Test func doneOnOneMachineStopsTheOthersNaggingAndWithdrawsItsNotification() async throws {
             let server = try RadicaleServer()
             // A runs vdirsyncer itself ([sync] command); B is synced by the test.
-            let a = try SyncMachine("a", server: server, nagging: true, runsCommand: true)
-            let b = try SyncMachine("b", server: server, nagging: true)
-            try a.vdir.discover()
-            try b.vdir.discover()
-            try await a.start()
-            try await b.start()
+            let (a, b) = try await SyncMachine.pair(server: server, nagging: true, aRunsCommand: true)
 
             let due = a.world.secondsAhead(6)
             // A's nudged writes the file and its vdirsyncer uploads it.
@@ -190,12 +193,7 @@ extension NudgedEndToEndTests {
 
         @Test func aSnoozeOnOneMachineTravelsAsItsSnoozeAlarmAndTheOtherFollowsIt() async throws {
             let server = try RadicaleServer()
-            let a = try SyncMachine("a", server: server, runsCommand: true)
-            let b = try SyncMachine("b", server: server)
-            try a.vdir.discover()
-            try b.vdir.discover()
-            try await a.start()
-            try await b.start()
+            let (a, b) = try await SyncMachine.pair(server: server, aRunsCommand: true)
 
             let (id, onServer) = try await a.addAndCarry("Call the bank", due: a.world.secondsAhead(4), to: b, server: server)
             #expect(try await eventually(timeout: 5) { try b.todo(titled: "Call the bank") != nil }, "\(b.log)")
@@ -285,12 +283,7 @@ extension NudgedEndToEndTests {
         /// seen the other's, and both survive; edits of the same field are both kept.
         @Test func withTheCommandOnBothMachinesEditsMadeApartAreMergedFieldByField() async throws {
             let server = try RadicaleServer()
-            let a = try SyncMachine("a", server: server, runsCommand: true)
-            let b = try SyncMachine("b", server: server, runsCommand: true)
-            try a.vdir.discover()
-            try b.vdir.discover()
-            try await a.start()
-            try await b.start()
+            let (a, b) = try await SyncMachine.pair(server: server, aRunsCommand: true, bRunsCommand: true)
 
             let id = try a.world.add("Buy milk", due: a.world.secondsAhead(3 * 86_400))
             let uuid = try #require(try a.world.todo(id)["uuid"] as? String)
@@ -346,12 +339,7 @@ extension NudgedEndToEndTests {
         /// nudged merges it with its own edit instead of taking it, so neither edit is lost.
         @Test func editsAlreadyInBothFoldersWhenVdirsyncerRunsAreMergedNotOverwritten() async throws {
             let server = try RadicaleServer()
-            let a = try SyncMachine("a", server: server)
-            let b = try SyncMachine("b", server: server)
-            try a.vdir.discover()
-            try b.vdir.discover()
-            try await a.start()
-            try await b.start()
+            let (a, b) = try await SyncMachine.pair(server: server)
 
             let id = try a.world.add("Buy milk", due: a.world.secondsAhead(3 * 86_400))
             let uuid = try #require(try a.world.todo(id)["uuid"] as? String)
