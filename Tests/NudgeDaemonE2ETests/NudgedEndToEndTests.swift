@@ -503,8 +503,10 @@ struct NudgedSnoozeEndToEndTests {
         try await world.waitForEvent("delivered", of: daemon, matching: ["NUDGE_TODO_ID": String(id)])
 
         try await world.click("#Snooze 1 min (Check the oven)", onTodo: id, of: daemon)
-        let clicked = Date()
-        try await world.waitForEvent("snoozed", of: daemon, matching: ["NUDGE_TODO_ID": String(id)])
+        // When nudged took the click, from the journal: a click that dunst lost is clicked
+        // again, so the moment click() returns can be seconds later.
+        let snoozed = try await world.waitForEvent("snoozed", of: daemon, matching: ["NUDGE_TODO_ID": String(id)])
+        let clicked = try #require(NudgedWorld.loggedAt(snoozed))
         let upcoming = try world.nudge("upcoming", "--json").array()
         let snooze = try #require(upcoming.first { $0["rule"] as? String == "snooze" && $0["todo"] as? Int == id },
                                   "upcoming: \(upcoming)")
