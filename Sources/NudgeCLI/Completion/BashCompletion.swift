@@ -8,23 +8,6 @@ enum BashCompletion {
             "        \(entry.name.singleQuoted)) options=" + entry.options.flatMap(CompletionTable.spellings).joined(separator: " ").singleQuoted + " ;;"
         }
         options.append("        '') options=" + top.flatMap(CompletionTable.spellings).joined(separator: " ").singleQuoted + " ;;")
-        var kinds: [String] = []
-        for (command, entryOptions) in table.entries.map({ ($0.name, $0.options) }) + [("", top)] {
-            for option in entryOptions {
-                guard let kind = option.valueKind else { continue }
-                let patterns = CompletionTable.spellings(option).map { (command + " " + $0).singleQuoted }
-                kinds.append("        " + patterns.joined(separator: " | ") + ") kind=" + CompletionTable.code(kind).singleQuoted + " ;;")
-            }
-        }
-        let operands = table.entries.map { entry in
-            let cases = entry.operandCases.map { item in
-                let first = item.first.map { $0.singleQuoted } ?? "*"
-                let index = item.index.map(String.init) ?? "*"
-                return "                \(first)' '\(index)) kind=\(item.kind.singleQuoted) ;;"
-            }
-            return "        \(entry.name.singleQuoted))\n            case \"$2 $3\" in\n" + cases.joined(separator: "\n")
-                + (cases.isEmpty ? "" : "\n") + "            esac ;;"
-        }
         let subcommands = table.entries.filter { !$0.subcommands.isEmpty }.map { entry in
             "        \(entry.name.singleQuoted)) subcommands=" + entry.subcommands.map(\.name).joined(separator: " ").singleQuoted + " ;;"
         }
@@ -42,21 +25,7 @@ enum BashCompletion {
                 esac
             }
 
-            # Sets kind to what the value of option $2 of command $1 names; empty for a flag.
-            _nudge_option_kind() {
-                kind=
-                case "$1 $2" in
-            \(kinds.joined(separator: "\n"))
-                esac
-            }
-
-            # Sets kind to what operand $3 (from 0) of command $1 names, $2 being its first.
-            _nudge_operand_kind() {
-                kind=
-                case $1 in
-            \(operands.joined(separator: "\n"))
-                esac
-            }
+            \(table.kindFunctions)
 
             # Sets subcommands to the words that select what command $1 does.
             _nudge_subcommands() {

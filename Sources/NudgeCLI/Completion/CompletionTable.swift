@@ -74,6 +74,45 @@ struct CompletionTable {
     }
 }
 
+extension CompletionTable {
+    /// `_nudge_option_kind` and `_nudge_operand_kind`, as bash and zsh both read them (`case`
+    /// labels in parentheses, alternatives joined by `|`).
+    var kindFunctions: String {
+        var kinds: [String] = []
+        for (command, options) in entries.map({ ($0.name, $0.options) }) + [("", Self.topOptions)] {
+            for option in options {
+                guard let kind = option.valueKind else { continue }
+                let patterns = Self.spellings(option).map { (command + " " + $0).singleQuoted }
+                kinds.append("        (" + patterns.joined(separator: "|") + ") kind=" + Self.code(kind).singleQuoted + " ;;")
+            }
+        }
+        let operands = entries.map { entry in
+            let cases = entry.operandCases.map { item in
+                "                (\(item.first.map { $0.singleQuoted } ?? "*")' '\(item.index.map(String.init) ?? "*")) kind=\(item.kind.singleQuoted) ;;"
+            }
+            return "        (\(entry.name.singleQuoted))\n            case \"$2 $3\" in\n" + cases.joined(separator: "\n")
+                + (cases.isEmpty ? "" : "\n") + "            esac ;;"
+        }
+        return """
+            # Sets kind to what the value of option $2 of command $1 names; empty for a flag.
+            _nudge_option_kind() {
+                kind=
+                case "$1 $2" in
+            \(kinds.joined(separator: "\n"))
+                esac
+            }
+
+            # Sets kind to what operand $3 (from 0) of command $1 names, $2 being its first.
+            _nudge_operand_kind() {
+                kind=
+                case $1 in
+            \(operands.joined(separator: "\n"))
+                esac
+            }
+            """
+    }
+}
+
 extension String {
     /// The string inside single quotes for sh, bash and zsh: `'` becomes `'\''`.
     var singleQuoted: String { "'" + replacingOccurrences(of: "'", with: "'\\''") + "'" }

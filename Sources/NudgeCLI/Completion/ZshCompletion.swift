@@ -10,21 +10,6 @@ enum ZshCompletion {
                 CompletionTable.spellings(option).map { ($0 + ":" + CompletionTable.oneLine(option.help)).singleQuoted }
             }.joined(separator: " ") + ") ;;"
         }
-        var kinds: [String] = []
-        for (command, entryOptions) in options {
-            for option in entryOptions {
-                guard let kind = option.valueKind else { continue }
-                let patterns = CompletionTable.spellings(option).map { (command + " " + $0).singleQuoted }
-                kinds.append("        (" + patterns.joined(separator: "|") + ") kind=" + CompletionTable.code(kind).singleQuoted + " ;;")
-            }
-        }
-        let operands = table.entries.map { entry in
-            let cases = entry.operandCases.map { item in
-                "                (\(item.first.map { $0.singleQuoted } ?? "*")' '\(item.index.map(String.init) ?? "*")) kind=\(item.kind.singleQuoted) ;;"
-            }
-            return "        (\(entry.name.singleQuoted))\n            case \"$2 $3\" in\n" + cases.joined(separator: "\n")
-                + (cases.isEmpty ? "" : "\n") + "            esac ;;"
-        }
         let subcommands = table.entries.filter { !$0.subcommands.isEmpty }.map { entry in
             "        (\(entry.name.singleQuoted)) described=(" + entry.subcommands.map {
                 ($0.name + ":" + CompletionTable.oneLine($0.abstract)).singleQuoted
@@ -48,21 +33,7 @@ enum ZshCompletion {
                 esac
             }
 
-            # Sets kind to what the value of option $2 of command $1 names; empty for a flag.
-            _nudge_option_kind() {
-                kind=
-                case "$1 $2" in
-            \(kinds.joined(separator: "\n"))
-                esac
-            }
-
-            # Sets kind to what operand $3 (from 0) of command $1 names, $2 being its first.
-            _nudge_operand_kind() {
-                kind=
-                case $1 in
-            \(operands.joined(separator: "\n"))
-                esac
-            }
+            \(table.kindFunctions)
 
             # Sets described to the words that select what command $1 does.
             _nudge_subcommands() {
