@@ -146,7 +146,8 @@ extension TodoStore {
         }
         var zones = ZoneCache(fallback: planner.calendar.timeZone)
         let rows = try db.prepare("""
-            SELECT \(Self.todoColumns.replacingOccurrences(of: "FROM", with: ", t.default_reminders, t.snoozed_until, coalesce(t.reminded_through, t.updated_at) FROM"))
+            SELECT \(Self.todoColumnList), t.default_reminders, t.snoozed_until, coalesce(t.reminded_through, t.updated_at)
+            \(Self.todoTables)
             WHERE \(condition)
             """)
         while try rows.step() {

@@ -47,11 +47,12 @@ public struct TodoQuery: Sendable {
 }
 
 extension TodoStore {
-    static let todoColumns = """
+    static let todoColumns = todoColumnList + "\n" + todoTables
+    static let todoColumnList = """
         t.id, t.uuid, t.title, t.notes, t.due_at, t.due_day, t.due_zone, t.priority,
         t.completed_at, t.created_at, t.updated_at, c.id, c.name, c.icon, t.repeat_rule, t.repeat_from, t.repeat_start
-        FROM todos t LEFT JOIN categories c ON c.id = t.category_id
         """
+    static let todoTables = "FROM todos t LEFT JOIN categories c ON c.id = t.category_id"
 
     public func add(_ new: NewTodo, now: Date) throws(StoreError) -> Todo {
         try write {
