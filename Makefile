@@ -37,9 +37,15 @@ bench-deps:
 build: deps
 	$(SWIFT) build
 
+# Release builds link the Swift runtime and Foundation into each binary: otherwise the
+# dynamic loader binds thousands of symbols of twenty Swift libraries at every start, half of
+# a short command's time (bench/README.md). The toolchain's lld links them: gold would warn
+# about a mktemp call inside the static Foundation.
+RELEASE = build -c release --static-swift-stdlib -Xswiftc -use-ld=lld
+
 release: deps
-	$(SWIFT) build -c release --product nudge
-	$(SWIFT) build -c release --product nudged
+	$(SWIFT) $(RELEASE) --product nudge
+	$(SWIFT) $(RELEASE) --product nudged
 
 # The suites that need no real service, run again at other dates so that none can depend on
 # today's: a far-future one, and the moment Berlin's clocks skip from 02:00 to 03:00.
@@ -63,8 +69,8 @@ check: deps release
 test: check
 
 demo: release
-	@scripts/demo "$$($(SWIFT) build -c release --show-bin-path)/nudge"
-	@scripts/demo-service "$$($(SWIFT) build -c release --show-bin-path)"
+	@scripts/demo "$$($(SWIFT) $(RELEASE) --show-bin-path)/nudge"
+	@scripts/demo-service "$$($(SWIFT) $(RELEASE) --show-bin-path)"
 
 bench: release bench-deps
 	bench/run
@@ -73,8 +79,8 @@ bench: release bench-deps
 # release build and the documented config/nudge.conf.
 .PHONY: man
 man: deps
-	$(SWIFT) build -c release --product nudge-manpages
-	"$$($(SWIFT) build -c release --show-bin-path)/nudge-manpages" config/nudge.conf .build/man
+	$(SWIFT) $(RELEASE) --product nudge-manpages
+	"$$($(SWIFT) $(RELEASE) --show-bin-path)/nudge-manpages" config/nudge.conf .build/man
 
 # The binaries, the user unit (pointing at the installed nudged), the autostart entry that
 # starts it where the desktop does not start graphical-session.target, the documented
@@ -87,8 +93,8 @@ FISH_COMPLETION_DIR = $(PREFIX)/share/fish/vendor_completions.d
 install: release
 install: man
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/lib/systemd/user" "$(DESTDIR)$(PREFIX)/share/doc/nudge"
-	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/nudge" "$(DESTDIR)$(PREFIX)/bin/nudge"
-	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/nudged" "$(DESTDIR)$(PREFIX)/bin/nudged"
+	install -m 0755 "$$($(SWIFT) $(RELEASE) --show-bin-path)/nudge" "$(DESTDIR)$(PREFIX)/bin/nudge"
+	install -m 0755 "$$($(SWIFT) $(RELEASE) --show-bin-path)/nudged" "$(DESTDIR)$(PREFIX)/bin/nudged"
 	sed 's|@BINDIR@|$(PREFIX)/bin|' units/nudge.service > "$(DESTDIR)$(PREFIX)/lib/systemd/user/nudge.service"
 	chmod 0644 "$(DESTDIR)$(PREFIX)/lib/systemd/user/nudge.service"
 	install -m 0644 config/nudge.conf "$(DESTDIR)$(PREFIX)/share/doc/nudge/nudge.conf"
@@ -99,9 +105,9 @@ install: man
 	install -m 0644 .build/man/nudge.conf.5 "$(DESTDIR)$(MANDIR)/man5/nudge.conf.5"
 	install -m 0644 .build/man/nudged.8 "$(DESTDIR)$(MANDIR)/man8/nudged.8"
 	install -d "$(DESTDIR)$(BASH_COMPLETION_DIR)" "$(DESTDIR)$(ZSH_COMPLETION_DIR)" "$(DESTDIR)$(FISH_COMPLETION_DIR)"
-	"$$($(SWIFT) build -c release --show-bin-path)/nudge" completions bash > "$(DESTDIR)$(BASH_COMPLETION_DIR)/nudge"
-	"$$($(SWIFT) build -c release --show-bin-path)/nudge" completions zsh > "$(DESTDIR)$(ZSH_COMPLETION_DIR)/_nudge"
-	"$$($(SWIFT) build -c release --show-bin-path)/nudge" completions fish > "$(DESTDIR)$(FISH_COMPLETION_DIR)/nudge.fish"
+	"$$($(SWIFT) $(RELEASE) --show-bin-path)/nudge" completions bash > "$(DESTDIR)$(BASH_COMPLETION_DIR)/nudge"
+	"$$($(SWIFT) $(RELEASE) --show-bin-path)/nudge" completions zsh > "$(DESTDIR)$(ZSH_COMPLETION_DIR)/_nudge"
+	"$$($(SWIFT) $(RELEASE) --show-bin-path)/nudge" completions fish > "$(DESTDIR)$(FISH_COMPLETION_DIR)/nudge.fish"
 	chmod 0644 "$(DESTDIR)$(BASH_COMPLETION_DIR)/nudge" "$(DESTDIR)$(ZSH_COMPLETION_DIR)/_nudge" "$(DESTDIR)$(FISH_COMPLETION_DIR)/nudge.fish"
 
 uninstall:

@@ -44,7 +44,7 @@ if os.path.exists(os.path.join(out, "meta.txt")):
 
 # (label, op, size, kind, bound): kind "ratio" means nudge/task <= bound, "abs" nudge < bound ms.
 ROWS = [
-    ("add", "add", small, "ratio", 0.5),
+    ("add", "add", small, "ratio", 0.2),
     ("list (all pending)", "list", small, "ratio", 0.33),
     ("list --search milk", "search", small, None, None),
     ("show", "show", small, None, None),
@@ -54,10 +54,10 @@ ROWS = [
     ("export --all --format taskwarrior (task export)", "export-tw", small, "abs", 2000),
     ("import Nudge JSON into an empty database (task import)", "import-json", small, "abs", 2000),
     ("import Taskwarrior JSON into an empty database (task import)", "import-tw", small, "abs", 2000),
-    ("add", "add", large, "abs", 20),
+    ("add", "add", large, "abs", 12),
     ("list --search milk", "search", large, "abs", 100),
-    ("show", "show", large, "abs", 20),
-    ("done", "done", large, "abs", 20),
+    ("show", "show", large, "abs", 12),
+    ("done", "done", large, "abs", 12),
     ("list (all pending)", "list", large, None, None),
     ("list peak RSS (MiB)", "rss", large, None, None),
 ]
