@@ -9,7 +9,9 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
+        // libical-dev; without its pkg-config file, which also links libicalss and libicalvcal
+        // (and through them Berkeley DB): unused, and each loaded at every start.
+        .systemLibrary(name: "CICal"),
         .systemLibrary(name: "CINIH", pkgConfig: "inih", providers: [.apt(["libinih-dev"])]),
         // Linux's timerfd and inotify headers, which Swift's Glibc module leaves out, and glibc's locale items.
         .systemLibrary(name: "CLinux"),
