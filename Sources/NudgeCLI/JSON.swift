@@ -21,6 +21,13 @@ enum JSON {
         return out
     }
 
+    /// The text of this value as an item of an indented array, which indents it by two spaces.
+    var itemText: String {
+        var out = ""
+        write(to: &out, indent: "  ")
+        return out
+    }
+
     /// On one line, without spaces: for readers that take a line at a time (waybar).
     var compactText: String {
         var out = ""
@@ -65,5 +72,27 @@ enum JSON {
     /// terminal is as safe as the human output. Everything else, emoji included, is UTF-8.
     private static func quote(_ text: String, into out: inout String) {
         JSONQuoting.quote(text, into: &out, escaping: Terminal.isShownAsCode)
+    }
+}
+
+/// Prints an indented JSON array an item at a time, exactly as `JSON.array(items).text` would
+/// print it whole: a long list is never held as one value.
+struct JSONArrayPrinter {
+    let context: Context
+    private var isEmpty = true
+
+    init(_ context: Context) {
+        self.context = context
+    }
+
+    mutating func append(_ item: JSON) {
+        context.write(isEmpty ? "[\n  " : ",\n  ")
+        context.write(item.itemText)
+        isEmpty = false
+    }
+
+    /// Closes the array and its line.
+    func finish() {
+        context.print(isEmpty ? "[]" : "\n]")
     }
 }
