@@ -49,9 +49,28 @@ struct ListPrinter {
         displayWidth(Terminal.visible(title))
     }
 
-    /// A due's width in the due column.
-    static func dueWidth(_ due: Due, text: DueText) -> Int {
-        text.relative(due).utf8.count
+    /// The width of a due in the due column, as `text.relative` writes it: worked out once
+    /// for each day and each time of day, as thousands of todos share them.
+    static func dueWidths(_ text: DueText) -> (Due) -> Int {
+        var days: [LocalDate: Int] = [:]
+        var times: [Int: Int] = [:]
+        func width(of day: LocalDate) -> Int {
+            if let width = days[day] { return width }
+            let width = text.relative(day).utf8.count
+            days[day] = width
+            return width
+        }
+        return { due in
+            switch due {
+            case .allDay(let day):
+                return width(of: day)
+            case .at(let instant, _):
+                let (day, hour, minute) = text.clock.dayAndTime(of: instant)
+                let time = times[hour * 60 + minute] ?? text.time(hour: hour, minute: minute).utf8.count
+                times[hour * 60 + minute] = time
+                return width(of: day) + 1 + time
+            }
+        }
     }
 
     /// The row of `todo`, after its section's header when it is the section's first.

@@ -27,6 +27,7 @@ extension TodoStore {
         try perform {
             let filter = try todoFilter(query)
             let section = try agendaSectionColumn(agenda, firstParameter: filter.arguments.count + 1)
+            // A title of printable ASCII is as wide as it is long; only others are measured.
             try db.defineFunction("nudge_title_width", argumentCount: 1) {
                 .integer(Int64(titleWidth($0.text(0) ?? "")))
             }
@@ -40,7 +41,8 @@ extension TodoStore {
                 return .integer(Int64(due.map(dueWidth) ?? 0))
             }
             let sql = """
-                SELECT \(section.sql) AS section, count(*), max(t.id), max(nudge_title_width(t.title)),
+                SELECT \(section.sql) AS section, count(*), max(t.id),
+                    max(CASE WHEN t.title GLOB '*[^ -~]*' THEN nudge_title_width(t.title) ELSE length(t.title) END),
                     max(nudge_due_width(t.due_at, t.due_day))
                 FROM todos t NOT INDEXED\(filter.sql)
                 GROUP BY section ORDER BY section

@@ -64,12 +64,11 @@ enum ListCommand: Command {
             return
         }
         try printQuote(context)
-        let text = context.dueText
         do {
             // The counts and the rows come from the same moment of the file.
             try store.reading {
                 let summaries = try store.agendaSummary(matching: query, agenda: agenda, titleWidth: ListPrinter.titleWidth,
-                                                        dueWidth: { ListPrinter.dueWidth($0, text: text) })
+                                                        dueWidth: ListPrinter.dueWidths(context.dueText))
                 if summaries.isEmpty {
                     try printEmpty(query: query, store: store, context: context)
                     return
