@@ -24,6 +24,7 @@ enum JSON {
     /// The text of this value as an item of an indented array, which indents it by two spaces.
     var itemText: String {
         var out = ""
+        out.reserveCapacity(512)
         write(to: &out, indent: "  ")
         return out
     }
@@ -35,10 +36,9 @@ enum JSON {
         return out
     }
 
-    /// Indented by `indent` and two more spaces per level, or on one line when nil.
+    /// Indented by `indent` and two more spaces per level, or on one line when nil. Appends
+    /// piece by piece, without joining strings first: a long `list --json` runs through here.
     private func write(to out: inout String, indent: String?) {
-        let inner = indent.map { $0 + "  " }
-        let newline = indent == nil ? "" : "\n", separator = indent == nil ? "," : ",\n"
         switch self {
         case .null: out += "null"
         case .bool(let value): out += value ? "true" : "false"
@@ -46,25 +46,36 @@ enum JSON {
         case .string(let value): Self.quote(value, into: &out)
         case .array(let items):
             guard !items.isEmpty else { out += "[]"; return }
-            out += "[" + newline
+            let inner = indent.map { $0 + "  " }
+            out += "["
             for (index, item) in items.enumerated() {
-                out += inner ?? ""
+                if index > 0 { out += "," }
+                Self.breakLine(indent: inner, into: &out)
                 item.write(to: &out, indent: inner)
-                out += index == items.count - 1 ? newline : separator
             }
-            out += (indent ?? "") + "]"
+            Self.breakLine(indent: indent, into: &out)
+            out += "]"
         case .object(let fields):
             guard !fields.isEmpty else { out += "{}"; return }
-            out += "{" + newline
+            let inner = indent.map { $0 + "  " }
+            out += "{"
             for (index, (key, value)) in fields.enumerated() {
-                out += inner ?? ""
+                if index > 0 { out += "," }
+                Self.breakLine(indent: inner, into: &out)
                 Self.quote(key, into: &out)
                 out += indent == nil ? ":" : ": "
                 value.write(to: &out, indent: inner)
-                out += index == fields.count - 1 ? newline : separator
             }
-            out += (indent ?? "") + "}"
+            Self.breakLine(indent: indent, into: &out)
+            out += "}"
         }
+    }
+
+    /// A new line indented by `indent`; nothing on one line.
+    private static func breakLine(indent: String?, into out: inout String) {
+        guard let indent else { return }
+        out += "\n"
+        out += indent
     }
 
     /// RFC 8259 string escaping, and `\u` escapes also for the other characters a terminal

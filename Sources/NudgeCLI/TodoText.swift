@@ -105,13 +105,14 @@ struct ListPrinter {
     }
 }
 
-private let spaces = String(repeating: " ", count: 256)
+/// Runs of spaces by length, so that padding a column appends one string.
+private let spaceRuns = (0...256).map { String(repeating: " ", count: $0) }
 
 private func appendSpaces(_ count: Int, to out: inout String) {
     var left = count
     while left > 0 {
         let chunk = min(left, 256)
-        out += spaces.prefix(chunk)
+        out += spaceRuns[chunk]
         left -= chunk
     }
 }

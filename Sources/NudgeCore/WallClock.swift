@@ -38,13 +38,21 @@ public struct WallClock: Sendable {
         return (seconds / 3600, seconds / 60 % 60, seconds % 60)
     }
 
-    /// ISO 8601 with the local offset, e.g. `2026-11-29T10:53:00+01:00`.
+    /// ISO 8601 with the local offset, e.g. `2026-11-29T10:53:00+01:00`. Asks the zone once
+    /// and appends to one string: `list --json` writes three of these for every todo.
     public func iso8601(_ instant: Date) -> String {
-        let (h, m, s) = time(of: instant)
         let offset = offset(at: instant)
-        let sign = offset < 0 ? "-" : "+"
-        return "\(day(of: instant))T" + pad(h) + ":" + pad(m) + ":" + pad(s)
-            + sign + pad(abs(offset) / 3600) + ":" + pad(abs(offset) / 60 % 60)
+        let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + offset
+        let time = ((seconds % 86_400) + 86_400) % 86_400
+        var text = day(atLocalSeconds: seconds).description
+        text.reserveCapacity(25)
+        text += "T"
+        for (index, value) in [time / 3600, time / 60 % 60, time % 60, abs(offset) / 3600, abs(offset) / 60 % 60].enumerated() {
+            if index > 0 { text += index == 3 ? (offset < 0 ? "-" : "+") : ":" }
+            if value < 10 { text += "0" }
+            text += String(value)
+        }
+        return text
     }
 }
 

@@ -28,8 +28,10 @@ extension TodoStore {
             let filter = try todoFilter(query)
             let section = try agendaSectionColumn(agenda, firstParameter: filter.arguments.count + 1)
             // A title of printable ASCII is as wide as it is long; only others are measured.
-            try db.defineFunction("nudge_title_width", argumentCount: 1) {
-                .integer(Int64(titleWidth($0.text(0) ?? "")))
+            try db.defineFunction("nudge_title_width", argumentCount: 1) { arguments in
+                let bytes = arguments.textBytes(0)
+                if bytes.allSatisfy({ (0x20...0x7E).contains($0) }) { return .integer(Int64(bytes.count)) }
+                return .integer(Int64(titleWidth(String(decoding: bytes, as: UTF8.self))))
             }
             let zone = agenda.clock.zone
             try db.defineFunction("nudge_due_width", argumentCount: 2) { arguments in
@@ -42,7 +44,7 @@ extension TodoStore {
             }
             let sql = """
                 SELECT \(section.sql) AS section, count(*), max(t.id),
-                    max(CASE WHEN t.title GLOB '*[^ -~]*' THEN nudge_title_width(t.title) ELSE length(t.title) END),
+                    max(nudge_title_width(t.title)),
                     max(nudge_due_width(t.due_at, t.due_day))
                 FROM todos t NOT INDEXED\(filter.sql)
                 GROUP BY section ORDER BY section
@@ -72,7 +74,7 @@ extension TodoStore {
             let statement = try db.prepare("""
                 SELECT \(Self.todoColumnList), \(section.sql) AS section,
                     coalesce(t.due_at, nudge_day_start(t.due_day)) AS due_key,
-                    CASE WHEN t.title GLOB '*[^ -~]*' THEN nudge_fold(t.title) ELSE lower(t.title) END AS title_key
+                    CASE WHEN length(CAST(t.title AS BLOB)) = length(t.title) THEN lower(t.title) ELSE nudge_fold(t.title) END AS title_key
                 FROM todos t NOT INDEXED LEFT JOIN categories c ON c.id = t.category_id\(filter.sql)
                 ORDER BY section, \(keys)
                 """)
@@ -156,7 +158,8 @@ extension TodoStore {
             guard let day = arguments.text(0).flatMap({ LocalDate(iso: $0) }) else { return .null }
             return .real(agenda.sortSeconds(.allDay(day)))
         }
-        // Printable ASCII titles, most of them, are folded by SQLite's lower(), which agrees there.
+        // ASCII titles (as many bytes as characters), most of them, are folded by SQLite's
+        // lower(), which agrees there.
         try db.defineFunction("nudge_fold", argumentCount: 1) { arguments in
             .text((arguments.text(0) ?? "").lowercased().precomposedStringWithCanonicalMapping)
         }
