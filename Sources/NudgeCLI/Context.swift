@@ -100,9 +100,9 @@ final class Context {
         flushIfFull()
     }
 
-    /// Collects text as it is, without ending the line.
-    func write(_ text: String) {
-        output += text
+    /// Collects what `body` appends, straight into the output.
+    func write(_ body: (inout String) -> Void) {
+        body(&output)
         flushIfFull()
     }
 

@@ -21,12 +21,10 @@ enum JSON {
         return out
     }
 
-    /// The text of this value as an item of an indented array, which indents it by two spaces.
-    var itemText: String {
-        var out = ""
-        out.reserveCapacity(512)
+    /// Appends the text of this value as an item of an indented array, which indents it by
+    /// two spaces.
+    func writeItem(to out: inout String) {
         write(to: &out, indent: "  ")
-        return out
     }
 
     /// On one line, without spaces: for readers that take a line at a time (waybar).
@@ -105,8 +103,10 @@ struct JSONArrayPrinter {
     }
 
     mutating func append(_ item: JSON) {
-        context.write(isEmpty ? "[\n  " : ",\n  ")
-        context.write(item.itemText)
+        context.write { out in
+            out += isEmpty ? "[\n  " : ",\n  "
+            item.writeItem(to: &out)
+        }
         isEmpty = false
     }
 
