@@ -34,6 +34,7 @@ final class Context {
         self.now = now
         self.zone = zone
         calendar = .nudge(zone: zone)
+        agenda = Agenda(now: now, zone: zone)
         self.databasePath = databasePath ?? TodoStore.defaultPath(environment: environment)
         color = isatty(STDOUT_FILENO) == 1 && (environment["NO_COLOR"] ?? "").isEmpty
         stdinIsTerminal = isatty(STDIN_FILENO) == 1
@@ -87,7 +88,9 @@ final class Context {
     }
 
     var dueText: DueText { DueText(now: now, zone: zone, style: dateStyle) }
-    var agenda: Agenda { Agenda(now: now, zone: zone) }
+    /// Kept, not made on each use: `list --json` asks it about every todo, and making one asks
+    /// the zone for today.
+    let agenda: Agenda
 
     func whenParser() -> WhenParser { WhenParser(now: now, calendar: calendar, style: dateStyle) }
 
