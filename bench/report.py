@@ -4,7 +4,8 @@
     report.py OUT_DIR SMALL LARGE
 
 OUT_DIR/json/<op>-<size>.json   hyperfine --export-json; results[0] is nudge, results[1] task
-OUT_DIR/rss-<size>.txt          "nudge KiB" and "task KiB" lines (peak RSS of a list)
+OUT_DIR/rss-<size>.txt          "nudge KiB" and "task KiB" lines (peak RSS of a list), and
+                                "nudge-json KiB" (of list --all --json)
 OUT_DIR/meta.txt                "key<TAB>value" lines for the notes under the table
 OUT_DIR/extra-rows.tsv          rows measured otherwise (the schedule, the service):
                                 label, todos, nudge, peer, target, met ("yes", "no" or "-")
@@ -27,13 +28,16 @@ def medians(op, size):
     return ms[0], (ms[1] if len(ms) > 1 else None), len(results[0]["times"])
 
 
-def rss(size):
+def rss(size, tool="nudge"):
+    """(nudge MiB, task MiB or None) of the list run named `tool` in rss-<size>.txt."""
     path = os.path.join(out, f"rss-{size}.txt")
     if not os.path.exists(path):
         return None
     values = dict(line.split() for line in open(path) if line.strip())
     mib = {k: int(v) / 1024 for k, v in values.items()}
-    return mib.get("nudge"), mib.get("task")
+    if tool not in mib:
+        return None
+    return mib[tool], (mib.get("task") if tool == "nudge" else None)
 
 
 meta = {}
@@ -42,7 +46,8 @@ if os.path.exists(os.path.join(out, "meta.txt")):
         key, _, value = line.rstrip("\n").partition("\t")
         meta[key] = value
 
-# (label, op, size, kind, bound): kind "ratio" means nudge/task <= bound, "abs" nudge < bound ms.
+# (label, op, size, kind, bound): kind "ratio" means nudge/task <= bound, "abs" nudge < bound ms,
+# "mib" nudge < bound MiB (op "rss" is the peak RSS of `list`, "rss-json" of `list --all --json`).
 ROWS = [
     ("add", "add", small, "ratio", 0.2),
     ("list (all pending)", "list", small, "ratio", 0.33),
@@ -58,8 +63,10 @@ ROWS = [
     ("list --search milk", "search", large, "abs", 100),
     ("show", "show", large, "abs", 12),
     ("done", "done", large, "abs", 12),
-    ("list (all pending)", "list", large, None, None),
-    ("list peak RSS (MiB)", "rss", large, None, None),
+    ("list (all pending)", "list", large, "abs", 150),
+    ("list peak RSS (MiB)", "rss", large, "mib", 40),
+    ("list --all --json", "list-json", large, "abs", 1000),
+    ("list --all --json peak RSS (MiB)", "rss-json", large, "mib", 40),
 ]
 
 task_skipped = "not run¹"
@@ -67,8 +74,8 @@ lines = ["| operation | todos | nudge (ms) | task (ms) | ratio nudge/task | targ
          "|---|---:|---:|---:|---:|---|---|"]
 misses = []
 for label, op, size, kind, bound in ROWS:
-    if op == "rss":
-        sample = rss(size)
+    if op.startswith("rss"):
+        sample = rss(size, "nudge-json" if op == "rss-json" else "nudge")
         if sample is None:
             lines.append(f"| {label} | {size:,} | not measured² | - | - | - | - |")
             continue
@@ -82,7 +89,8 @@ for label, op, size, kind, bound in ROWS:
         nudge, task, _ = sample
         nudge_text = f"{nudge:.1f}"
     if task is None:
-        task_text = task_skipped if size == large else "-"
+        # Taskwarrior has no peer of `list --all --json`.
+        task_text = task_skipped if size == large and not op.endswith("json") else "-"
     else:
         task_text = f"{task:.1f}"
     ratio = nudge / task if task else None
@@ -93,6 +101,11 @@ for label, op, size, kind, bound in ROWS:
         if not met and ratio is not None:
             misses.append(f"{label} @ {size:,}: nudge/task = {ratio:.2f}×, target ≤ {bound}× "
                           f"(nudge {nudge:.1f} ms would need to be ≤ {bound * task:.1f} ms)")
+    elif kind == "mib":
+        target = f"< {bound} MiB"
+        met = nudge < bound
+        if not met:
+            misses.append(f"{label} @ {size:,}: {nudge:.1f} MiB, target < {bound} MiB")
     elif kind == "abs":
         target = f"< {bound} ms"
         met = nudge < bound
@@ -126,7 +139,7 @@ notes = [
     "(a different pending todo every run); `nudge export --all [--format taskwarrior]` / `task export`; "
     "`nudge import FILE` into a database removed before every run (FILE: nudge's own export, or "
     "the generated Taskwarrior JSON) / `task import` of that Taskwarrior JSON into an emptied data folder. "
-    "Peak RSS: maximum resident set of `list` over "
+    "Peak RSS: maximum resident set of `list` (and of `list --all --json`) over "
     f"{meta.get('rss_runs', '?')} runs (`/usr/bin/time -f %M`).",
     "",
     f"Data: `bench/gen.py --seed {meta.get('seed', '?')}`: realistic titles (about 3% contain \"milk\"), "

@@ -18,16 +18,23 @@ final class Context {
     let stdoutIsTerminal: Bool
     /// What was printed and not yet flushed.
     private(set) var output = ""
+    /// Whether printing writes out what it has collected once there is a lot of it (the
+    /// executable: a long list streams in constant memory), or keeps it all in `output` (tests
+    /// that run commands in this process and read it).
+    let streamsOutput: Bool
     /// The errno of the first write to stdout that failed; what is printed after it is dropped.
     private(set) var outputError: Int32?
     private var openedStore: TodoStore?
 
-    init(databasePath: String?, configPath: String?, now: Date, zone: TimeZone, environment: [String: String]) {
+    init(databasePath: String?, configPath: String?, now: Date, zone: TimeZone, environment: [String: String],
+         streamsOutput: Bool = false) {
         self.configPath = configPath
+        self.streamsOutput = streamsOutput
         self.environment = environment
         self.now = now
         self.zone = zone
         calendar = .nudge(zone: zone)
+        agenda = Agenda(now: now, zone: zone)
         self.databasePath = databasePath ?? TodoStore.defaultPath(environment: environment)
         color = isatty(STDOUT_FILENO) == 1 && (environment["NO_COLOR"] ?? "").isEmpty
         stdinIsTerminal = isatty(STDIN_FILENO) == 1
@@ -81,15 +88,29 @@ final class Context {
     }
 
     var dueText: DueText { DueText(now: now, zone: zone, style: dateStyle) }
-    var agenda: Agenda { Agenda(now: now, zone: zone) }
+    /// Kept, not made on each use: `list --json` asks it about every todo, and making one asks
+    /// the zone for today.
+    let agenda: Agenda
 
     func whenParser() -> WhenParser { WhenParser(now: now, calendar: calendar, style: dateStyle) }
 
-    /// Collects a line of output; everything is written at once by `flush`. Text from todos
-    /// and from the command line goes through `Terminal.visible` first; `styled` codes do not.
+    /// Collects a line of output, written by `flush` (or, when streaming, once 64 KiB have
+    /// gathered). Text from todos and from the command line goes through `Terminal.visible`
+    /// first; `styled` codes do not.
     func print(_ line: String = "") {
         output += line
         output += "\n"
+        flushIfFull()
+    }
+
+    /// Collects what `body` appends, straight into the output.
+    func write(_ body: (inout String) -> Void) {
+        body(&output)
+        flushIfFull()
+    }
+
+    private func flushIfFull() {
+        if streamsOutput && output.utf8.count >= 1 << 16 { flush() }
     }
 
     func flush() {

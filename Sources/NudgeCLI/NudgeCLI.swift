@@ -37,7 +37,8 @@ public enum NudgeCLI {
         do {
             let words = try validUTF8Arguments()
             let (global, rest) = try globalOptions(words)
-            let opened = Context(databasePath: global["db"], configPath: global["config"], now: now, zone: zone, environment: environment)
+            let opened = Context(databasePath: global["db"], configPath: global["config"], now: now, zone: zone, environment: environment,
+                                 streamsOutput: true)
             context = opened
             status = try run(rest, context: opened)
         } catch {

@@ -1,4 +1,5 @@
 import NudgeCore
+import NudgeStore
 
 /// How todos read in the terminal: list rows and one-line summaries.
 extension Context {
@@ -18,56 +19,100 @@ extension Context {
         if let category = todo.category { details.append(Terminal.visible(category.name)) }
         return "\(todo.id): \(Terminal.visible(todo.title))" + (details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")")
     }
+}
 
-    /// The list's rows, their columns lined up across all sections. Written straight into the
-    /// output: with thousands of rows, building each cell as its own string shows.
-    func printSections(_ sections: [(section: AgendaSection, todos: [Todo])]) {
-        let text = dueText
-        let dues = sections.map { $0.todos.map { $0.due.map(text.relative) ?? "" } }
-        let titles = sections.map { $0.todos.map { Terminal.visible($0.title) } }
-        let titleWidths = titles.map { $0.map(displayWidth) }
-        let idWidth = sections.flatMap { $0.todos.map { decimalDigits($0.id) } }.max() ?? 1
-        let titleWidth = min(titleWidths.joined().max() ?? 0, 48)
-        let dueWidth = dues.joined().map(\.utf8.count).max() ?? 0
-        var out = ""
-        out.reserveCapacity(sections.reduce(0) { $0 + $1.todos.count } * (idWidth + titleWidth + dueWidth + 30))
-        for (index, (section, todos)) in sections.enumerated() {
-            if index > 0 { out += "\n" }
-            out += styled("\(section.title) (\(todos.count))", .bold)
-            out += "\n"
-            for (row, todo) in todos.enumerated() {
-                if todo.isCompleted && color { out += "\u{1B}[2m" }
-                out += todo.isCompleted ? "  [x] " : "  [ ] "
-                appendSpaces(idWidth - decimalDigits(todo.id), to: &out)
-                out += String(todo.id)
-                out += "  "
-                out += titles[index][row]
-                appendSpaces(titleWidth - titleWidths[index][row] + 2, to: &out)
-                let due = dues[index][row]
-                out += section == .overdue ? styled(due, .red) : due
-                appendSpaces(dueWidth - due.utf8.count + 2, to: &out)
-                let mark = Self.priorityMark(todo.priority)
-                out += mark
-                if let category = todo.category {
-                    appendSpaces(5 - mark.utf8.count, to: &out)
-                    out += Terminal.visible(category.name)
-                }
-                if todo.isCompleted && color { out += "\u{1B}[0m" }
-                out += "\n"
+/// Prints the list's rows as they come, their columns lined up across all sections by the
+/// widths the sections' summaries give beforehand: nothing is held but the current row.
+struct ListPrinter {
+    let context: Context
+    private let text: DueText
+    private let counts: [AgendaSection: Int]
+    private let idWidth: Int
+    private let titleWidth: Int
+    private let dueWidth: Int
+    private var section: AgendaSection?
+
+    /// Titles wider than this are not lined up with: the due column would move too far right.
+    static let widestTitleColumn = 48
+
+    init(context: Context, summaries: [AgendaSectionSummary]) {
+        self.context = context
+        text = context.dueText
+        counts = Dictionary(uniqueKeysWithValues: summaries.map { ($0.section, $0.count) })
+        idWidth = decimalDigits(summaries.map(\.highestID).max() ?? 0)
+        titleWidth = min(summaries.map(\.widestTitle).max() ?? 0, Self.widestTitleColumn)
+        dueWidth = summaries.map(\.widestDue).max() ?? 0
+    }
+
+    /// A title's width in the title column.
+    static func titleWidth(_ title: String) -> Int {
+        displayWidth(Terminal.visible(title))
+    }
+
+    /// The width of a due in the due column, as `text.relative` writes it: worked out once
+    /// for each day and each time of day, as thousands of todos share them.
+    static func dueWidths(_ text: DueText) -> (Due) -> Int {
+        var days: [LocalDate: Int] = [:]
+        var times: [Int: Int] = [:]
+        func width(of day: LocalDate) -> Int {
+            if let width = days[day] { return width }
+            let width = text.relative(day).utf8.count
+            days[day] = width
+            return width
+        }
+        return { due in
+            switch due {
+            case .allDay(let day):
+                return width(of: day)
+            case .at(let instant, _):
+                let (day, hour, minute) = text.clock.dayAndTime(of: instant)
+                let time = times[hour * 60 + minute] ?? text.time(hour: hour, minute: minute).utf8.count
+                times[hour * 60 + minute] = time
+                return width(of: day) + 1 + time
             }
         }
-        out.removeLast()
-        print(out)
+    }
+
+    /// The row of `todo`, after its section's header when it is the section's first.
+    mutating func print(_ todo: Todo, in section: AgendaSection) {
+        if section != self.section {
+            if self.section != nil { context.print() }
+            context.print(context.styled("\(section.title) (\(counts[section] ?? 0))", .bold))
+            self.section = section
+        }
+        let color = context.color
+        let title = Terminal.visible(todo.title)
+        let due = todo.due.map(text.relative) ?? ""
+        var out = ""
+        out.reserveCapacity(idWidth + titleWidth + dueWidth + 30)
+        if todo.isCompleted && color { out += "\u{1B}[2m" }
+        out += todo.isCompleted ? "  [x] " : "  [ ] "
+        appendSpaces(idWidth - decimalDigits(todo.id), to: &out)
+        out += String(todo.id)
+        out += "  "
+        out += title
+        appendSpaces(titleWidth - displayWidth(title) + 2, to: &out)
+        out += section == .overdue ? context.styled(due, .red) : due
+        appendSpaces(dueWidth - due.utf8.count + 2, to: &out)
+        let mark = Context.priorityMark(todo.priority)
+        out += mark
+        if let category = todo.category {
+            appendSpaces(5 - mark.utf8.count, to: &out)
+            out += Terminal.visible(category.name)
+        }
+        if todo.isCompleted && color { out += "\u{1B}[0m" }
+        context.print(out)
     }
 }
 
-private let spaces = String(repeating: " ", count: 256)
+/// Runs of spaces by length, so that padding a column appends one string.
+private let spaceRuns = (0...256).map { String(repeating: " ", count: $0) }
 
 private func appendSpaces(_ count: Int, to out: inout String) {
     var left = count
     while left > 0 {
         let chunk = min(left, 256)
-        out += spaces.prefix(chunk)
+        out += spaceRuns[chunk]
         left -= chunk
     }
 }

@@ -74,7 +74,7 @@ public struct Agenda: Sendable {
     }
 
     /// Seconds since 1970 of the moment a due sorts at; an all-day todo at its local midnight.
-    func sortSeconds(_ due: Due) -> Double {
+    public func sortSeconds(_ due: Due) -> Double {
         switch due {
         case .allDay(let day):
             let midnight = Double(day.dayNumber) * 86_400

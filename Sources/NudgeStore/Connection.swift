@@ -105,6 +105,14 @@ public final class Connection {
         _ = sqlite3_db_release_memory(handle)
     }
 
+    /// Runs `body` in a read transaction: every statement in it sees the same moment of the
+    /// file, whatever other processes write meanwhile.
+    public func readTransaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN")
+        defer { try? execute("COMMIT") }
+        return try body()
+    }
+
     /// Runs `body` in a `BEGIN IMMEDIATE` transaction: the write lock is taken up front, so the
     /// busy timeout applies and concurrent writers queue up instead of failing mid-transaction.
     public func writeTransaction<T>(_ body: () throws -> T) throws -> T {

@@ -27,7 +27,7 @@ public struct NewTodo: Sendable {
     }
 }
 
-/// Which todos `todos(matching:)` returns; the conditions combine.
+/// Which todos `nudge list` shows; the conditions combine.
 public struct TodoQuery: Sendable {
     public enum State: Sendable { case pending, completed, all }
 
@@ -48,6 +48,7 @@ public struct TodoQuery: Sendable {
 
 extension TodoStore {
     static let todoColumns = todoColumnList + "\n" + todoTables
+    /// The columns `todo(from:zones:)` reads, in its order.
     static let todoColumnList = """
         t.id, t.uuid, t.title, t.notes, t.due_at, t.due_day, t.due_zone, t.priority,
         t.completed_at, t.created_at, t.updated_at, c.id, c.name, c.icon, t.repeat_rule, t.repeat_from, t.repeat_start
@@ -89,39 +90,13 @@ extension TodoStore {
         }
     }
 
+    /// The todos matching `query`, in no particular order (`forEachAgendaTodo` gives the list's).
     public func todos(matching query: TodoQuery) throws(StoreError) -> [Todo] {
         try perform {
-            var conditions: [String] = []
-            var arguments: [SQLValue] = []
-            switch query.state {
-            case .pending: conditions.append("t.completed_at IS NULL")
-            case .completed: conditions.append("t.completed_at IS NOT NULL")
-            case .all: break
-            }
-            if let name = query.categoryName {
-                conditions.append("t.category_id = ?")
-                arguments.append(.integer(try categoryID(named: name)))
-            }
-            if let priority = query.priority {
-                conditions.append("t.priority = ?")
-                arguments.append(.integer(Int64(priority.rawValue)))
-            }
-            // SQLite's LIKE ignores case for ASCII only; other searches are filtered below.
-            let needle = query.search.flatMap { $0.isEmpty ? nil : $0 }
-            if let needle, needle.allSatisfy(\.isASCII) {
-                conditions.append(#"(t.title LIKE ?1 ESCAPE '\' OR t.notes LIKE ?1 ESCAPE '\')"#
-                    .replacingOccurrences(of: "?1", with: "?\(arguments.count + 1)"))
-                arguments.append(.text("%" + Self.escapedForLike(needle) + "%"))
-            }
-            let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+            let filter = try todoFilter(query)
             // Reading most of the table, a plain scan beats looking each row up from an index.
             let columns = Self.todoColumns.replacingOccurrences(of: "FROM todos t", with: "FROM todos t NOT INDEXED")
-            let todos = try selectTodos("SELECT \(columns)\(filter)", arguments)
-            guard let needle, !needle.allSatisfy(\.isASCII) else { return todos }
-            return todos.filter {
-                $0.title.range(of: needle, options: [.caseInsensitive]) != nil
-                    || ($0.notes?.range(of: needle, options: [.caseInsensitive]) != nil)
-            }
+            return try selectTodos("SELECT \(columns)\(filter.sql)", filter.arguments)
         }
     }
 

@@ -52,19 +52,33 @@ enum ListCommand: Command {
             order = chosen
         }
         let store = try context.store(.read)
-        let todos: [Todo]
-        do { todos = try store.todos(matching: query) } catch { throw CLIError(error) }
-        let sections = context.agenda.sections(todos, order: order)
+        let agenda = context.agenda
         if arguments.has("json") {
-            context.printJSON(.array(sections.flatMap(\.todos).map(context.json)))
+            var printer = JSONArrayPrinter(context)
+            do {
+                try store.forEachAgendaTodo(matching: query, agenda: agenda, order: order) { _, todo in
+                    printer.append(context.json(todo))
+                }
+            } catch { throw CLIError(error) }
+            printer.finish()
             return
         }
         try printQuote(context)
-        if sections.isEmpty {
-            try printEmpty(query: query, store: store, context: context)
-        } else {
-            context.printSections(sections)
-        }
+        do {
+            // The counts and the rows come from the same moment of the file.
+            try store.reading {
+                let summaries = try store.agendaSummary(matching: query, agenda: agenda, titleWidth: ListPrinter.titleWidth,
+                                                        dueWidth: ListPrinter.dueWidths(context.dueText))
+                if summaries.isEmpty {
+                    try printEmpty(query: query, store: store, context: context)
+                    return
+                }
+                var printer = ListPrinter(context: context, summaries: summaries)
+                try store.forEachAgendaTodo(matching: query, agenda: agenda, order: order) { section, todo in
+                    printer.print(todo, in: section)
+                }
+            }
+        } catch { throw CLIError(error) }
     }
 
     /// The quote of the day, dim, in one or two lines, then an empty line: only for a person
