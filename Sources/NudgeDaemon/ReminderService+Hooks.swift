@@ -117,7 +117,7 @@ extension ReminderService {
         if !outcome.firstErrorLine.isEmpty { fields.append((.hookStderr, outcome.firstErrorLine)) }
         if outcome.suppressed { fields.append((.hookSuppressed, "1")) }
         record(.hook, "hook \(job.event.key) for todo \(job.todoID) " + how, todo: job.todoID,
-               priority: outcome.status == 0 ? 6 : 4, fields: fields)
+               uuid: job.variables["NUDGE_TODO_UUID"], priority: outcome.status == 0 ? 6 : 4, fields: fields)
     }
 
     /// Too many hooks waiting: the newest are not run.
