@@ -35,19 +35,24 @@ struct HookOutcome: Equatable {
 }
 
 /// Runs hooks as child processes, at most `limit` at once (the others wait in order, up to
-/// `maximumWaiting`), each killed after `timeout` seconds, on the service's queue and without
-/// ever waiting on it: exits come through pidfds, output through pipes, all as dispatch
-/// sources. Nothing a hook does (hang, fail, print megabytes, ignore its stdin) reaches the
-/// service beyond its outcome.
-final class HookRunner {
-    var limit: Int
-    var timeout: Double
+/// `maximumWaiting`), each killed after `timeout` seconds, without ever waiting: exits come
+/// through pidfds, output through pipes, all as dispatch sources. Starting a hook
+/// (posix_spawn), feeding its stdin, reading its output and reaping it happen on a queue of the
+/// runner's own, so none of it holds up the service's queue, where jobs come from and where
+/// their answers and outcomes are handed back. Nothing a hook does (hang, fail, print
+/// megabytes, ignore its stdin) reaches the service beyond its outcome.
+final class HookRunner: @unchecked Sendable {
     static let maximumWaiting = 1000
 
+    /// The caller's queue: jobs come from it; answers, outcomes and overflows go back to it.
     private let queue: DispatchQueue
+    /// Everything else runs here: the state below is touched on this queue only.
+    private let work = DispatchQueue(label: "nudged.hooks")
     private let finished: (HookJob, HookOutcome) -> Void
     /// Called once when hooks start being dropped because too many wait.
     private let overflowed: (Int) -> Void
+    private var limit: Int
+    private var timeout: Double
     private var waiting: [HookJob] = []
     private var running: [pid_t: Running] = [:]
     private var dropped = 0
@@ -61,15 +66,28 @@ final class HookRunner {
         self.overflowed = overflowed
     }
 
-    /// Hooks running now.
-    var runningCount: Int { running.count }
+    /// A reload may change them: they hold from the next hook started on.
+    func update(limit: Int, timeout: Double) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        work.async { [self] in
+            self.limit = limit
+            self.timeout = timeout
+            startWaiting()
+        }
+    }
 
     func submit(_ job: HookJob) {
         dispatchPrecondition(condition: .onQueue(queue))
+        let sent = Handover(job)
+        work.async { [self] in enqueue(sent.value) }
+    }
+
+    private func enqueue(_ job: HookJob) {
+        dispatchPrecondition(condition: .onQueue(work))
         guard waiting.count < Self.maximumWaiting else {
             dropped += 1
-            if dropped == 1 { overflowed(Self.maximumWaiting) }
-            job.answered?(false)
+            if dropped == 1 { toCaller { [overflowed] in overflowed(Self.maximumWaiting) } }
+            answer(job, suppressed: false)
             return
         }
         waiting.append(job)
@@ -81,6 +99,17 @@ final class HookRunner {
             start(waiting.removeFirst())
         }
         if waiting.isEmpty { dropped = 0 }
+    }
+
+    /// Runs `body` on the caller's queue, after everything handed there before it.
+    private func toCaller(_ body: @escaping () -> Void) {
+        let call = Handover(body)
+        queue.async { call.value() }
+    }
+
+    private func answer(_ job: HookJob, suppressed: Bool) {
+        guard let answered = job.answered else { return }
+        toCaller { answered(suppressed) }
     }
 
     private final class Running {
@@ -106,6 +135,7 @@ final class HookRunner {
     }
 
     private func start(_ job: HookJob) {
+        dispatchPrecondition(condition: .onQueue(work))
         var stdin: [Int32] = [-1, -1], stdout: [Int32] = [-1, -1], stderr: [Int32] = [-1, -1]
         // stdin is a socket, not a pipe: send(MSG_NOSIGNAL) to a hook that went away fails
         // with EPIPE instead of raising SIGPIPE in the service.
@@ -141,26 +171,26 @@ final class HookRunner {
         let state = Running(job: job, pid: pid)
         running[pid] = state
 
-        let writer = DispatchSource.makeWriteSource(fileDescriptor: stdin[1], queue: queue)
+        let writer = DispatchSource.makeWriteSource(fileDescriptor: stdin[1], queue: work)
         writer.setEventHandler { [unowned self, state] in feed(state, writer) }
         writer.setCancelHandler { close(stdin[1]) }
         writer.resume()
-        let output = DispatchSource.makeReadSource(fileDescriptor: stdout[0], queue: queue)
+        let output = DispatchSource.makeReadSource(fileDescriptor: stdout[0], queue: work)
         output.setEventHandler { [unowned self, state] in
             let open = state.output.drain(output)
             if state.output.firstLine != nil || !open { answer(state) }
         }
         output.setCancelHandler { close(stdout[0]) }
         output.resume()
-        let errors = DispatchSource.makeReadSource(fileDescriptor: stderr[0], queue: queue)
+        let errors = DispatchSource.makeReadSource(fileDescriptor: stderr[0], queue: work)
         errors.setEventHandler { [state] in _ = state.errors.drain(errors) }
         errors.setCancelHandler { close(stderr[0]) }
         errors.resume()
-        let exit = DispatchSource.makeReadSource(fileDescriptor: pidfd, queue: queue)
+        let exit = DispatchSource.makeReadSource(fileDescriptor: pidfd, queue: work)
         exit.setEventHandler { [unowned self, state] in exited(state, output: output, errors: errors) }
         exit.setCancelHandler { close(pidfd) }
         exit.resume()
-        let killTimer = DispatchSource.makeTimerSource(queue: queue)
+        let killTimer = DispatchSource.makeTimerSource(queue: work)
         killTimer.schedule(deadline: .now() + timeout)
         killTimer.setEventHandler { [state] in
             state.killed = true
@@ -191,7 +221,7 @@ final class HookRunner {
     private func answer(_ state: Running) {
         guard !state.answered else { return }
         state.answered = true
-        state.job.answered?(state.suppressed)
+        answer(state.job, suppressed: state.suppressed)
     }
 
     private func exited(_ state: Running, output: DispatchSourceRead, errors: DispatchSourceRead) {
@@ -204,16 +234,25 @@ final class HookRunner {
         running[state.pid] = nil
         answer(state)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - state.started.uptimeNanoseconds) / 1e9
-        finished(state.job, HookOutcome(status: ChildSpawn.shellStatus(status), firstErrorLine: state.errors.firstNonEmptyLine,
-                                        killed: state.killed, suppressed: state.suppressed, seconds: seconds))
+        let outcome = HookOutcome(status: ChildSpawn.shellStatus(status), firstErrorLine: state.errors.firstNonEmptyLine,
+                                  killed: state.killed, suppressed: state.suppressed, seconds: seconds)
+        toCaller { [finished, job = state.job] in finished(job, outcome) }
         startWaiting()
     }
 
     private func fail(_ job: HookJob, _ reason: String) {
-        job.answered?(false)
+        answer(job, suppressed: false)
         // Not started: startWaiting's loop gives its place to the next.
-        finished(job, HookOutcome(status: nil, firstErrorLine: reason))
+        toCaller { [finished] in finished(job, HookOutcome(status: nil, firstErrorLine: reason)) }
     }
+}
+
+/// A value handed from one serial queue to another, which `async` takes only when Sendable:
+/// hook jobs and callbacks are used on one queue at a time, never on two at once.
+private struct Handover<Value>: @unchecked Sendable {
+    let value: Value
+
+    init(_ value: Value) { self.value = value }
 }
 
 /// The start of what a hook writes to a pipe; the rest is read and thrown away, so that a

@@ -125,8 +125,7 @@ final class Daemon {
                                          overflowed: { [unowned self] in service.hooksOverflowed($0) })
         hooks = runner
         // A reload may have changed them.
-        runner.limit = settings.maxRunning
-        runner.timeout = settings.timeout
+        runner.update(limit: settings.maxRunning, timeout: settings.timeout)
         runner.submit(job)
     }
 
