@@ -35,26 +35,28 @@ struct HookOutcome: Equatable {
 }
 
 /// Runs hooks as child processes, at most `limit` at once (the others wait in order, up to
-/// `maximumWaiting`), each killed after `timeout` seconds, without ever waiting: exits come
-/// through pidfds, output through pipes, all as dispatch sources. Starting a hook
-/// (posix_spawn), feeding its stdin, reading its output and reaping it happen on a queue of the
-/// runner's own, so none of it holds up the service's queue, where jobs come from and where
-/// their answers and outcomes are handed back. Nothing a hook does (hang, fail, print
-/// megabytes, ignore its stdin) reaches the service beyond its outcome.
+/// `maximumWaiting`), each killed after `timeout` seconds, on the service's queue and without
+/// ever waiting on it: exits come through pidfds, output through pipes, all as dispatch
+/// sources. Starting one (its pipes, its environment, posix_spawn) is the work of a queue of
+/// its own, so that a hundred hooks starting at once never hold up a notification's answer.
+/// Nothing a hook does (hang, fail, print megabytes, ignore its stdin) reaches the service
+/// beyond its outcome.
 final class HookRunner: @unchecked Sendable {
+    var limit: Int
+    var timeout: Double
     static let maximumWaiting = 1000
 
-    /// The caller's queue: jobs come from it; answers, outcomes and overflows go back to it.
+    /// The service's queue: everything of the runner but the spawning happens on it.
     private let queue: DispatchQueue
-    /// Everything else runs here: the state below is touched on this queue only.
-    private let work = DispatchQueue(label: "nudged.hooks")
+    /// Where hooks are started; it touches none of the state below.
+    private let spawner = DispatchQueue(label: "nudged.hooks")
     private let finished: (HookJob, HookOutcome) -> Void
     /// Called once when hooks start being dropped because too many wait.
     private let overflowed: (Int) -> Void
-    private var limit: Int
-    private var timeout: Double
     private var waiting: [HookJob] = []
     private var running: [pid_t: Running] = [:]
+    /// Hooks handed to the spawner that have not come back yet: they count against `limit`.
+    private var starting = 0
     private var dropped = 0
 
     init(queue: DispatchQueue, limit: Int, timeout: Double,
@@ -66,28 +68,15 @@ final class HookRunner: @unchecked Sendable {
         self.overflowed = overflowed
     }
 
-    /// A reload may change them: they hold from the next hook started on.
-    func update(limit: Int, timeout: Double) {
-        dispatchPrecondition(condition: .onQueue(queue))
-        work.async { [self] in
-            self.limit = limit
-            self.timeout = timeout
-            startWaiting()
-        }
-    }
+    /// Hooks running now.
+    var runningCount: Int { running.count }
 
     func submit(_ job: HookJob) {
         dispatchPrecondition(condition: .onQueue(queue))
-        let sent = Handover(job)
-        work.async { [self] in enqueue(sent.value) }
-    }
-
-    private func enqueue(_ job: HookJob) {
-        dispatchPrecondition(condition: .onQueue(work))
         guard waiting.count < Self.maximumWaiting else {
             dropped += 1
-            if dropped == 1 { toCaller { [overflowed] in overflowed(Self.maximumWaiting) } }
-            answer(job, suppressed: false)
+            if dropped == 1 { overflowed(Self.maximumWaiting) }
+            job.answered?(false)
             return
         }
         waiting.append(job)
@@ -95,21 +84,10 @@ final class HookRunner: @unchecked Sendable {
     }
 
     private func startWaiting() {
-        while running.count < limit, !waiting.isEmpty {
+        while running.count + starting < limit, !waiting.isEmpty {
             start(waiting.removeFirst())
         }
         if waiting.isEmpty { dropped = 0 }
-    }
-
-    /// Runs `body` on the caller's queue, after everything handed there before it.
-    private func toCaller(_ body: @escaping () -> Void) {
-        let call = Handover(body)
-        queue.async { call.value() }
-    }
-
-    private func answer(_ job: HookJob, suppressed: Bool) {
-        guard let answered = job.answered else { return }
-        toCaller { answered(suppressed) }
     }
 
     private final class Running {
@@ -135,7 +113,39 @@ final class HookRunner: @unchecked Sendable {
     }
 
     private func start(_ job: HookJob) {
-        dispatchPrecondition(condition: .onQueue(work))
+        starting += 1
+        let sent = Handover(job)
+        spawner.async { [self] in
+            let launch = Self.launch(sent.value)
+            queue.async { [self] in
+                starting -= 1
+                switch launch {
+                case .started(let child): watch(sent.value, child)
+                case .failed(let reason):
+                    fail(sent.value, reason)
+                    startWaiting()
+                }
+            }
+        }
+    }
+
+    /// A started hook: its pid, a pidfd for its exit, and the service's ends of its stdin,
+    /// stdout and stderr, non-blocking.
+    private struct Child: Sendable {
+        let pid: pid_t
+        let pidfd: Int32
+        let stdin: Int32
+        let stdout: Int32
+        let stderr: Int32
+    }
+
+    private enum Launch: Sendable {
+        case started(Child)
+        case failed(String)
+    }
+
+    /// Runs on the spawner: touches nothing but the descriptors it makes.
+    private static func launch(_ job: HookJob) -> Launch {
         var stdin: [Int32] = [-1, -1], stdout: [Int32] = [-1, -1], stderr: [Int32] = [-1, -1]
         // stdin is a socket, not a pipe: send(MSG_NOSIGNAL) to a hook that went away fails
         // with EPIPE instead of raising SIGPIPE in the service.
@@ -143,7 +153,7 @@ final class HookRunner: @unchecked Sendable {
               pipe2(&stdout, O_CLOEXEC) == 0, pipe2(&stderr, O_CLOEXEC) == 0 else {
             let reason = "pipe2: " + String(cString: strerror(errno))
             for fd in stdin + stdout + stderr where fd >= 0 { close(fd) }
-            return fail(job, reason)
+            return .failed(reason)
         }
         let environment = ProcessInfo.processInfo.environment.merging(job.variables) { _, hook in hook }
             .map { $0.key + "=" + $0.value }
@@ -153,7 +163,7 @@ final class HookRunner: @unchecked Sendable {
                                        stderr: stderr[1])
         } catch {
             for fd in stdin + stdout + stderr { close(fd) }
-            return fail(job, error.description)
+            return .failed(error.description)
         }
         close(stdin[0])
         close(stdout[1])
@@ -162,35 +172,42 @@ final class HookRunner: @unchecked Sendable {
         let pidfd = nudge_pidfd_open(pid)
         guard pidfd >= 0 else {
             // No way to learn of the exit on the queue: the hook is killed, not waited for.
+            let reason = "pidfd_open: " + String(cString: strerror(errno))
             kill(-pid, SIGKILL)
             var status: Int32 = 0
             _ = waitpid(pid, &status, 0)
             for fd in [stdin[1], stdout[0], stderr[0]] { close(fd) }
-            return fail(job, "pidfd_open: " + String(cString: strerror(errno)))
+            return .failed(reason)
         }
-        let state = Running(job: job, pid: pid)
-        running[pid] = state
+        return .started(Child(pid: pid, pidfd: pidfd, stdin: stdin[1], stdout: stdout[0], stderr: stderr[0]))
+    }
 
-        let writer = DispatchSource.makeWriteSource(fileDescriptor: stdin[1], queue: work)
+    /// Feeds, reads and waits for a started hook on the service's queue.
+    private func watch(_ job: HookJob, _ child: Child) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        let state = Running(job: job, pid: child.pid)
+        running[child.pid] = state
+
+        let writer = DispatchSource.makeWriteSource(fileDescriptor: child.stdin, queue: queue)
         writer.setEventHandler { [unowned self, state] in feed(state, writer) }
-        writer.setCancelHandler { close(stdin[1]) }
+        writer.setCancelHandler { close(child.stdin) }
         writer.resume()
-        let output = DispatchSource.makeReadSource(fileDescriptor: stdout[0], queue: work)
+        let output = DispatchSource.makeReadSource(fileDescriptor: child.stdout, queue: queue)
         output.setEventHandler { [unowned self, state] in
             let open = state.output.drain(output)
             if state.output.firstLine != nil || !open { answer(state) }
         }
-        output.setCancelHandler { close(stdout[0]) }
+        output.setCancelHandler { close(child.stdout) }
         output.resume()
-        let errors = DispatchSource.makeReadSource(fileDescriptor: stderr[0], queue: work)
+        let errors = DispatchSource.makeReadSource(fileDescriptor: child.stderr, queue: queue)
         errors.setEventHandler { [state] in _ = state.errors.drain(errors) }
-        errors.setCancelHandler { close(stderr[0]) }
+        errors.setCancelHandler { close(child.stderr) }
         errors.resume()
-        let exit = DispatchSource.makeReadSource(fileDescriptor: pidfd, queue: work)
+        let exit = DispatchSource.makeReadSource(fileDescriptor: child.pidfd, queue: queue)
         exit.setEventHandler { [unowned self, state] in exited(state, output: output, errors: errors) }
-        exit.setCancelHandler { close(pidfd) }
+        exit.setCancelHandler { close(child.pidfd) }
         exit.resume()
-        let killTimer = DispatchSource.makeTimerSource(queue: work)
+        let killTimer = DispatchSource.makeTimerSource(queue: queue)
         killTimer.schedule(deadline: .now() + timeout)
         killTimer.setEventHandler { [state] in
             state.killed = true
@@ -221,7 +238,7 @@ final class HookRunner: @unchecked Sendable {
     private func answer(_ state: Running) {
         guard !state.answered else { return }
         state.answered = true
-        answer(state.job, suppressed: state.suppressed)
+        state.job.answered?(state.suppressed)
     }
 
     private func exited(_ state: Running, output: DispatchSourceRead, errors: DispatchSourceRead) {
@@ -234,25 +251,16 @@ final class HookRunner: @unchecked Sendable {
         running[state.pid] = nil
         answer(state)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - state.started.uptimeNanoseconds) / 1e9
-        let outcome = HookOutcome(status: ChildSpawn.shellStatus(status), firstErrorLine: state.errors.firstNonEmptyLine,
-                                  killed: state.killed, suppressed: state.suppressed, seconds: seconds)
-        toCaller { [finished, job = state.job] in finished(job, outcome) }
+        finished(state.job, HookOutcome(status: ChildSpawn.shellStatus(status), firstErrorLine: state.errors.firstNonEmptyLine,
+                                        killed: state.killed, suppressed: state.suppressed, seconds: seconds))
         startWaiting()
     }
 
     private func fail(_ job: HookJob, _ reason: String) {
-        answer(job, suppressed: false)
+        job.answered?(false)
         // Not started: startWaiting's loop gives its place to the next.
-        toCaller { [finished] in finished(job, HookOutcome(status: nil, firstErrorLine: reason)) }
+        finished(job, HookOutcome(status: nil, firstErrorLine: reason))
     }
-}
-
-/// A value handed from one serial queue to another, which `async` takes only when Sendable:
-/// hook jobs and callbacks are used on one queue at a time, never on two at once.
-private struct Handover<Value>: @unchecked Sendable {
-    let value: Value
-
-    init(_ value: Value) { self.value = value }
 }
 
 /// The start of what a hook writes to a pipe; the rest is read and thrown away, so that a
@@ -290,4 +298,12 @@ struct PipeReader {
         String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline)
             .first { !$0.allSatisfy(\.isWhitespace) }.map(String.init) ?? ""
     }
+}
+
+/// A job handed to the spawner and back, which `async` takes only when Sendable: the spawner
+/// reads its arguments and variables only, and its callbacks run on the service's queue.
+private struct Handover: @unchecked Sendable {
+    let value: HookJob
+
+    init(_ value: HookJob) { self.value = value }
 }

@@ -125,7 +125,8 @@ final class Daemon {
                                          overflowed: { [unowned self] in service.hooksOverflowed($0) })
         hooks = runner
         // A reload may have changed them.
-        runner.update(limit: settings.maxRunning, timeout: settings.timeout)
+        runner.limit = settings.maxRunning
+        runner.timeout = settings.timeout
         runner.submit(job)
     }
 
