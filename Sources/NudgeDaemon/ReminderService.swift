@@ -243,10 +243,9 @@ final class ReminderService {
         let todos = (try? store.existingTodos(ids: due.compactMap(\.todoID))) ?? []
         let uuids = Dictionary(todos.map { ($0.id, $0.uuid) }, uniquingKeysWith: { first, _ in first })
         for reminder in due {
-            let skipped = batch.skipped.contains(reminder)
-            let what = missed(reminder) ? "missed" : "fired"
-            record(missed(reminder) ? .missed : .fired,
-                   what + ": \(reminder.title ?? "daily digest") (\(reminder.rule))" + (skipped ? ", too old to show" : ""),
+            let kind: ServiceEvent.Kind = missed(reminder) ? .missed : .fired
+            let skipped = batch.skipped.contains(reminder) ? ", too old to show" : ""
+            record(kind, kind.rawValue + ": \(reminder.title ?? "daily digest") (\(reminder.rule))" + skipped,
                    todo: reminder.todoID, uuid: reminder.todoID.flatMap { uuids[$0] }, rule: reminder.rule)
         }
         runFireHooks(hooked, alone: alone, todos: todos)
