@@ -37,26 +37,19 @@ struct HookOutcome: Equatable {
 /// Runs hooks as child processes, at most `limit` at once (the others wait in order, up to
 /// `maximumWaiting`), each killed after `timeout` seconds, on the service's queue and without
 /// ever waiting on it: exits come through pidfds, output through pipes, all as dispatch
-/// sources. Starting one (its pipes, its environment, posix_spawn) is the work of a queue of
-/// its own, so that a hundred hooks starting at once never hold up a notification's answer.
-/// Nothing a hook does (hang, fail, print megabytes, ignore its stdin) reaches the service
-/// beyond its outcome.
-final class HookRunner: @unchecked Sendable {
+/// sources. Nothing a hook does (hang, fail, print megabytes, ignore its stdin) reaches the
+/// service beyond its outcome.
+final class HookRunner {
     var limit: Int
     var timeout: Double
     static let maximumWaiting = 1000
 
-    /// The service's queue: everything of the runner but the spawning happens on it.
     private let queue: DispatchQueue
-    /// Where hooks are started; it touches none of the state below.
-    private let spawner = DispatchQueue(label: "nudged.hooks")
     private let finished: (HookJob, HookOutcome) -> Void
     /// Called once when hooks start being dropped because too many wait.
     private let overflowed: (Int) -> Void
     private var waiting: [HookJob] = []
     private var running: [pid_t: Running] = [:]
-    /// Hooks handed to the spawner that have not come back yet: they count against `limit`.
-    private var starting = 0
     private var dropped = 0
 
     init(queue: DispatchQueue, limit: Int, timeout: Double,
@@ -84,7 +77,7 @@ final class HookRunner: @unchecked Sendable {
     }
 
     private func startWaiting() {
-        while running.count + starting < limit, !waiting.isEmpty {
+        while running.count < limit, !waiting.isEmpty {
             start(waiting.removeFirst())
         }
         if waiting.isEmpty { dropped = 0 }
@@ -113,39 +106,6 @@ final class HookRunner: @unchecked Sendable {
     }
 
     private func start(_ job: HookJob) {
-        starting += 1
-        let sent = Handover(job)
-        spawner.async { [self] in
-            let launch = Self.launch(sent.value)
-            queue.async { [self] in
-                starting -= 1
-                switch launch {
-                case .started(let child): watch(sent.value, child)
-                case .failed(let reason):
-                    fail(sent.value, reason)
-                    startWaiting()
-                }
-            }
-        }
-    }
-
-    /// A started hook: its pid, a pidfd for its exit, and the service's ends of its stdin,
-    /// stdout and stderr, non-blocking.
-    private struct Child: Sendable {
-        let pid: pid_t
-        let pidfd: Int32
-        let stdin: Int32
-        let stdout: Int32
-        let stderr: Int32
-    }
-
-    private enum Launch: Sendable {
-        case started(Child)
-        case failed(String)
-    }
-
-    /// Runs on the spawner: touches nothing but the descriptors it makes.
-    private static func launch(_ job: HookJob) -> Launch {
         var stdin: [Int32] = [-1, -1], stdout: [Int32] = [-1, -1], stderr: [Int32] = [-1, -1]
         // stdin is a socket, not a pipe: send(MSG_NOSIGNAL) to a hook that went away fails
         // with EPIPE instead of raising SIGPIPE in the service.
@@ -153,7 +113,7 @@ final class HookRunner: @unchecked Sendable {
               pipe2(&stdout, O_CLOEXEC) == 0, pipe2(&stderr, O_CLOEXEC) == 0 else {
             let reason = "pipe2: " + String(cString: strerror(errno))
             for fd in stdin + stdout + stderr where fd >= 0 { close(fd) }
-            return .failed(reason)
+            return fail(job, reason)
         }
         let environment = ProcessInfo.processInfo.environment.merging(job.variables) { _, hook in hook }
             .map { $0.key + "=" + $0.value }
@@ -163,7 +123,7 @@ final class HookRunner: @unchecked Sendable {
                                        stderr: stderr[1])
         } catch {
             for fd in stdin + stdout + stderr { close(fd) }
-            return .failed(error.description)
+            return fail(job, error.description)
         }
         close(stdin[0])
         close(stdout[1])
@@ -172,40 +132,33 @@ final class HookRunner: @unchecked Sendable {
         let pidfd = nudge_pidfd_open(pid)
         guard pidfd >= 0 else {
             // No way to learn of the exit on the queue: the hook is killed, not waited for.
-            let reason = "pidfd_open: " + String(cString: strerror(errno))
             kill(-pid, SIGKILL)
             var status: Int32 = 0
             _ = waitpid(pid, &status, 0)
             for fd in [stdin[1], stdout[0], stderr[0]] { close(fd) }
-            return .failed(reason)
+            return fail(job, "pidfd_open: " + String(cString: strerror(errno)))
         }
-        return .started(Child(pid: pid, pidfd: pidfd, stdin: stdin[1], stdout: stdout[0], stderr: stderr[0]))
-    }
+        let state = Running(job: job, pid: pid)
+        running[pid] = state
 
-    /// Feeds, reads and waits for a started hook on the service's queue.
-    private func watch(_ job: HookJob, _ child: Child) {
-        dispatchPrecondition(condition: .onQueue(queue))
-        let state = Running(job: job, pid: child.pid)
-        running[child.pid] = state
-
-        let writer = DispatchSource.makeWriteSource(fileDescriptor: child.stdin, queue: queue)
+        let writer = DispatchSource.makeWriteSource(fileDescriptor: stdin[1], queue: queue)
         writer.setEventHandler { [unowned self, state] in feed(state, writer) }
-        writer.setCancelHandler { close(child.stdin) }
+        writer.setCancelHandler { close(stdin[1]) }
         writer.resume()
-        let output = DispatchSource.makeReadSource(fileDescriptor: child.stdout, queue: queue)
+        let output = DispatchSource.makeReadSource(fileDescriptor: stdout[0], queue: queue)
         output.setEventHandler { [unowned self, state] in
             let open = state.output.drain(output)
             if state.output.firstLine != nil || !open { answer(state) }
         }
-        output.setCancelHandler { close(child.stdout) }
+        output.setCancelHandler { close(stdout[0]) }
         output.resume()
-        let errors = DispatchSource.makeReadSource(fileDescriptor: child.stderr, queue: queue)
+        let errors = DispatchSource.makeReadSource(fileDescriptor: stderr[0], queue: queue)
         errors.setEventHandler { [state] in _ = state.errors.drain(errors) }
-        errors.setCancelHandler { close(child.stderr) }
+        errors.setCancelHandler { close(stderr[0]) }
         errors.resume()
-        let exit = DispatchSource.makeReadSource(fileDescriptor: child.pidfd, queue: queue)
+        let exit = DispatchSource.makeReadSource(fileDescriptor: pidfd, queue: queue)
         exit.setEventHandler { [unowned self, state] in exited(state, output: output, errors: errors) }
-        exit.setCancelHandler { close(child.pidfd) }
+        exit.setCancelHandler { close(pidfd) }
         exit.resume()
         let killTimer = DispatchSource.makeTimerSource(queue: queue)
         killTimer.schedule(deadline: .now() + timeout)
@@ -298,12 +251,4 @@ struct PipeReader {
         String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline)
             .first { !$0.allSatisfy(\.isWhitespace) }.map(String.init) ?? ""
     }
-}
-
-/// A job handed to the spawner and back, which `async` takes only when Sendable: the spawner
-/// reads its arguments and variables only, and its callbacks run on the service's queue.
-private struct Handover: @unchecked Sendable {
-    let value: HookJob
-
-    init(_ value: HookJob) { self.value = value }
 }

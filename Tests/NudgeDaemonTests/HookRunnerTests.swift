@@ -75,35 +75,6 @@ struct HookRunnerTests {
         #expect(status.isEmpty || state.hasPrefix("Z") || killPending, "the background child \(child) is still \(state)")
     }
 
-    /// Starting a hook is the work of the runner's own queue: it starts while the caller's
-    /// queue is still busy, here waiting for the hook's mark (a minute at most, only so that a
-    /// runner starting hooks on the caller's queue fails the test instead of hanging it).
-    @Test func aHookStartsWhileTheCallersQueueIsBusy() async {
-        let mark = folder.file("started")
-        nonisolated(unsafe) let sent = job(["sh", "-c", "touch \"$0\"", mark])
-        let queue = queue
-        let (started, outcome) = await withCheckedContinuation { continuation in
-            queue.async {
-                var started = false
-                var runner: HookRunner?
-                runner = HookRunner(queue: queue, limit: 1, timeout: 10) { _, outcome in
-                    dispatchPrecondition(condition: .onQueue(queue))
-                    runner = nil
-                    continuation.resume(returning: (started, outcome))
-                }
-                runner?.submit(sent)
-                var looks = 0
-                while !started && looks < 6000 {
-                    usleep(10_000)
-                    started = FileManager.default.fileExists(atPath: mark)
-                    looks += 1
-                }
-            }
-        }
-        #expect(started)
-        #expect(outcome.status == 0)
-    }
-
     @Test func aMissingProgramIsReportedAndTheNextHookStillRuns() async {
         let result = await run([job(["no-such-program-nudge"]), job(["true"])], limit: 1)
         let missing = result.first { $0.arguments == ["no-such-program-nudge"] }?.outcome
