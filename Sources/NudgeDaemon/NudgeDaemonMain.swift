@@ -38,6 +38,7 @@ public enum NudgeDaemonMain {
                                 environment: environment, now: now, zone: zone)
             try daemon.start()
         } catch {
+            JournalRecorder.flush()
             writeAll("nudged: \(error)\n", to: STDERR_FILENO)
             ServiceManager.notify("STATUS=Failed: \(error)\nERRNO=1")
             return 1
@@ -143,6 +144,7 @@ final class Daemon {
         }
         // Without the session bus nothing can be shown; systemd starts the service again.
         client.onDisconnected = {
+            JournalRecorder.flush()
             writeAll("nudged: lost the session bus\n", to: STDERR_FILENO)
             ServiceManager.notify("STATUS=Lost the session bus\nERRNO=107")
             exit(1)
@@ -202,6 +204,7 @@ final class Daemon {
             if change.concerns(databaseName) && !service.store.isStillAtPath {
                 do { try service.reopenReplacedDatabase() } catch {
                     // Nothing to fire from: systemd starts the service again, and says why.
+                    JournalRecorder.flush()
                     writeAll("nudged: \(error)\n", to: STDERR_FILENO)
                     ServiceManager.notify("STATUS=Failed: \(error)\nERRNO=1")
                     exit(1)
@@ -320,6 +323,9 @@ final class Daemon {
             return
         }
         ServiceManager.notify("STOPPING=1")
-        service.stop { exit(0) }
+        service.stop {
+            JournalRecorder.flush()
+            exit(0)
+        }
     }
 }

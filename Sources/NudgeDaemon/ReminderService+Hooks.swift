@@ -21,11 +21,10 @@ extension ReminderService {
         }
     }
 
-    /// Runs `on_fire` for each reminder of a todo that fired.
-    func runFireHooks(_ fired: [ScheduledReminder], alone: Set<Int64>) {
+    /// Runs `on_fire` for each reminder of a todo that fired; `todos`: those todos, as read
+    /// after the firing.
+    func runFireHooks(_ fired: [ScheduledReminder], alone: Set<Int64>, todos: [Todo]) {
         guard config.hooks.commands[.fire] != nil else { return }
-        let ids = fired.compactMap(\.todoID)
-        guard !ids.isEmpty, let todos = try? store.existingTodos(ids: ids) else { return }
         for reminder in fired {
             guard let todoID = reminder.todoID, let todo = todos.first(where: { $0.id == todoID }) else { continue }
             let stoppable = alone.contains(todoID)
@@ -118,7 +117,7 @@ extension ReminderService {
         if !outcome.firstErrorLine.isEmpty { fields.append((.hookStderr, outcome.firstErrorLine)) }
         if outcome.suppressed { fields.append((.hookSuppressed, "1")) }
         record(.hook, "hook \(job.event.key) for todo \(job.todoID) " + how, todo: job.todoID,
-               priority: outcome.status == 0 ? 6 : 4, fields: fields)
+               uuid: job.variables["NUDGE_TODO_UUID"], priority: outcome.status == 0 ? 6 : 4, fields: fields)
     }
 
     /// Too many hooks waiting: the newest are not run.

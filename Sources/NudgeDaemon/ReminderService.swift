@@ -58,6 +58,8 @@ final class ReminderService {
     /// Whether the current server reads bodies as markup; nil until it has said.
     private var markup: Bool?
     private var askingCapabilities = false
+    /// A notification waits for the server's capabilities (not only asked ahead of need).
+    private var waitingForCapabilities = false
     private(set) var inFlight: Set<Int64> = []
     private var failureLogged = false
     private var retryAt: Date?
@@ -85,9 +87,10 @@ final class ReminderService {
     /// How notifications and journal lines write dates, and how snooze choices are read.
     private var dateStyle: DateStyle { environment.localeStyle.overridden(by: config.display) }
 
-    func record(_ kind: ServiceEvent.Kind, _ message: String, todo: Int64? = nil, rule: String? = nil,
-                        priority: Int32 = 6, fields: [(JournalField, String)] = []) {
-        let uuid = todo.flatMap { id in (try? store?.existingTodos(ids: [id]))?.first?.uuid }
+    /// `uuid`: the todo's, when the caller has it at hand; otherwise it is read from the store.
+    func record(_ kind: ServiceEvent.Kind, _ message: String, todo: Int64? = nil, uuid known: String? = nil,
+                rule: String? = nil, priority: Int32 = 6, fields: [(JournalField, String)] = []) {
+        let uuid = known ?? todo.flatMap { id in (try? store?.existingTodos(ids: [id]))?.first?.uuid }
         environment.events.record(ServiceEvent(kind: kind, message: message, todoID: todo, todoUUID: uuid,
                                                databaseID: databaseID, rule: rule, priority: priority, fields: fields))
     }
@@ -102,7 +105,10 @@ final class ReminderService {
         try load()
         owner = environment.server.serverOwner()
         record(.started, "started; notification server: \(owner ?? "none yet")")
-        if let owner { try store.closeDeliveries(notShownBy: owner) }
+        if let owner {
+            try store.closeDeliveries(notShownBy: owner)
+            askCapabilities(of: owner)
+        }
         starting = true
         environment.opened()
         starting = false
@@ -212,33 +218,37 @@ final class ReminderService {
 
     private func fireDue(missedBefore: Date?) {
         let moment = now
-        var hooked: [ScheduledReminder] = []
-        var alone: Set<Int64> = []
+        let due: [ScheduledReminder]
+        let batch: Batcher.Plan
         do {
-            let due = try store.dueReminders(through: moment)
+            due = try store.dueReminders(through: moment)
             guard !due.isEmpty else { return }
-            let batch = Batcher(groupAbove: config.groupAbove, catchUp: config.catchUp)
+            batch = Batcher(groupAbove: config.groupAbove, catchUp: config.catchUp)
                 .plan(due, now: moment, missedBefore: missedBefore)
             try store.fire(due, queueing: batch.deliveries, at: moment)
-            environment.changed()
-            hooked = due.filter { reminder in
-                !batch.skipped.contains(reminder) && !(missedBefore.map { reminder.at < $0 } ?? false)
-            }
-            alone = Set(batch.deliveries.filter { $0.kind == .reminder }.compactMap(\.todoIDs.first))
-            holdForFireHooks(hooked, alone: alone)
-            for reminder in due {
-                let skipped = batch.skipped.contains(reminder)
-                let missed = skipped || (missedBefore.map { reminder.at < $0 } ?? false)
-                record(missed ? .missed : .fired,
-                       (missed ? "missed" : "fired") + ": \(reminder.title ?? "daily digest") (\(reminder.rule))" + (skipped ? ", too old to show" : ""),
-                       todo: reminder.todoID, rule: reminder.rule)
-            }
         } catch {
             record(.failed, "could not fire reminders: \(error)", priority: 3)
+            deliverPending()
+            return
         }
+        let missed = { (reminder: ScheduledReminder) in
+            batch.skipped.contains(reminder) || (missedBefore.map { reminder.at < $0 } ?? false)
+        }
+        let hooked = due.filter { !missed($0) }
+        let alone = Set(batch.deliveries.filter { $0.kind == .reminder }.compactMap(\.todoIDs.first))
+        holdForFireHooks(hooked, alone: alone)
+        // The notifications leave first; the journal, the sync and the hooks come after them.
         deliverPending()
-        // After the notifications are on their way: starting a hook never delays one.
-        runFireHooks(hooked, alone: alone)
+        environment.changed()
+        let todos = (try? store.existingTodos(ids: due.compactMap(\.todoID))) ?? []
+        let uuids = Dictionary(todos.map { ($0.id, $0.uuid) }, uniquingKeysWith: { first, _ in first })
+        for reminder in due {
+            let kind: ServiceEvent.Kind = missed(reminder) ? .missed : .fired
+            let skipped = batch.skipped.contains(reminder) ? ", too old to show" : ""
+            record(kind, kind.rawValue + ": \(reminder.title ?? "daily digest") (\(reminder.rule))" + skipped,
+                   todo: reminder.todoID, uuid: reminder.todoID.flatMap { uuids[$0] }, rule: reminder.rule)
+        }
+        runFireHooks(hooked, alone: alone, todos: todos)
     }
 
     /// Shows every queued notification the server has not got yet.
@@ -255,6 +265,7 @@ final class ReminderService {
             return
         }
         guard let markup else {
+            waitingForCapabilities = true
             askCapabilities(of: owner)
             return
         }
@@ -263,17 +274,22 @@ final class ReminderService {
         }
     }
 
+    /// Asked as soon as a server is known, so that the first reminder does not wait for this
+    /// round trip; a failure matters only when a notification waits for the answer.
     private func askCapabilities(of server: String) {
         guard !askingCapabilities else { return }
         askingCapabilities = true
         environment.server.capabilities { [unowned self] result in
             askingCapabilities = false
             guard owner == server else { return }
+            let needed = waitingForCapabilities
+            waitingForCapabilities = false
             switch result {
             case .success(let capabilities):
                 markup = capabilities.contains("body-markup")
-                deliverPending()
+                if needed { deliverPending() }
             case .failure(let error):
+                guard needed else { return }
                 reportFailureOnce("the notification server did not answer: \(error)")
                 retryLater()
             }
@@ -301,25 +317,27 @@ final class ReminderService {
         let content = writer.content(for: delivery, todos: todos)
         let replacing = delivery.kind == .reminder
             ? ((try? store.shownNotificationID(todoID: delivery.todoIDs[0], server: server)) ?? nil) ?? 0 : 0
+        let todo = delivery.kind == .reminder ? todos.first : nil
         inFlight.insert(delivery.id)
         environment.server.show(content, replacing: replacing, markup: markup) { [unowned self] result in
+            // From the moment it was due to the server's answer: the fire latency.
+            let answered = now
             inFlight.remove(delivery.id)
             switch result {
             case .success(let id):
                 failureLogged = false
                 do {
-                    try store.markShown(delivery.id, server: server, notificationID: id, at: now)
+                    try store.markShown(delivery.id, server: server, notificationID: id, at: answered)
                     environment.changed()
                 } catch {
                     record(.failed, "could not record a shown notification: \(error)", priority: 3)
                 }
-                if delivery.kind == .reminder, let todoID = delivery.todoIDs.first, suppressOnArrival.remove(todoID) != nil {
-                    withdrawSuppressed(todoID: todoID, notificationID: id, deliveryID: delivery.id)
+                if let todo, suppressOnArrival.remove(todo.id) != nil {
+                    withdrawSuppressed(todoID: todo.id, notificationID: id, deliveryID: delivery.id)
                 }
-                // From the moment it was due to the server's answer: the fire latency.
-                let latency = max(0, now.timeIntervalSince(delivery.dueAt)) * 1000
+                let latency = max(0, answered.timeIntervalSince(delivery.dueAt)) * 1000
                 record(.delivered, "delivered: \(content.summary) (notification \(id))",
-                       todo: delivery.kind == .reminder ? delivery.todoIDs.first : nil, rule: delivery.rule,
+                       todo: todo?.id, uuid: todo?.uuid, rule: delivery.rule,
                        fields: [(.notificationID, String(id)), (.latency, String(format: "%.1f", latency))])
             case .failure(let error):
                 reportFailureOnce("could not show \"\(content.summary)\": \(error)", todo: delivery.todoIDs.first, rule: delivery.rule)
@@ -360,11 +378,13 @@ final class ReminderService {
         owner = newOwner
         markup = nil
         askingCapabilities = false
+        waitingForCapabilities = false
         inFlight.removeAll()
         // Ids from a server that went away mean nothing to the next one.
         try? store.closeDeliveries(notShownBy: newOwner)
-        if newOwner != nil {
+        if let newOwner {
             failureLogged = false
+            askCapabilities(of: newOwner)
             deliverPending()
         }
     }

@@ -18,20 +18,37 @@ final class FakeServer: NotificationServer {
     var shown: [(content: NotificationContent, replacing: UInt32, markup: Bool)] = []
     var closedIDs: [UInt32] = []
     var nextID: UInt32 = 1
+    var capabilityRequests = 0
+    /// False: Notify calls are answered only by `answerAll()`, in the order they came.
+    var answering = true
+    private var unanswered: [() -> Void] = []
+    /// Runs as each Notify call arrives, before it is answered.
+    var onShow: () -> Void = {}
 
     func serverOwner() -> String? { owner }
 
     func capabilities(_ completion: @escaping (Result<[String], SystemError>) -> Void) {
+        capabilityRequests += 1
         if let failing { completion(.failure(failing)) } else { completion(.success(capabilityList)) }
     }
 
     func show(_ content: NotificationContent, replacing id: UInt32, markup: Bool,
               _ completion: @escaping (Result<UInt32, SystemError>) -> Void) {
+        onShow()
         if let failing { completion(.failure(failing)); return }
         shown.append((content, id, markup))
-        if id != 0 { completion(.success(id)); return }
-        nextID += 1
-        completion(.success(nextID - 1))
+        var answer = id
+        if id == 0 {
+            answer = nextID
+            nextID += 1
+        }
+        if answering { completion(.success(answer)) } else { unanswered.append { completion(.success(answer)) } }
+    }
+
+    func answerAll() {
+        let answers = unanswered
+        unanswered = []
+        answers.forEach { $0() }
     }
 
     func close(id: UInt32) { closedIDs.append(id) }

@@ -64,11 +64,15 @@ struct HookRunnerTests {
         let result = await run([job(["sh", "-c", "sleep 300 & echo $! > \"$0\"; sleep 300; wait", pidFile])], timeout: 0.3)
         #expect(result.first?.outcome.killed == true)
         #expect(result.first?.outcome.status == 128 + SIGKILL)
-        // The child it started in the background went with it (reaped by init, or a zombie
-        // until then: /proc says which).
+        // The child it started in the background went with it: reaped by init, a zombie until
+        // then, or not yet run since the SIGKILL sent to the whole group (pending, /proc says).
         let child = try #require(Int32(try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
-        let state = (try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8))?.split(separator: " ").dropFirst(2).first
-        #expect(state == nil || state == "Z", "the background child \(child) is still \(state ?? "")")
+        let status = (try? String(contentsOfFile: "/proc/\(child)/status", encoding: .utf8))?.split(separator: "\n") ?? []
+        let field = { (name: String) in status.first { $0.hasPrefix(name + ":") }?.split(separator: "\t").last.map(String.init) }
+        let state = field("State") ?? ""
+        let pending = [field("ShdPnd"), field("SigPnd")].compactMap { $0.flatMap { UInt64($0, radix: 16) } }
+        let killPending = pending.contains { $0 & (1 << UInt64(SIGKILL - 1)) != 0 }
+        #expect(status.isEmpty || state.hasPrefix("Z") || killPending, "the background child \(child) is still \(state)")
     }
 
     @Test func aMissingProgramIsReportedAndTheNextHookStillRuns() async {

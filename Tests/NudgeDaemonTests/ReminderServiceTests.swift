@@ -43,6 +43,41 @@ struct ReminderServiceTests {
         #expect(fixture.events.kinds(.fired).count == 5)
     }
 
+    /// Each due in the same second is shown alone (up to group_above): all their Notify calls
+    /// leave, in the order they were due, before the first answer and before their journal
+    /// lines; each answer is then recorded as it comes.
+    @Test func remindersDueTogetherAllLeaveBeforeAnyAnswerInTheOrderTheyWereDue() throws {
+        fixture.config.groupAbove = 10
+        for title in ["a", "b", "c", "d"] { try fixture.add(title, at: fixture.date(29, 12)) }
+        try fixture.start()
+        var firedWhenShown: [Int] = []
+        fixture.server.onShow = { firedWhenShown.append(fixture.events.kinds(.fired).count) }
+        fixture.server.answering = false
+        fixture.advanceToWake()
+        #expect(fixture.server.shown.map(\.content.summary) == ["a", "b", "c", "d"])
+        #expect(firedWhenShown == [0, 0, 0, 0])
+        #expect(fixture.events.kinds(.fired).count == 4)
+        #expect(fixture.events.kinds(.delivered).isEmpty)
+        #expect(fixture.service.inFlight.count == 4)
+        fixture.onQueue { fixture.server.answerAll() }
+        #expect(fixture.events.kinds(.delivered).map(\.todoID) == [1, 2, 3, 4])
+        #expect(fixture.service.inFlight.isEmpty)
+        #expect(try fixture.store().pendingDeliveries().isEmpty)
+    }
+
+    /// Asked when the server is first known, not when the first reminder waits for it.
+    @Test func theServersCapabilitiesAreAskedAtTheStartOnce() throws {
+        try fixture.add("a", at: fixture.date(29, 12))
+        try fixture.start()
+        #expect(fixture.server.capabilityRequests == 1)
+        fixture.advanceToWake()
+        #expect(fixture.server.shown.map(\.content.summary) == ["a"])
+        #expect(fixture.server.capabilityRequests == 1)
+        // A new server is asked at once, too.
+        fixture.onQueue { fixture.server.restart(as: ":1.9") }
+        #expect(fixture.server.capabilityRequests == 2)
+    }
+
     @Test func remindersMissedWhileStoppedArriveAsOneDigest() throws {
         try fixture.add("a", at: fixture.date(29, 11))
         try fixture.add("b", at: fixture.date(29, 11, 30))
