@@ -125,6 +125,9 @@ def write_db(path, todos, now):
               t["priority"], t["category_id"], t["completed_at"], t["created_at"], t["updated_at"])
              for t in todos])
         columns = {row[1] for row in db.execute("PRAGMA table_info(todos)")}
+        if "title_key" in columns:
+            # As the store writes it (TodoStore.titleKey); the generated titles are ASCII.
+            db.execute("UPDATE todos SET title_key = lower(title)")
         if "reminded_through" in columns:
             # As a running reminder service leaves it: everything up to now has been handled.
             db.execute("UPDATE todos SET reminded_through = ? WHERE completed_at IS NULL", (now,))

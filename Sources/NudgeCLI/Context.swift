@@ -16,8 +16,10 @@ final class Context {
     let color: Bool
     let stdinIsTerminal: Bool
     let stdoutIsTerminal: Bool
-    /// What was printed and not yet flushed.
-    private(set) var output = ""
+    /// What was printed and not yet flushed, as UTF-8.
+    private var buffer: [UInt8] = []
+    /// Where `write` lets its body append, its storage kept from call to call.
+    private var scratch = ""
     /// Whether printing writes out what it has collected once there is a lot of it (the
     /// executable: a long list streams in constant memory), or keeps it all in `output` (tests
     /// that run commands in this process and read it).
@@ -98,28 +100,39 @@ final class Context {
     /// gathered). Text from todos and from the command line goes through `Terminal.visible`
     /// first; `styled` codes do not.
     func print(_ line: String = "") {
-        output += line
-        output += "\n"
+        buffer.append(utf8: line)
+        buffer.append(UInt8(ascii: "\n"))
         flushIfFull()
     }
 
-    /// Collects what `body` appends, straight into the output.
+    /// Collects what `body` appends.
     func write(_ body: (inout String) -> Void) {
-        body(&output)
+        scratch.removeAll(keepingCapacity: true)
+        body(&scratch)
+        buffer.append(utf8: scratch)
         flushIfFull()
     }
+
+    /// Collects UTF-8 put together by the caller: a list's rows, without a string for each.
+    func write(bytes: [UInt8]) {
+        buffer += bytes
+        flushIfFull()
+    }
+
+    /// What was printed and not yet flushed.
+    var output: String { String(decoding: buffer, as: UTF8.self) }
 
     private func flushIfFull() {
-        if streamsOutput && output.utf8.count >= 1 << 16 { flush() }
+        if streamsOutput && buffer.count >= 1 << 16 { flush() }
     }
 
     func flush() {
-        guard !output.isEmpty else { return }
+        guard !buffer.isEmpty else { return }
         if outputError == nil {
-            let error = writeAll(output, to: STDOUT_FILENO)
+            let error = buffer.withUnsafeBufferPointer { writeAll($0, to: STDOUT_FILENO) }
             if error != 0 { outputError = error }
         }
-        output = ""
+        buffer.removeAll(keepingCapacity: true)
     }
 
     /// Asks a yes/no question on the terminal; anything but y or yes is no. `question` is
@@ -150,5 +163,12 @@ extension CLIError {
         case let error as StoreError: self = .failed(error.description)
         default: self = .failed("\(error)")
         }
+    }
+}
+
+extension [UInt8] {
+    /// Appends the UTF-8 of `text` in one copy (`append(contentsOf: text.utf8)` goes a byte at a time).
+    mutating func append(utf8 text: String) {
+        if text.utf8.withContiguousStorageIfAvailable({ append(contentsOf: $0) }) == nil { append(contentsOf: text.utf8) }
     }
 }

@@ -9,7 +9,7 @@
 enum Terminal {
     static func visible(_ text: String) -> String {
         // Most text is printable ASCII: nothing to look at twice.
-        if text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) { return text }
+        if isPrintableASCII(text) { return text }
         guard text.unicodeScalars.contains(where: isShownAsCode) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
@@ -25,6 +25,13 @@ enum Terminal {
             }
         }
         return out
+    }
+
+    /// Whether every byte of `text` is printable ASCII, shown as it is one column each: a loop
+    /// over the bytes in place, which `nudge list` runs on 100,000 titles.
+    static func isPrintableASCII(_ text: String) -> Bool {
+        let isPrintable = { (byte: UInt8) in byte &- 0x20 < 0x5F }
+        return text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isPrintable) } ?? text.utf8.allSatisfy(isPrintable)
     }
 
     /// Notes keep their line breaks; each line is made visible on its own.

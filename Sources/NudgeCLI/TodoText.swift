@@ -31,17 +31,22 @@ struct ListPrinter {
     private let titleWidth: Int
     private let dueWidth: Int
     private var section: AgendaSection?
+    /// How each day and each time of day reads, written once: thousands of todos share them.
+    private var dayTexts: [LocalDate: String] = [:]
+    private var timeTexts: [Int: String] = [:]
+    /// The row being put together, its storage kept from row to row.
+    private var line: [UInt8] = []
 
     /// Titles wider than this are not lined up with: the due column would move too far right.
     static let widestTitleColumn = 48
 
-    init(context: Context, summaries: [AgendaSectionSummary]) {
+    init(context: Context, summary: AgendaSummary) {
         self.context = context
         text = context.dueText
-        counts = Dictionary(uniqueKeysWithValues: summaries.map { ($0.section, $0.count) })
-        idWidth = decimalDigits(summaries.map(\.highestID).max() ?? 0)
-        titleWidth = min(summaries.map(\.widestTitle).max() ?? 0, Self.widestTitleColumn)
-        dueWidth = summaries.map(\.widestDue).max() ?? 0
+        counts = summary.counts
+        idWidth = decimalDigits(summary.highestID)
+        titleWidth = min(summary.widestTitle, Self.widestTitleColumn)
+        dueWidth = summary.widestDue
     }
 
     /// A title's width in the title column.
@@ -74,46 +79,91 @@ struct ListPrinter {
     }
 
     /// The row of `todo`, after its section's header when it is the section's first.
-    mutating func print(_ todo: Todo, in section: AgendaSection) {
+    mutating func print(_ todo: AgendaLine, in section: AgendaSection) {
         if section != self.section {
             if self.section != nil { context.print() }
             context.print(context.styled("\(section.title) (\(counts[section] ?? 0))", .bold))
             self.section = section
         }
-        let color = context.color
-        let title = Terminal.visible(todo.title)
-        let due = todo.due.map(text.relative) ?? ""
-        var out = ""
-        out.reserveCapacity(idWidth + titleWidth + dueWidth + 30)
-        if todo.isCompleted && color { out += "\u{1B}[2m" }
-        out += todo.isCompleted ? "  [x] " : "  [ ] "
-        appendSpaces(idWidth - decimalDigits(todo.id), to: &out)
-        out += String(todo.id)
-        out += "  "
-        out += title
-        appendSpaces(titleWidth - displayWidth(title) + 2, to: &out)
-        out += section == .overdue ? context.styled(due, .red) : due
-        appendSpaces(dueWidth - due.utf8.count + 2, to: &out)
+        let dim = todo.isCompleted && context.color, red = section == .overdue && context.color
+        let (title, width) = Terminal.isPrintableASCII(todo.title)
+            ? (todo.title, todo.title.utf8.count) : { let text = Terminal.visible(todo.title); return (text, displayWidth(text)) }()
+        var (day, time): (String, String?) = ("", nil)
+        if let due = todo.due { (day, time) = dueParts(due) }
         let mark = Context.priorityMark(todo.priority)
-        out += mark
-        if let category = todo.category {
-            appendSpaces(5 - mark.utf8.count, to: &out)
-            out += Terminal.visible(category.name)
+        // Put together as bytes, then added to the output at once: appending a dozen strings
+        // to the output one by one took a fifth of listing 100,000 todos.
+        line.removeAll(keepingCapacity: true)
+        if dim { line += Self.dimCode }
+        line.append(utf8: todo.isCompleted ? "  [x] " : "  [ ] ")
+        appendSpaces(idWidth - decimalDigits(todo.id), to: &line)
+        appendDecimal(todo.id, to: &line)
+        line.append(utf8: "  ")
+        line.append(utf8: title)
+        appendSpaces(titleWidth - width + 2, to: &line)
+        if red { line += Self.redCode }
+        line.append(utf8: day)
+        if let time {
+            line.append(UInt8(ascii: " "))
+            line.append(utf8: time)
         }
-        if todo.isCompleted && color { out += "\u{1B}[0m" }
-        context.print(out)
+        if red { line += Self.resetCode }
+        appendSpaces(dueWidth - day.utf8.count - (time.map { $0.utf8.count + 1 } ?? 0) + 2, to: &line)
+        line.append(utf8: mark)
+        if let category = todo.categoryName {
+            appendSpaces(5 - mark.utf8.count, to: &line)
+            line.append(utf8: Terminal.visible(category))
+        }
+        if dim { line += Self.resetCode }
+        line.append(UInt8(ascii: "\n"))
+        context.write(bytes: line)
+    }
+
+    private static let dimCode = Array("\u{1B}[2m".utf8), redCode = Array("\u{1B}[31m".utf8), resetCode = Array("\u{1B}[0m".utf8)
+
+    /// `due` as `DueText.relative` writes it, in two parts: the day, and the time of a timed due.
+    private mutating func dueParts(_ due: Due) -> (day: String, time: String?) {
+        func dayText(_ day: LocalDate) -> String {
+            if let text = dayTexts[day] { return text }
+            let text = self.text.relative(day)
+            dayTexts[day] = text
+            return text
+        }
+        switch due {
+        case .allDay(let day):
+            return (dayText(day), nil)
+        case .at(let instant, _):
+            let (day, hour, minute) = text.clock.dayAndTime(of: instant)
+            if let time = timeTexts[hour * 60 + minute] { return (dayText(day), time) }
+            let time = text.time(hour: hour, minute: minute)
+            timeTexts[hour * 60 + minute] = time
+            return (dayText(day), time)
+        }
     }
 }
 
-/// Runs of spaces by length, so that padding a column appends one string.
-private let spaceRuns = (0...256).map { String(repeating: " ", count: $0) }
+private let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 256)
 
-private func appendSpaces(_ count: Int, to out: inout String) {
+private func appendSpaces(_ count: Int, to line: inout [UInt8]) {
     var left = count
     while left > 0 {
-        let chunk = min(left, 256)
-        out += spaceRuns[chunk]
+        let chunk = min(left, spaces.count)
+        spaces.withUnsafeBufferPointer { line.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<chunk])) }
         left -= chunk
+    }
+}
+
+private func appendDecimal(_ value: Int64, to line: inout [UInt8]) {
+    if value < 0 { line.append(UInt8(ascii: "-")) }
+    let digits = decimalDigits(Int64(value.magnitude))
+    let end = line.count + digits
+    appendSpaces(digits, to: &line)
+    var rest = value.magnitude
+    line.withUnsafeMutableBufferPointer { bytes in
+        for position in stride(from: end - 1, through: end - digits, by: -1) {
+            bytes[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
     }
 }
 
@@ -126,7 +176,7 @@ private func decimalDigits(_ value: Int64) -> Int {
 
 /// Columns a string takes in a terminal: wide (East Asian) characters and emoji take two.
 func displayWidth(_ text: String) -> Int {
-    if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
+    if text.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy { $0 < 0x80 } }) ?? false { return text.utf8.count }
     var width = 0
     for character in text {
         guard let scalar = character.unicodeScalars.first else { continue }

@@ -76,3 +76,16 @@ public struct WallClock: Sendable {
 func pad(_ value: Int) -> String {
     value < 10 ? "0\(value)" : "\(value)"
 }
+
+extension WallClock {
+    /// The first second after `instant` (seconds since 1970) at which the local clock reaches a
+    /// multiple of `period` seconds (the next local hour, or midnight), or an earlier one where
+    /// the offset changes on the way: never later, so that a search from it misses nothing.
+    public func nextBoundary(after instant: Int64, every period: Int64) -> Int64 {
+        func offset(_ seconds: Int64) -> Int64 { Int64(self.offset(at: Date(timeIntervalSince1970: TimeInterval(seconds)))) }
+        let local = instant + offset(instant)
+        let boundary = local - ((local % period) + period) % period + period
+        let sameOffset = boundary - offset(instant)
+        return max(instant + 1, min(sameOffset, boundary - offset(sameOffset)))
+    }
+}

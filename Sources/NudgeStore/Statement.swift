@@ -68,6 +68,10 @@ public final class Statement {
         }
     }
 
+    /// The highest parameter number the SQL uses. The corresponding C function is
+    /// `sqlite3_bind_parameter_count`.
+    public var parameterCount: Int { Int(sqlite3_bind_parameter_count(handle)) }
+
     /// Ends a statement read only part way, so that it holds no read of the database. The
     /// corresponding C function is `sqlite3_reset`.
     public func reset() {

@@ -1,15 +1,21 @@
 import Foundation
 import NudgeCore
 
-/// One non-empty section of `nudge list`, as an aggregate query finds it: what the list needs
-/// before its first row (the header's count, the columns' widths).
-public struct AgendaSectionSummary: Sendable, Equatable {
-    public let section: AgendaSection
-    public let count: Int
-    public let highestID: Int64
-    /// The largest `titleWidth` and `dueWidth` given to `agendaSummary`, over the section.
-    public let widestTitle: Int
-    public let widestDue: Int
+/// What `nudge list` needs before its first row: the count of each non-empty section, and the
+/// widths of its columns.
+public struct AgendaSummary: Sendable, Equatable {
+    /// The non-empty sections and how many todos each holds.
+    public var counts: [AgendaSection: Int] = [:]
+    public var highestID: Int64 = 0
+    /// The largest `titleWidth` and `dueWidth` given to `agendaSummary`, over all the todos.
+    public var widestTitle = 0
+    public var widestDue = 0
+
+    public var isEmpty: Bool { counts.isEmpty }
+
+    mutating func add(_ count: Int64, to section: AgendaSection) {
+        if count > 0 { counts[section, default: 0] += Int(count) }
+    }
 }
 
 extension TodoStore {
@@ -19,40 +25,154 @@ extension TodoStore {
         try db.readTransaction(body)
     }
 
-    /// The non-empty sections of the todos matching `query`, in display order, from one
-    /// aggregate query: nothing is kept of the todos themselves.
+    /// The title as the list orders titles: in lower case as Swift's `lowercased()` has it,
+    /// composed (NFC), so that comparing its bytes orders it as Swift compares strings.
+    static func titleKey(_ title: String) -> String {
+        title.utf8.allSatisfy { $0 < 0x80 } ? title.lowercased() : title.lowercased().precomposedStringWithCanonicalMapping
+    }
+
+    /// The sections of the todos matching `query`, with their counts and the widths of the
+    /// list's columns; nothing is kept of the todos themselves. The pending ones are counted in
+    /// the list-order indexes. `dueWidth` of a timed due may depend on its local day and, when
+    /// `dueWidthVariesByHour`, its hour, not on its minute: each is asked once per day or hour.
     public func agendaSummary(matching query: TodoQuery, agenda: Agenda,
-                              titleWidth: @escaping (String) -> Int,
-                              dueWidth: @escaping (Due) -> Int) throws(StoreError) -> [AgendaSectionSummary] {
+                              titleWidth: @escaping (String) -> Int, dueWidth: @escaping (Due) -> Int,
+                              dueWidthVariesByHour: Bool) throws(StoreError) -> AgendaSummary {
         try perform {
             let filter = try todoFilter(query)
-            let section = try agendaSectionColumn(agenda, firstParameter: filter.arguments.count + 1)
+            let bounds = SectionBounds(agenda, firstParameter: filter.arguments.count + 1)
             // A title of printable ASCII is as wide as it is long; only others are measured.
             try db.defineFunction("nudge_title_width", argumentCount: 1) { arguments in
                 let bytes = arguments.textBytes(0)
                 if bytes.allSatisfy({ (0x20...0x7E).contains($0) }) { return .integer(Int64(bytes.count)) }
                 return .integer(Int64(titleWidth(String(decoding: bytes, as: UTF8.self))))
             }
-            let zone = agenda.clock.zone
-            try db.defineFunction("nudge_due_width", argumentCount: 2) { arguments in
-                let due: Due? = if !arguments.isNull(0) {
-                    .at(Date(timeIntervalSince1970: TimeInterval(arguments.int64(0))), zone: zone)
-                } else {
-                    arguments.text(1).flatMap { LocalDate(iso: $0) }.map(Due.allDay)
+            var summary = AgendaSummary()
+            func measure(_ sql: String, _ arguments: [SQLValue], _ body: (Row) -> Void) throws {
+                let statement = try prepare(sql, filter.arguments + arguments)
+                guard try statement.step() else { return }
+                let row = Row(statement: statement)
+                summary.highestID = max(summary.highestID, row.int64(3))
+                summary.widestTitle = max(summary.widestTitle, Int(row.int64(4)))
+                body(row)
+            }
+            if query.state != .completed {
+                for run in PendingRun.allCases {
+                    try measure("""
+                        SELECT count(*) FILTER (WHERE \(bounds.condition(run, .overdue))),
+                            count(*) FILTER (WHERE \(bounds.condition(run, .today))), count(*),
+                            max(t.id), max(nudge_title_width(t.title))
+                        FROM todos t INDEXED BY \(run.index) WHERE \(run.condition)\(filter.and)
+                        """, bounds.arguments) { row in
+                        let (overdue, today, all) = (row.int64(0), row.int64(1), row.int64(2))
+                        if run == .unscheduled {
+                            summary.add(all, to: .unscheduled)
+                        } else {
+                            summary.add(overdue, to: .overdue)
+                            summary.add(today, to: .today)
+                            summary.add(all - overdue - today, to: .upcoming)
+                        }
+                    }
                 }
-                return .integer(Int64(due.map(dueWidth) ?? 0))
+                summary.widestDue = try widestPendingDue(filter, agenda: agenda, dueWidth: dueWidth,
+                                                         variesByHour: dueWidthVariesByHour)
             }
-            let sql = """
-                SELECT \(section.sql) AS section, count(*), max(t.id),
-                    max(nudge_title_width(t.title)),
-                    max(nudge_due_width(t.due_at, t.due_day))
-                FROM todos t NOT INDEXED\(filter.sql)
-                GROUP BY section ORDER BY section
-                """
-            return try db.query(sql, filter.arguments + section.arguments) { row in
-                AgendaSectionSummary(section: AgendaSection.allCases[Int(row.int64(0))], count: Int(row.int64(1)),
-                                     highestID: row.int64(2), widestTitle: Int(row.int64(3)), widestDue: Int(row.int64(4)))
+            if query.state != .pending {
+                let zone = agenda.clock.zone
+                try db.defineFunction("nudge_due_width", argumentCount: 2) { arguments in
+                    let due: Due? = if !arguments.isNull(0) {
+                        .at(Date(timeIntervalSince1970: TimeInterval(arguments.int64(0))), zone: zone)
+                    } else {
+                        arguments.text(1).flatMap { LocalDate(iso: $0) }.map(Due.allDay)
+                    }
+                    return .integer(Int64(due.map(dueWidth) ?? 0))
+                }
+                try measure("""
+                    SELECT 0, 0, count(*), max(t.id), max(nudge_title_width(t.title)), max(nudge_due_width(t.due_at, t.due_day))
+                    FROM todos t WHERE t.completed_at IS NOT NULL\(filter.and)
+                    """, []) { row in
+                    summary.add(row.int64(2), to: .completed)
+                    summary.widestDue = max(summary.widestDue, Int(row.int64(5)))
+                }
             }
+            return summary
+        }
+    }
+
+    /// The widest due of the pending todos matching `filter`, asking `dueWidth` once for each
+    /// day that has todos (and each hour, when `variesByHour`): the index is searched for the
+    /// first due of the next day (or hour), never read through.
+    private func widestPendingDue(_ filter: TodoFilter, agenda: Agenda, dueWidth: (Due) -> Int,
+                                  variesByHour: Bool) throws -> Int {
+        let next = "?\(filter.arguments.count + 1)"
+        var widest = 0
+        let firstDay = try db.prepare("""
+            SELECT t.due_day FROM todos t INDEXED BY \(PendingRun.days.index)
+            WHERE \(PendingRun.days.condition)\(filter.and) AND t.due_day > \(next) ORDER BY t.due_day LIMIT 1
+            """)
+        var day = ""
+        while true {
+            try firstDay.bind(filter.arguments + [.text(day)])
+            guard try firstDay.step(), let found = Row(statement: firstDay).text(0) else { break }
+            day = found
+            if let date = LocalDate(iso: found) { widest = max(widest, dueWidth(.allDay(date))) }
+        }
+        let firstInstant = try db.prepare("""
+            SELECT t.due_at FROM todos t INDEXED BY \(PendingRun.timed.index)
+            WHERE \(PendingRun.timed.condition)\(filter.and) AND t.due_at >= \(next) ORDER BY t.due_at LIMIT 1
+            """)
+        var instant = Int64.min
+        while true {
+            try firstInstant.bind(filter.arguments + [.integer(instant)])
+            guard try firstInstant.step() else { break }
+            let found = Row(statement: firstInstant).int64(0)
+            widest = max(widest, dueWidth(.at(Date(timeIntervalSince1970: TimeInterval(found)), zone: agenda.clock.zone)))
+            instant = agenda.clock.nextBoundary(after: found, every: variesByHour ? 3600 : 86_400)
+        }
+        return widest
+    }
+
+    /// Hands the todos matching `query` to `body` one at a time, as lines of `nudge list`, in
+    /// its order. In the default order the pending ones are read in order from the list-order
+    /// indexes, the timed and the all-day ones of each section merged; otherwise, and for the
+    /// completed ones, as `forEachAgendaTodo` sorts them.
+    public func forEachAgendaLine(matching query: TodoQuery, agenda: Agenda, order: TodoOrder,
+                                  _ body: (AgendaSection, AgendaLine) throws -> Void) throws(StoreError) {
+        guard order == .due, query.state != .completed else {
+            return try forEachAgendaTodo(matching: query, agenda: agenda, order: order) { try body($0, AgendaLine($1)) }
+        }
+        try perform {
+            let filter = try todoFilter(query)
+            let bounds = SectionBounds(agenda, firstParameter: filter.arguments.count + 1)
+            let categories = try Dictionary(uniqueKeysWithValues: db.query("SELECT id, name FROM categories") {
+                ($0.int64(0), $0.text(1) ?? "")
+            })
+            func run(_ run: PendingRun, _ section: AgendaSection) throws -> LineCursor {
+                let statement = try prepare("""
+                    SELECT t.id, t.title, t.priority, t.category_id, \(run.dueColumn ?? "NULL"), t.title_key
+                    FROM todos t INDEXED BY \(run.index)
+                    WHERE \(run.condition) AND \(bounds.condition(run, section))\(filter.and)
+                    ORDER BY \(run.order)
+                    """, filter.arguments + bounds.arguments)
+                return try LineCursor(statement, run: run, agenda: agenda, categories: categories)
+            }
+            for section in [AgendaSection.overdue, .today, .upcoming] {
+                let timed = try run(.timed, section), days = try run(.days, section)
+                while let cursor = LineCursor.first(timed, days) {
+                    try body(section, cursor.line())
+                    try cursor.advance()
+                }
+            }
+            let unscheduled = try run(.unscheduled, .unscheduled)
+            while unscheduled.hasRow {
+                try body(.unscheduled, unscheduled.line())
+                try unscheduled.advance()
+            }
+        }
+        if query.state == .all {
+            var completed = query
+            completed.state = .completed
+            try forEachAgendaTodo(matching: completed, agenda: agenda, order: order) { try body($0, AgendaLine($1)) }
         }
     }
 
@@ -63,22 +183,25 @@ extension TodoStore {
                                   _ body: (AgendaSection, Todo) throws -> Void) throws(StoreError) {
         try perform {
             let filter = try todoFilter(query)
-            let section = try agendaSectionColumn(agenda, firstParameter: filter.arguments.count + 1)
-            try defineSortFunctions(agenda)
+            let bounds = SectionBounds(agenda, firstParameter: filter.arguments.count + 1)
+            // An all-day todo sorts at its local midnight in the agenda's zone.
+            try db.defineFunction("nudge_day_start", argumentCount: 1) { arguments in
+                guard let day = arguments.text(0).flatMap({ LocalDate(iso: $0) }) else { return .null }
+                return .real(agenda.sortSeconds(.allDay(day)))
+            }
             let keys = switch order {
-            case .due: "due_key NULLS LAST, t.priority DESC, title_key, t.id"
-            case .priority: "t.priority DESC, due_key NULLS LAST, title_key, t.id"
-            case .title: "title_key, due_key NULLS LAST, t.priority DESC, t.id"
+            case .due: "due_key NULLS LAST, t.priority DESC, t.title_key, t.id"
+            case .priority: "t.priority DESC, due_key NULLS LAST, t.title_key, t.id"
+            case .title: "t.title_key, due_key NULLS LAST, t.priority DESC, t.id"
             case .created: "t.created_at, t.id"
             }
             let statement = try db.prepare("""
-                SELECT \(Self.todoColumnList), \(section.sql) AS section,
-                    coalesce(t.due_at, nudge_day_start(t.due_day)) AS due_key,
-                    CASE WHEN length(CAST(t.title AS BLOB)) = length(t.title) THEN lower(t.title) ELSE nudge_fold(t.title) END AS title_key
+                SELECT \(Self.todoColumnList), \(bounds.sectionColumn) AS section,
+                    coalesce(t.due_at, nudge_day_start(t.due_day)) AS due_key
                 FROM todos t NOT INDEXED LEFT JOIN categories c ON c.id = t.category_id\(filter.sql)
                 ORDER BY section, \(keys)
                 """)
-            try statement.bind(filter.arguments + section.arguments)
+            try statement.bind(filter.arguments + bounds.arguments)
             var zones = ZoneCache(fallback: planner.calendar.timeZone)
             while try statement.step() {
                 let row = Row(statement: statement)
@@ -87,29 +210,37 @@ extension TodoStore {
         }
     }
 
-    /// The WHERE clause of `query`, its parameters numbered from 1. A search ignores case: with SQLite's LIKE for an ASCII
-    /// needle, and for any other with Foundation's case-insensitive search, as a SQL function.
-    func todoFilter(_ query: TodoQuery) throws -> (sql: String, arguments: [SQLValue]) {
-        var conditions: [String] = []
-        var arguments: [SQLValue] = []
+    /// `sql` prepared with the first of `arguments`, as many as it numbers: the bounds of one
+    /// section leave the others' parameters out.
+    private func prepare(_ sql: String, _ arguments: [SQLValue]) throws -> Statement {
+        let statement = try db.prepare(sql)
+        try statement.bind(Array(arguments.prefix(statement.parameterCount)))
+        return statement
+    }
+
+    /// The WHERE conditions of `query`, its parameters numbered from 1. A search ignores case:
+    /// with SQLite's LIKE for an ASCII needle, and for any other with Foundation's
+    /// case-insensitive search, as a SQL function.
+    func todoFilter(_ query: TodoQuery) throws -> TodoFilter {
+        var filter = TodoFilter()
         switch query.state {
-        case .pending: conditions.append("t.completed_at IS NULL")
-        case .completed: conditions.append("t.completed_at IS NOT NULL")
+        case .pending: filter.conditions.append("t.completed_at IS NULL")
+        case .completed: filter.conditions.append("t.completed_at IS NOT NULL")
         case .all: break
         }
         if let name = query.categoryName {
-            conditions.append("t.category_id = ?\(arguments.count + 1)")
-            arguments.append(.integer(try categoryID(named: name)))
+            filter.conditions.append("t.category_id = ?\(filter.arguments.count + 1)")
+            filter.arguments.append(.integer(try categoryID(named: name)))
         }
         if let priority = query.priority {
-            conditions.append("t.priority = ?\(arguments.count + 1)")
-            arguments.append(.integer(Int64(priority.rawValue)))
+            filter.conditions.append("t.priority = ?\(filter.arguments.count + 1)")
+            filter.arguments.append(.integer(Int64(priority.rawValue)))
         }
         if let needle = query.search, !needle.isEmpty {
             if needle.allSatisfy(\.isASCII) {
-                let parameter = "?\(arguments.count + 1)"
-                conditions.append(#"(t.title LIKE \#(parameter) ESCAPE '\' OR t.notes LIKE \#(parameter) ESCAPE '\')"#)
-                arguments.append(.text("%" + Self.escapedForLike(needle) + "%"))
+                let parameter = "?\(filter.arguments.count + 1)"
+                filter.conditions.append(#"(t.title LIKE \#(parameter) ESCAPE '\' OR t.notes LIKE \#(parameter) ESCAPE '\')"#)
+                filter.arguments.append(.text("%" + Self.escapedForLike(needle) + "%"))
             } else {
                 try db.defineFunction("nudge_contains", argumentCount: 2) { arguments in
                     let found = [arguments.text(0), arguments.text(1)].contains {
@@ -117,51 +248,107 @@ extension TodoStore {
                     }
                     return .integer(found ? 1 : 0)
                 }
-                conditions.append("nudge_contains(t.title, t.notes)")
+                filter.conditions.append("nudge_contains(t.title, t.notes)")
             }
         }
-        return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), arguments)
+        return filter
+    }
+}
+
+/// The conditions a query puts on todos, as SQL on `todos t`, and their parameters.
+struct TodoFilter {
+    var conditions: [String] = []
+    var arguments: [SQLValue] = []
+
+    /// A WHERE clause, or nothing.
+    var sql: String { conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ") }
+    /// The conditions, each after AND, for a WHERE clause of its own.
+    var and: String { conditions.map { " AND " + $0 }.joined() }
+}
+
+/// The three runs of pending todos that the list-order indexes hold (migration 009), each in
+/// the list's order within a section.
+enum PendingRun: CaseIterable {
+    case timed, days, unscheduled
+
+    var index: String {
+        switch self {
+        case .timed: "todos_pending_timed_in_order"
+        case .days: "todos_pending_days_in_order"
+        case .unscheduled: "todos_pending_unscheduled_in_order"
+        }
     }
 
-    /// The index of a todo's section in `AgendaSection.allCases`, as SQL whose parameters are
-    /// numbered from `firstParameter`: the boundaries are worked out here from the agenda's
-    /// now and zone, so that the SQL agrees with `Agenda.section(of:)`.
-    private func agendaSectionColumn(_ agenda: Agenda, firstParameter: Int) throws -> (sql: String, arguments: [SQLValue]) {
+    /// The index's own WHERE, which a query must imply to use it.
+    var condition: String {
+        switch self {
+        case .timed: "t.completed_at IS NULL AND t.due_at IS NOT NULL"
+        case .days: "t.completed_at IS NULL AND t.due_day IS NOT NULL"
+        case .unscheduled: "t.completed_at IS NULL AND t.due_at IS NULL AND t.due_day IS NULL"
+        }
+    }
+
+    var dueColumn: String? {
+        switch self {
+        case .timed: "t.due_at"
+        case .days: "t.due_day"
+        case .unscheduled: nil
+        }
+    }
+
+    /// The index's order, so that SQLite reads it rather than sorting.
+    var order: String {
+        ((dueColumn.map { [$0] } ?? []) + ["t.priority DESC", "t.title_key", "t.id"]).joined(separator: ", ")
+    }
+}
+
+/// Where the pending sections lie in the timed and the all-day runs, and every todo's section
+/// as a column, in SQL whose parameters are numbered from `firstParameter`: the boundaries are
+/// worked out here from the agenda's now and zone, so that the SQL agrees with
+/// `Agenda.section(of:)`.
+struct SectionBounds {
+    private(set) var arguments: [SQLValue]
+    private let now: String, today: String
+    /// The timed dues within today, whether or not they are past.
+    private let withinToday: String
+
+    init(_ agenda: Agenda, firstParameter: Int) {
         // A timed due is overdue before now; stored dues are whole seconds.
-        var arguments: [SQLValue] = [.integer(Int64(agenda.now.timeIntervalSince1970.rounded(.up))),
-                                     .text(agenda.today.description)]
-        let now = "?\(firstParameter)", today = "?\(firstParameter + 1)"
-        var todayTimed: [String] = []
+        arguments = [.integer(Int64(agenda.now.timeIntervalSince1970.rounded(.up))), .text(agenda.today.description)]
+        now = "?\(firstParameter)"
+        today = "?\(firstParameter + 1)"
+        var ranges: [String] = []
         for range in agenda.secondsOfToday() {
             let lower = "?\(firstParameter + arguments.count)", upper = "?\(firstParameter + arguments.count + 1)"
-            todayTimed.append("(t.due_at >= \(lower) AND t.due_at < \(upper))")
+            ranges.append("(t.due_at >= \(lower) AND t.due_at < \(upper))")
             arguments += [.integer(range.lowerBound), .integer(range.upperBound)]
         }
+        withinToday = ranges.isEmpty ? "0" : "(" + ranges.joined(separator: " OR ") + ")"
+    }
+
+    /// The todos of `run` in `section`.
+    func condition(_ run: PendingRun, _ section: AgendaSection) -> String {
+        switch (run, section) {
+        case (.timed, .overdue): "t.due_at < \(now)"
+        case (.timed, .today): "t.due_at >= \(now) AND \(withinToday)"
+        case (.timed, _): "t.due_at >= \(now) AND NOT \(withinToday)"
+        case (.days, .overdue): "t.due_day < \(today)"
+        case (.days, .today): "t.due_day = \(today)"
+        case (.days, _): "t.due_day > \(today)"
+        case (.unscheduled, _): "1"
+        }
+    }
+
+    /// The index of a todo's section in `AgendaSection.allCases`.
+    var sectionColumn: String {
         func index(_ section: AgendaSection) -> Int { AgendaSection.allCases.firstIndex(of: section)! }
-        let sql = """
+        return """
             CASE WHEN t.completed_at IS NOT NULL THEN \(index(.completed))
                 WHEN t.due_at IS NOT NULL THEN CASE WHEN t.due_at < \(now) THEN \(index(.overdue))
-                    WHEN \(todayTimed.isEmpty ? "0" : todayTimed.joined(separator: " OR ")) THEN \(index(.today))
-                    ELSE \(index(.upcoming)) END
+                    WHEN \(withinToday) THEN \(index(.today)) ELSE \(index(.upcoming)) END
                 WHEN t.due_day IS NOT NULL THEN CASE WHEN t.due_day < \(today) THEN \(index(.overdue))
                     WHEN t.due_day = \(today) THEN \(index(.today)) ELSE \(index(.upcoming)) END
                 ELSE \(index(.unscheduled)) END
             """
-        return (sql, arguments)
-    }
-
-    /// What SQLite cannot work out itself: an all-day todo's local midnight in the agenda's
-    /// zone, and a title in lower case as Swift's `lowercased()` has it, composed (NFC) so that
-    /// comparing its bytes orders it as Swift compares strings (by the scalars of NFC).
-    private func defineSortFunctions(_ agenda: Agenda) throws {
-        try db.defineFunction("nudge_day_start", argumentCount: 1) { arguments in
-            guard let day = arguments.text(0).flatMap({ LocalDate(iso: $0) }) else { return .null }
-            return .real(agenda.sortSeconds(.allDay(day)))
-        }
-        // ASCII titles (as many bytes as characters), most of them, are folded by SQLite's
-        // lower(), which agrees there.
-        try db.defineFunction("nudge_fold", argumentCount: 1) { arguments in
-            .text((arguments.text(0) ?? "").lowercased().precomposedStringWithCanonicalMapping)
-        }
     }
 }

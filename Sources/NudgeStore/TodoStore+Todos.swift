@@ -63,14 +63,15 @@ extension TodoStore {
             let stamp = Int64(now.timeIntervalSince1970)
             try db.run("""
                 INSERT INTO todos (uuid, title, notes, due_at, due_day, due_zone, priority, category_id,
-                    repeat_rule, repeat_from, repeat_start, default_reminders, reminded_through, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    repeat_rule, repeat_from, repeat_start, default_reminders, reminded_through, created_at, updated_at, title_key)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [.text(UUID().uuidString.lowercased()), .text(new.title), new.notes.sqlValue,
                       dueAt.sqlValue, dueDay.sqlValue, dueZone.sqlValue,
                       .integer(Int64(new.priority.rawValue)), categoryID.sqlValue,
                       new.repetition.map(\.rrule).sqlValue, new.repetition.map(\.from.rawValue).sqlValue,
                       (new.repetition?.start?.description).sqlValue,
-                      .integer(new.usesDefaultRules ? 1 : 0), .integer(stamp - 1), .integer(stamp), .integer(stamp)])
+                      .integer(new.usesDefaultRules ? 1 : 0), .integer(stamp - 1), .integer(stamp), .integer(stamp),
+                      .text(Self.titleKey(new.title))])
             let id = db.lastInsertRowID
             try insertCustomReminders(new.reminders, todoID: id)
             try replan(ids: [id])
@@ -115,13 +116,13 @@ extension TodoStore {
             try db.run("""
                 UPDATE todos SET title = ?1, notes = ?2, due_at = ?3, due_day = ?4, due_zone = ?5,
                     priority = ?6, category_id = ?7, repeat_rule = ?8, repeat_from = ?9, repeat_start = ?12, updated_at = ?10,
-                    reminded_through = max(coalesce(reminded_through, ?10 - 1), ?10 - 1)
+                    reminded_through = max(coalesce(reminded_through, ?10 - 1), ?10 - 1), title_key = ?13
                 WHERE id = ?11
                 """, [.text(todo.title), todo.notes.sqlValue, dueAt.sqlValue, dueDay.sqlValue,
                       dueZone.sqlValue, .integer(Int64(todo.priority.rawValue)),
                       todo.category.map(\.id).sqlValue, todo.repetition.map(\.rrule).sqlValue,
                       todo.repetition.map(\.from.rawValue).sqlValue, .integer(Int64(now.timeIntervalSince1970)),
-                      .integer(todo.id), (todo.repetition?.start?.description).sqlValue])
+                      .integer(todo.id), (todo.repetition?.start?.description).sqlValue, .text(Self.titleKey(todo.title))])
             guard db.changes == 1 else { throw StoreError.noSuchTodos([todo.id]) }
             try replan(ids: [todo.id])
             return try fetch(ids: [todo.id])[0]

@@ -211,6 +211,10 @@ public final class TodoStore {
                 try db.execute("CREATE TABLE nudge_migrations (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)")
                 try db.execute("PRAGMA application_id = \(Schema.applicationID)")
             }
+            // What a step computes that SQLite cannot.
+            try db.defineFunction("nudge_title_key", argumentCount: 1) { arguments in
+                .text(Self.titleKey(arguments.text(0) ?? ""))
+            }
             for migration in try pending(applied: appliedMigrations()) {
                 try db.execute(migration.sql)
                 try db.run("INSERT INTO nudge_migrations (name, applied_at) VALUES (?, ?)",

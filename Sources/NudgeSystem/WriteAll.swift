@@ -5,19 +5,22 @@ import Glibc
 @discardableResult
 public func writeAll(_ text: String, to fd: Int32) -> Int32 {
     var text = text
-    return text.withUTF8 { bytes in
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if written > 0 {
-                offset += written
-            } else if written < 0 && errno == EINTR {
-                continue
-            } else {
-                // A write of nothing would be tried forever.
-                return written == 0 ? EIO : errno
-            }
+    return text.withUTF8 { writeAll($0, to: fd) }
+}
+
+@discardableResult
+public func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to fd: Int32) -> Int32 {
+    var offset = 0
+    while offset < bytes.count {
+        let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+        if written > 0 {
+            offset += written
+        } else if written < 0 && errno == EINTR {
+            continue
+        } else {
+            // A write of nothing would be tried forever.
+            return written == 0 ? EIO : errno
         }
-        return 0
     }
+    return 0
 }

@@ -67,15 +67,16 @@ enum ListCommand: Command {
         do {
             // The counts and the rows come from the same moment of the file.
             try store.reading {
-                let summaries = try store.agendaSummary(matching: query, agenda: agenda, titleWidth: ListPrinter.titleWidth,
-                                                        dueWidth: ListPrinter.dueWidths(context.dueText))
-                if summaries.isEmpty {
+                let summary = try store.agendaSummary(matching: query, agenda: agenda, titleWidth: ListPrinter.titleWidth,
+                                                      dueWidth: ListPrinter.dueWidths(context.dueText),
+                                                      dueWidthVariesByHour: context.dateStyle.clock == .twelveHour)
+                if summary.isEmpty {
                     try printEmpty(query: query, store: store, context: context)
                     return
                 }
-                var printer = ListPrinter(context: context, summaries: summaries)
-                try store.forEachAgendaTodo(matching: query, agenda: agenda, order: order) { section, todo in
-                    printer.print(todo, in: section)
+                var printer = ListPrinter(context: context, summary: summary)
+                try store.forEachAgendaLine(matching: query, agenda: agenda, order: order) { section, line in
+                    printer.print(line, in: section)
                 }
             }
         } catch { throw CLIError(error) }
