@@ -37,23 +37,23 @@ extension TodoStore {
                 (overdue: Int($0.int64(0)), today: Int($0.int64(1)), timed: $0.optionalInt64(2), day: $0.text(3))
             }[0]
             // Of the todos due at the earliest moment, and of those due on the earliest day,
-            // the first as the list orders them (priority, then title); then the earlier of
-            // the two. Only ids, priorities and titles are read: hundreds may share a day.
-            let firsts = try [("due_at", row.timed.sqlValue), ("due_day", row.day.sqlValue)].compactMap { column, value in
-                try firstByPriorityAndTitle(dueWhere: column, is: value)
+            // the first as the list orders them (priority, then title): the first entry of the
+            // list-order index there. Then the earlier of the two.
+            let firsts = try [(PendingRun.timed, row.timed.sqlValue), (.days, row.day.sqlValue)].compactMap { run, value in
+                try firstInListOrder(of: run, dueAt: value)
             }
             let next = agenda.sections(try fetch(ids: firsts)).first { $0.section == .today || $0.section == .upcoming }?.todos.first
             return DueSummary(overdue: row.overdue, today: row.today, next: next)
         }
     }
 
-    /// The id of the pending todo with `column = value` that `nudge list` shows first among
+    /// The id of the pending todo of `run` due at `due` that `nudge list` shows first among
     /// them: the highest priority, then the title ignoring case, then the lowest id.
-    private func firstByPriorityAndTitle(dueWhere column: String, is value: SQLValue) throws -> Int64? {
-        if value == .null { return nil }
-        let rows = try db.query("SELECT id, priority, title FROM todos WHERE completed_at IS NULL AND \(column) = ?", [value]) {
-            (id: $0.int64(0), priority: $0.int64(1), title: ($0.text(2) ?? "").lowercased())
-        }
-        return rows.min { ($1.priority, $0.title, $0.id) < ($0.priority, $1.title, $1.id) }?.id
+    private func firstInListOrder(of run: PendingRun, dueAt due: SQLValue) throws -> Int64? {
+        guard due != .null, let column = run.dueColumn else { return nil }
+        return try db.scalar("""
+            SELECT t.id FROM todos t INDEXED BY \(run.index) WHERE \(run.condition) AND \(column) = ?
+            ORDER BY \(run.order) LIMIT 1
+            """, [due])?.int64
     }
 }

@@ -83,9 +83,6 @@ public final class TodoStore {
             let pending = try pendingMigrations()
             try db.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL")
             if access.isReadOnly {
-                // Pages mapped rather than copied one read(2) at a time: the todos a showing
-                // command reads lie scattered over the file.
-                try? db.execute("PRAGMA mmap_size = 268435456")
                 if !pending.isEmpty { try upgradeInMemory(existing: exists) }
                 if access == .read { try planInMemoryIfRulesDiffer() }
             } else {
