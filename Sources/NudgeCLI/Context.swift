@@ -18,8 +18,6 @@ final class Context {
     let stdoutIsTerminal: Bool
     /// What was printed and not yet flushed, as UTF-8.
     private var buffer: [UInt8] = []
-    /// Where `write` lets its body append, its storage kept from call to call.
-    private var scratch = ""
     /// Whether printing writes out what it has collected once there is a lot of it (the
     /// executable: a long list streams in constant memory), or keeps it all in `output` (tests
     /// that run commands in this process and read it).
@@ -105,15 +103,8 @@ final class Context {
         flushIfFull()
     }
 
-    /// Collects what `body` appends.
-    func write(_ body: (inout String) -> Void) {
-        scratch.removeAll(keepingCapacity: true)
-        body(&scratch)
-        buffer.append(utf8: scratch)
-        flushIfFull()
-    }
-
-    /// Collects UTF-8 put together by the caller: a list's rows, without a string for each.
+    /// Collects UTF-8 put together by the caller: a list's rows and JSON items, without a
+    /// string for each.
     func write(bytes: [UInt8]) {
         buffer += bytes
         flushIfFull()
@@ -163,12 +154,5 @@ extension CLIError {
         case let error as StoreError: self = .failed(error.description)
         default: self = .failed("\(error)")
         }
-    }
-}
-
-extension [UInt8] {
-    /// Appends the UTF-8 of `text` in one copy (`append(contentsOf: text.utf8)` goes a byte at a time).
-    mutating func append(utf8 text: String) {
-        if text.utf8.withContiguousStorageIfAvailable({ append(contentsOf: $0) }) == nil { append(contentsOf: text.utf8) }
     }
 }

@@ -16,79 +16,82 @@ enum JSON {
 
     /// Two-space indented text, like `jq`.
     var text: String {
-        var out = ""
-        write(to: &out, indent: "")
-        return out
+        var out: [UInt8] = []
+        write(to: &out, indent: 0)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Appends the text of this value as an item of an indented array, which indents it by
     /// two spaces.
-    func writeItem(to out: inout String) {
-        write(to: &out, indent: "  ")
+    func writeItem(to out: inout [UInt8]) {
+        write(to: &out, indent: 2)
     }
 
     /// On one line, without spaces: for readers that take a line at a time (waybar).
     var compactText: String {
-        var out = ""
+        var out: [UInt8] = []
         write(to: &out, indent: nil)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// Indented by `indent` and two more spaces per level, or on one line when nil. Appends
-    /// piece by piece, without joining strings first: a long `list --json` runs through here.
-    private func write(to out: inout String, indent: String?) {
+    /// Indented by `indent` spaces and two more per level, or on one line when nil. Appends
+    /// piece by piece, as bytes: a long `list --json` runs through here.
+    private func write(to out: inout [UInt8], indent: Int?) {
         switch self {
-        case .null: out += "null"
-        case .bool(let value): out += value ? "true" : "false"
-        case .int(let value): out += String(value)
+        case .null: out.append(utf8: "null")
+        case .bool(let value): out.append(utf8: value ? "true" : "false")
+        case .int(let value): out.append(decimal: value)
         case .string(let value): Self.quote(value, into: &out)
         case .array(let items):
-            guard !items.isEmpty else { out += "[]"; return }
-            let inner = indent.map { $0 + "  " }
-            out += "["
+            guard !items.isEmpty else { out.append(utf8: "[]"); return }
+            let inner = indent.map { $0 + 2 }
+            out.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
-                if index > 0 { out += "," }
+                if index > 0 { out.append(UInt8(ascii: ",")) }
                 Self.breakLine(indent: inner, into: &out)
                 item.write(to: &out, indent: inner)
             }
             Self.breakLine(indent: indent, into: &out)
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let fields):
-            guard !fields.isEmpty else { out += "{}"; return }
-            let inner = indent.map { $0 + "  " }
-            out += "{"
+            guard !fields.isEmpty else { out.append(utf8: "{}"); return }
+            let inner = indent.map { $0 + 2 }
+            out.append(UInt8(ascii: "{"))
             for (index, (key, value)) in fields.enumerated() {
-                if index > 0 { out += "," }
+                if index > 0 { out.append(UInt8(ascii: ",")) }
                 Self.breakLine(indent: inner, into: &out)
                 Self.quote(key, into: &out)
-                out += indent == nil ? ":" : ": "
+                out.append(utf8: indent == nil ? ":" : ": ")
                 value.write(to: &out, indent: inner)
             }
             Self.breakLine(indent: indent, into: &out)
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
     }
 
-    /// A new line indented by `indent`; nothing on one line.
-    private static func breakLine(indent: String?, into out: inout String) {
+    /// A new line indented by `indent` spaces; nothing on one line.
+    private static func breakLine(indent: Int?, into out: inout [UInt8]) {
         guard let indent else { return }
-        out += "\n"
-        out += indent
+        out.append(UInt8(ascii: "\n"))
+        out.append(spaces: indent)
     }
 
     /// RFC 8259 string escaping, and `\u` escapes also for the other characters a terminal
     /// would act on (DEL, C1, bidi controls): the text read back is exact, and `--json` on a
     /// terminal is as safe as the human output. Everything else, emoji included, is UTF-8.
-    private static func quote(_ text: String, into out: inout String) {
+    private static func quote(_ text: String, into out: inout [UInt8]) {
         // Most text is printable ASCII without quotes or backslashes: copied whole, not a
         // scalar at a time (a long `list --json` spends most of its time here otherwise).
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
-            out += "\""
-            out += text
-            out += "\""
+        let isPlain = { (byte: UInt8) in byte &- 0x20 < 0x5F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") }
+        if text.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(isPlain) }) ?? text.utf8.allSatisfy(isPlain) {
+            out.append(UInt8(ascii: "\""))
+            out.append(utf8: text)
+            out.append(UInt8(ascii: "\""))
             return
         }
-        JSONQuoting.quote(text, into: &out, escaping: Terminal.isShownAsCode)
+        var quoted = ""
+        JSONQuoting.quote(text, into: &quoted, escaping: Terminal.isShownAsCode)
+        out.append(utf8: quoted)
     }
 }
 
@@ -97,16 +100,18 @@ enum JSON {
 struct JSONArrayPrinter {
     let context: Context
     private var isEmpty = true
+    /// The item being written, its storage kept from item to item.
+    private var bytes: [UInt8] = []
 
     init(_ context: Context) {
         self.context = context
     }
 
     mutating func append(_ item: JSON) {
-        context.write { out in
-            out += isEmpty ? "[\n  " : ",\n  "
-            item.writeItem(to: &out)
-        }
+        bytes.removeAll(keepingCapacity: true)
+        bytes.append(utf8: isEmpty ? "[\n  " : ",\n  ")
+        item.writeItem(to: &bytes)
+        context.write(bytes: bytes)
         isEmpty = false
     }
 

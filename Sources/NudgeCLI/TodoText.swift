@@ -96,11 +96,11 @@ struct ListPrinter {
         line.removeAll(keepingCapacity: true)
         if dim { line += Self.dimCode }
         line.append(utf8: todo.isCompleted ? "  [x] " : "  [ ] ")
-        appendSpaces(idWidth - decimalDigits(todo.id), to: &line)
-        appendDecimal(todo.id, to: &line)
+        line.append(spaces: idWidth - decimalDigits(todo.id))
+        line.append(decimal: todo.id)
         line.append(utf8: "  ")
         line.append(utf8: title)
-        appendSpaces(titleWidth - width + 2, to: &line)
+        line.append(spaces: titleWidth - width + 2)
         if red { line += Self.redCode }
         line.append(utf8: day)
         if let time {
@@ -108,10 +108,10 @@ struct ListPrinter {
             line.append(utf8: time)
         }
         if red { line += Self.resetCode }
-        appendSpaces(dueWidth - day.utf8.count - (time.map { $0.utf8.count + 1 } ?? 0) + 2, to: &line)
+        line.append(spaces: dueWidth - day.utf8.count - (time.map { $0.utf8.count + 1 } ?? 0) + 2)
         line.append(utf8: mark)
         if let category = todo.categoryName {
-            appendSpaces(5 - mark.utf8.count, to: &line)
+            line.append(spaces: 5 - mark.utf8.count)
             line.append(utf8: Terminal.visible(category))
         }
         if dim { line += Self.resetCode }
@@ -140,38 +140,6 @@ struct ListPrinter {
             return (dayText(day), time)
         }
     }
-}
-
-private let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 256)
-
-private func appendSpaces(_ count: Int, to line: inout [UInt8]) {
-    var left = count
-    while left > 0 {
-        let chunk = min(left, spaces.count)
-        spaces.withUnsafeBufferPointer { line.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<chunk])) }
-        left -= chunk
-    }
-}
-
-private func appendDecimal(_ value: Int64, to line: inout [UInt8]) {
-    if value < 0 { line.append(UInt8(ascii: "-")) }
-    let digits = decimalDigits(Int64(value.magnitude))
-    let end = line.count + digits
-    appendSpaces(digits, to: &line)
-    var rest = value.magnitude
-    line.withUnsafeMutableBufferPointer { bytes in
-        for position in stride(from: end - 1, through: end - digits, by: -1) {
-            bytes[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
-        }
-    }
-}
-
-private func decimalDigits(_ value: Int64) -> Int {
-    var digits = 1
-    var rest = value / 10
-    while rest > 0 { digits += 1; rest /= 10 }
-    return digits
 }
 
 /// Columns a string takes in a terminal: wide (East Asian) characters and emoji take two.

@@ -28,45 +28,58 @@ public struct AgendaLine: Sendable, Equatable {
 
 /// A run of pending todos read one row ahead from its list-order index, so that the timed and
 /// the all-day runs of a section can be merged in the list's order: by due (an all-day todo at
-/// its local midnight), priority (highest first), title key, then id. Its columns: id, title,
-/// priority, category id, due, title key.
-final class LineCursor {
+/// its local midnight), priority (highest first), title key, then id. Its statement selects the
+/// caller's columns, then from `keyColumn` on: id, priority, due, title key.
+final class ListOrderCursor {
     private let statement: Statement
     private let run: PendingRun
     private let agenda: Agenda
-    private let categories: [Int64: String]
+    private let keyColumn: Int32
     private(set) var hasRow = false
-    private var id: Int64 = 0
-    private var priority: Int64 = 0
+    private(set) var id: Int64 = 0
+    private var priorityValue: Int64 = 0
     private var dueKey = 0.0
     /// The all-day due of the row ahead, worked out again only when the day changes: the run
     /// comes a day at a time.
     private var dayText: [UInt8] = []
     private var day: LocalDate?
 
-    init(_ statement: Statement, run: PendingRun, agenda: Agenda, categories: [Int64: String]) throws {
+    init(_ statement: Statement, run: PendingRun, agenda: Agenda, keyColumn: Int32) throws {
         self.statement = statement
         self.run = run
         self.agenda = agenda
-        self.categories = categories
+        self.keyColumn = keyColumn
         try advance()
+    }
+
+    /// The row ahead, for the caller's columns.
+    var row: Row { Row(statement: statement) }
+
+    var priority: Priority { Priority(rawValue: Int(priorityValue)) ?? .medium }
+
+    /// The due of the row ahead; a timed one in the agenda's zone.
+    var due: Due? {
+        switch run {
+        case .timed: .at(Date(timeIntervalSince1970: dueKey), zone: agenda.clock.zone)
+        case .days: day.map(Due.allDay)
+        case .unscheduled: nil
+        }
     }
 
     func advance() throws {
         hasRow = try statement.step()
         guard hasRow else { return }
-        let row = Row(statement: statement)
-        id = row.int64(0)
-        priority = row.int64(2)
+        id = row.int64(keyColumn)
+        priorityValue = row.int64(keyColumn + 1)
         switch run {
         case .timed:
-            dueKey = Double(row.int64(4))
+            dueKey = Double(row.int64(keyColumn + 2))
         case .days:
-            let text = row.textBytes(4)
+            let text = row.textBytes(keyColumn + 2)
             if !text.elementsEqual(dayText) {
                 dayText = Array(text)
                 day = LocalDate(iso: String(decoding: text, as: UTF8.self))
-                // One that cannot be read sorts last, as `forEachAgendaTodo` has it.
+                // One that cannot be read sorts last, as SQLite's sort has it.
                 dueKey = day.map { agenda.sortSeconds(.allDay($0)) } ?? .infinity
             }
         case .unscheduled:
@@ -74,28 +87,17 @@ final class LineCursor {
         }
     }
 
-    func line() -> AgendaLine {
-        let row = Row(statement: statement)
-        let due: Due? = switch run {
-        case .timed: .at(Date(timeIntervalSince1970: dueKey), zone: agenda.clock.zone)
-        case .days: day.map(Due.allDay)
-        case .unscheduled: nil
-        }
-        return AgendaLine(id: id, title: row.text(1) ?? "", due: due, priority: Priority(rawValue: Int(priority)) ?? .medium,
-                          categoryName: row.optionalInt64(3).flatMap { categories[$0] }, isCompleted: false)
-    }
-
     /// Whether the row ahead here comes before the one ahead in `other`.
-    private func precedes(_ other: LineCursor) -> Bool {
+    private func precedes(_ other: ListOrderCursor) -> Bool {
         if dueKey != other.dueKey { return dueKey < other.dueKey }
-        if priority != other.priority { return priority > other.priority }
-        let key = Row(statement: statement).textBytes(5), otherKey = Row(statement: other.statement).textBytes(5)
+        if priorityValue != other.priorityValue { return priorityValue > other.priorityValue }
+        let key = row.textBytes(keyColumn + 3), otherKey = other.row.textBytes(other.keyColumn + 3)
         if !key.elementsEqual(otherKey) { return key.lexicographicallyPrecedes(otherKey) }
         return id < other.id
     }
 
     /// The cursor whose row ahead comes first, or nil when both are done.
-    static func first(_ one: LineCursor, _ other: LineCursor) -> LineCursor? {
+    static func first(_ one: ListOrderCursor, _ other: ListOrderCursor) -> ListOrderCursor? {
         switch (one.hasRow, other.hasRow) {
         case (false, false): nil
         case (true, false): one

@@ -133,54 +133,83 @@ extension TodoStore {
     }
 
     /// Hands the todos matching `query` to `body` one at a time, as lines of `nudge list`, in
-    /// its order. In the default order the pending ones are read in order from the list-order
-    /// indexes, the timed and the all-day ones of each section merged; otherwise, and for the
-    /// completed ones, as `forEachAgendaTodo` sorts them.
+    /// its order, as `forEachAgendaTodo` reads them.
     public func forEachAgendaLine(matching query: TodoQuery, agenda: Agenda, order: TodoOrder,
                                   _ body: (AgendaSection, AgendaLine) throws -> Void) throws(StoreError) {
         guard order == .due, query.state != .completed else {
-            return try forEachAgendaTodo(matching: query, agenda: agenda, order: order) { try body($0, AgendaLine($1)) }
+            return try forEachSortedTodo(matching: query, agenda: agenda, order: order) { try body($0, AgendaLine($1)) }
         }
         try perform {
-            let filter = try todoFilter(query)
-            let bounds = SectionBounds(agenda, firstParameter: filter.arguments.count + 1)
             let categories = try Dictionary(uniqueKeysWithValues: db.query("SELECT id, name FROM categories") {
                 ($0.int64(0), $0.text(1) ?? "")
             })
-            func run(_ run: PendingRun, _ section: AgendaSection) throws -> LineCursor {
-                let statement = try prepare("""
-                    SELECT t.id, t.title, t.priority, t.category_id, \(run.dueColumn ?? "NULL"), t.title_key
-                    FROM todos t INDEXED BY \(run.index)
-                    WHERE \(run.condition) AND \(bounds.condition(run, section))\(filter.and)
-                    ORDER BY \(run.order)
-                    """, filter.arguments + bounds.arguments)
-                return try LineCursor(statement, run: run, agenda: agenda, categories: categories)
-            }
-            for section in [AgendaSection.overdue, .today, .upcoming] {
-                let timed = try run(.timed, section), days = try run(.days, section)
-                while let cursor = LineCursor.first(timed, days) {
-                    try body(section, cursor.line())
-                    try cursor.advance()
-                }
-            }
-            let unscheduled = try run(.unscheduled, .unscheduled)
-            while unscheduled.hasRow {
-                try body(.unscheduled, unscheduled.line())
-                try unscheduled.advance()
+            try forEachPendingInListOrder(matching: query, agenda: agenda, columns: ["t.title", "t.category_id"]) { section, cursor in
+                let row = cursor.row
+                try body(section, AgendaLine(id: cursor.id, title: row.text(0) ?? "", due: cursor.due, priority: cursor.priority,
+                                             categoryName: row.optionalInt64(1).flatMap { categories[$0] }, isCompleted: false))
             }
         }
         if query.state == .all {
-            var completed = query
-            completed.state = .completed
-            try forEachAgendaTodo(matching: completed, agenda: agenda, order: order) { try body($0, AgendaLine($1)) }
+            try forEachSortedTodo(matching: query.completed, agenda: agenda, order: order) { try body($0, AgendaLine($1)) }
         }
     }
 
     /// Hands the todos matching `query` to `body` one at a time, in the order `nudge list`
-    /// shows them: by section, then by `order` as `Agenda.sections` sorts. SQLite sorts, so
-    /// that no more than one todo is held at a time, whatever the size of the list.
+    /// shows them: by section, then by `order` as `Agenda.sections` sorts. In the default
+    /// order the pending ones are read in order from the list-order indexes, the timed and the
+    /// all-day ones of each section merged; otherwise, and for the completed ones, SQLite
+    /// sorts. Either way no more than one todo is held at a time.
     public func forEachAgendaTodo(matching query: TodoQuery, agenda: Agenda, order: TodoOrder,
                                   _ body: (AgendaSection, Todo) throws -> Void) throws(StoreError) {
+        guard order == .due, query.state != .completed else {
+            return try forEachSortedTodo(matching: query, agenda: agenda, order: order, body)
+        }
+        var zones = ZoneCache(fallback: planner.calendar.timeZone)
+        try perform {
+            try forEachPendingInListOrder(matching: query, agenda: agenda, columns: Self.todoColumnList.components(separatedBy: ","),
+                                          joiningCategories: true) { section, cursor in
+                try body(section, Self.todo(from: cursor.row, zones: &zones))
+            }
+        }
+        if query.state == .all {
+            try forEachSortedTodo(matching: query.completed, agenda: agenda, order: order, body)
+        }
+    }
+
+    /// Reads the pending todos matching `query` in the list's order, from the list-order
+    /// indexes, and hands `body` each one's section and a cursor at its row, whose first
+    /// columns are `columns`.
+    private func forEachPendingInListOrder(matching query: TodoQuery, agenda: Agenda, columns: [String],
+                                           joiningCategories: Bool = false,
+                                           _ body: (AgendaSection, ListOrderCursor) throws -> Void) throws {
+        let filter = try todoFilter(query)
+        let bounds = SectionBounds(agenda, firstParameter: filter.arguments.count + 1)
+        func cursor(_ run: PendingRun, _ section: AgendaSection) throws -> ListOrderCursor {
+            let statement = try prepare("""
+                SELECT \(columns.joined(separator: ",")), t.id, t.priority, \(run.dueColumn ?? "NULL"), t.title_key
+                FROM todos t INDEXED BY \(run.index)\(joiningCategories ? " LEFT JOIN categories c ON c.id = t.category_id" : "")
+                WHERE \(run.condition) AND \(bounds.condition(run, section))\(filter.and)
+                ORDER BY \(run.order)
+                """, filter.arguments + bounds.arguments)
+            return try ListOrderCursor(statement, run: run, agenda: agenda, keyColumn: Int32(columns.count))
+        }
+        for section in [AgendaSection.overdue, .today, .upcoming] {
+            let timed = try cursor(.timed, section), days = try cursor(.days, section)
+            while let next = ListOrderCursor.first(timed, days) {
+                try body(section, next)
+                try next.advance()
+            }
+        }
+        let unscheduled = try cursor(.unscheduled, .unscheduled)
+        while unscheduled.hasRow {
+            try body(.unscheduled, unscheduled)
+            try unscheduled.advance()
+        }
+    }
+
+    /// The todos matching `query` as `forEachAgendaTodo` hands them, with SQLite sorting them all.
+    func forEachSortedTodo(matching query: TodoQuery, agenda: Agenda, order: TodoOrder,
+                           _ body: (AgendaSection, Todo) throws -> Void) throws(StoreError) {
         try perform {
             let filter = try todoFilter(query)
             let bounds = SectionBounds(agenda, firstParameter: filter.arguments.count + 1)

@@ -37,6 +37,13 @@ public struct TodoQuery: Sendable {
     /// Matched against title and notes, ignoring case.
     public var search: String?
 
+    /// The same query, for the completed todos only.
+    var completed: TodoQuery {
+        var query = self
+        query.state = .completed
+        return query
+    }
+
     public init(state: State = .pending, categoryName: String? = nil, priority: Priority? = nil,
                 search: String? = nil) {
         self.state = state

@@ -5,7 +5,7 @@ import Testing
 @testable import NudgeStore
 
 /// `nudge list` reads its pending rows in order from the list-order indexes (migration 009) and
-/// its summary from searches of them; here both are checked against what `forEachAgendaTodo`
+/// its summary from searches of them; here both are checked against what `forEachSortedTodo`
 /// (SQLite sorting every row) and a count over every todo say.
 struct ListOrderIndexTests {
     let folder = TemporaryDirectory()
@@ -122,10 +122,10 @@ struct ListOrderIndexTests {
         return lines
     }
 
-    /// The same todos as `forEachAgendaTodo` sorts them, with their dues in the list's zone.
+    /// The same todos as SQLite sorts them, with their dues in the list's zone.
     func sortedBySQLite(_ store: TodoStore, zone: TimeZone, now: Date, query: TodoQuery = TodoQuery()) throws -> [AgendaLine] {
         var lines: [AgendaLine] = []
-        try store.forEachAgendaTodo(matching: query, agenda: Agenda(now: now, zone: zone), order: .due) { _, todo in
+        try store.forEachSortedTodo(matching: query, agenda: Agenda(now: now, zone: zone), order: .due) { _, todo in
             let due: Due? = switch todo.due {
             case .at(let instant, _)?: .at(instant, zone: zone)
             case let other: other
