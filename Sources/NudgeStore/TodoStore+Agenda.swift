@@ -56,6 +56,30 @@ extension TodoStore {
                 summary.widestTitle = max(summary.widestTitle, Int(row.int64(4)))
                 body(row)
             }
+            let zone = agenda.clock.zone
+            try db.defineFunction("nudge_due_width", argumentCount: 2) { arguments in
+                let due: Due? = if !arguments.isNull(0) {
+                    .at(Date(timeIntervalSince1970: TimeInterval(arguments.int64(0))), zone: zone)
+                } else {
+                    arguments.text(1).flatMap { LocalDate(iso: $0) }.map(Due.allDay)
+                }
+                return .integer(Int64(due.map(dueWidth) ?? 0))
+            }
+            guard query.isServedByListOrderIndexes else {
+                let statement = try prepare("""
+                    SELECT \(bounds.sectionColumn) AS section, count(*), max(t.id),
+                        max(nudge_title_width(t.title)), max(nudge_due_width(t.due_at, t.due_day))
+                    FROM todos t NOT INDEXED\(filter.sql) GROUP BY section
+                    """, filter.arguments + bounds.arguments)
+                while try statement.step() {
+                    let row = Row(statement: statement)
+                    summary.add(row.int64(1), to: AgendaSection.allCases[Int(row.int64(0))])
+                    summary.highestID = max(summary.highestID, row.int64(2))
+                    summary.widestTitle = max(summary.widestTitle, Int(row.int64(3)))
+                    summary.widestDue = max(summary.widestDue, Int(row.int64(4)))
+                }
+                return summary
+            }
             if query.state != .completed {
                 for run in PendingRun.allCases {
                     try measure("""
@@ -78,15 +102,6 @@ extension TodoStore {
                                                          variesByHour: dueWidthVariesByHour)
             }
             if query.state != .pending {
-                let zone = agenda.clock.zone
-                try db.defineFunction("nudge_due_width", argumentCount: 2) { arguments in
-                    let due: Due? = if !arguments.isNull(0) {
-                        .at(Date(timeIntervalSince1970: TimeInterval(arguments.int64(0))), zone: zone)
-                    } else {
-                        arguments.text(1).flatMap { LocalDate(iso: $0) }.map(Due.allDay)
-                    }
-                    return .integer(Int64(due.map(dueWidth) ?? 0))
-                }
                 try measure("""
                     SELECT 0, 0, count(*), max(t.id), max(nudge_title_width(t.title)), max(nudge_due_width(t.due_at, t.due_day))
                     FROM todos t WHERE t.completed_at IS NOT NULL\(filter.and)
@@ -136,7 +151,7 @@ extension TodoStore {
     /// its order, as `forEachAgendaTodo` reads them.
     public func forEachAgendaLine(matching query: TodoQuery, agenda: Agenda, order: TodoOrder,
                                   _ body: (AgendaSection, AgendaLine) throws -> Void) throws(StoreError) {
-        guard order == .due, query.state != .completed else {
+        guard order == .due, query.state != .completed, query.isServedByListOrderIndexes else {
             return try forEachSortedTodo(matching: query, agenda: agenda, order: order) { try body($0, AgendaLine($1)) }
         }
         try perform {
@@ -161,7 +176,7 @@ extension TodoStore {
     /// sorts. Either way no more than one todo is held at a time.
     public func forEachAgendaTodo(matching query: TodoQuery, agenda: Agenda, order: TodoOrder,
                                   _ body: (AgendaSection, Todo) throws -> Void) throws(StoreError) {
-        guard order == .due, query.state != .completed else {
+        guard order == .due, query.state != .completed, query.isServedByListOrderIndexes else {
             return try forEachSortedTodo(matching: query, agenda: agenda, order: order, body)
         }
         var zones = ZoneCache(fallback: planner.calendar.timeZone)

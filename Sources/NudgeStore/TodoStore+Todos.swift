@@ -37,6 +37,10 @@ public struct TodoQuery: Sendable {
     /// Matched against title and notes, ignoring case.
     public var search: String?
 
+    /// Whether the list-order indexes serve it. A search reads the notes, which they do not
+    /// hold: a scan of the table, then a sort of the few todos that match, is faster.
+    var isServedByListOrderIndexes: Bool { search?.isEmpty ?? true }
+
     /// The same query, for the completed todos only.
     var completed: TodoQuery {
         var query = self
