@@ -51,6 +51,8 @@ final class HookRunner {
     private var waiting: [HookJob] = []
     private var running: [pid_t: Running] = [:]
     private var dropped = 0
+    /// nudged's own environment, which every hook gets: read once, not for each hook.
+    private lazy var baseEnvironment = ProcessInfo.processInfo.environment
 
     init(queue: DispatchQueue, limit: Int, timeout: Double,
          finished: @escaping (HookJob, HookOutcome) -> Void, overflowed: @escaping (Int) -> Void = { _ in }) {
@@ -73,12 +75,47 @@ final class HookRunner {
             return
         }
         waiting.append(job)
-        startWaiting()
+        // Started on a turn of their own: the caller may be submitting a hundred.
+        startOnALaterTurn()
+    }
+
+    /// Hooks started in one turn of the queue. Started as they were submitted, a burst of 100
+    /// `on_fire` hooks held the queue for tens of milliseconds; now a reminder due meanwhile
+    /// waits for a few spawns at most.
+    static let startsPerTurn = 8
+    /// The nice value hooks run at: 10 above nudged's own (errno is how getpriority fails, as
+    /// -1 is a valid answer; nudged then counts as 0).
+    static let niceness: Int32 = {
+        errno = 0
+        let own = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+        return min(19, (errno == 0 ? own : 0) + 10)
+    }()
+    /// Signalled to start more on a later turn of the queue; signals coalesce.
+    private var laterTurn: DispatchSourceUserDataAdd?
+
+    deinit {
+        laterTurn?.cancel()
+    }
+
+    private func startOnALaterTurn() {
+        if laterTurn == nil {
+            let source = DispatchSource.makeUserDataAddSource(queue: queue)
+            source.setEventHandler { [unowned self] in startWaiting() }
+            source.resume()
+            laterTurn = source
+        }
+        laterTurn?.add(data: 1)
     }
 
     private func startWaiting() {
+        var started = 0
         while running.count < limit, !waiting.isEmpty {
+            guard started < Self.startsPerTurn else {
+                startOnALaterTurn()
+                return
+            }
             start(waiting.removeFirst())
+            started += 1
         }
         if waiting.isEmpty { dropped = 0 }
     }
@@ -115,7 +152,7 @@ final class HookRunner {
             for fd in stdin + stdout + stderr where fd >= 0 { close(fd) }
             return fail(job, reason)
         }
-        let environment = ProcessInfo.processInfo.environment.merging(job.variables) { _, hook in hook }
+        let environment = baseEnvironment.merging(job.variables) { _, hook in hook }
             .map { $0.key + "=" + $0.value }
         let pid: pid_t
         do {
@@ -125,6 +162,9 @@ final class HookRunner {
             for fd in stdin + stdout + stderr { close(fd) }
             return fail(job, error.description)
         }
+        // Below the service's CPU priority, so that a burst of hooks starting up does not
+        // delay a reminder due meanwhile on a busy machine.
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(pid), Self.niceness)
         close(stdin[0])
         close(stdout[1])
         close(stderr[1])

@@ -119,6 +119,42 @@ struct HookRunnerTests {
         #expect(Set(starts.suffix(4)) == ["2", "3", "4", "5"])
     }
 
+    @Test func aHookRunsTenNiceLevelsBelowTheService() async throws {
+        let result = await run([job(["sh", "-c", "nice >&2"])])
+        errno = 0
+        let own = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+        try #require(errno == 0)
+        #expect(result.first?.outcome.firstErrorLine == String(min(19, own + 10)))
+    }
+
+    /// A hundred hooks submitted at once are started a few per turn of the queue, so that what
+    /// was queued after them (a reminder falling due) runs before the last of them starts.
+    @Test func aBurstOfHooksLeavesTheQueueBetweenStarts() async throws {
+        /// Touched on the queue only.
+        final class Burst: @unchecked Sendable {
+            var runner: HookRunner?
+            var ended = 0
+            var startedWhenQueuedWorkRan = -1
+        }
+        nonisolated(unsafe) let jobs = (0..<30).map { _ in job(["true"]) }
+        let queue = queue, burst = Burst()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            queue.async {
+                burst.runner = HookRunner(queue: queue, limit: 64, timeout: 10) { _, _ in
+                    burst.ended += 1
+                    if burst.ended == jobs.count {
+                        burst.runner = nil
+                        continuation.resume()
+                    }
+                }
+                for job in jobs { burst.runner?.submit(job) }
+                queue.async { burst.startedWhenQueuedWorkRan = burst.runner?.runningCount ?? -1 }
+            }
+        }
+        #expect(burst.ended == 30)
+        #expect((0..<jobs.count).contains(burst.startedWhenQueuedWorkRan))
+    }
+
     /// Each hook waits, after answering, for a file that only its answer creates: answered at
     /// its exit instead, it would wait until killed.
     @Test func anOnFireHookAnswersAsSoonAsItsFirstLineIsOutOrItsOutputCloses() async {
