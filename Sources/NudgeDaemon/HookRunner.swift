@@ -83,13 +83,6 @@ final class HookRunner {
     /// `on_fire` hooks held the queue for tens of milliseconds; now a reminder due meanwhile
     /// waits for a few spawns at most.
     static let startsPerTurn = 8
-    /// The nice value hooks run at: 10 above nudged's own (errno is how getpriority fails, as
-    /// -1 is a valid answer; nudged then counts as 0).
-    static let niceness: Int32 = {
-        errno = 0
-        let own = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
-        return min(19, (errno == 0 ? own : 0) + 10)
-    }()
     /// Signalled to start more on a later turn of the queue; signals coalesce.
     private var laterTurn: DispatchSourceUserDataAdd?
 
@@ -162,9 +155,6 @@ final class HookRunner {
             for fd in stdin + stdout + stderr { close(fd) }
             return fail(job, error.description)
         }
-        // Below the service's CPU priority, so that a burst of hooks starting up does not
-        // delay a reminder due meanwhile on a busy machine.
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(pid), Self.niceness)
         close(stdin[0])
         close(stdout[1])
         close(stderr[1])

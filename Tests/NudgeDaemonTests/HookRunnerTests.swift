@@ -119,14 +119,6 @@ struct HookRunnerTests {
         #expect(Set(starts.suffix(4)) == ["2", "3", "4", "5"])
     }
 
-    @Test func aHookRunsTenNiceLevelsBelowTheService() async throws {
-        let result = await run([job(["sh", "-c", "nice >&2"])])
-        errno = 0
-        let own = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
-        try #require(errno == 0)
-        #expect(result.first?.outcome.firstErrorLine == String(min(19, own + 10)))
-    }
-
     /// A hundred hooks submitted at once are started a few per turn of the queue, so that what
     /// was queued after them (a reminder falling due) runs before the last of them starts.
     @Test func aBurstOfHooksLeavesTheQueueBetweenStarts() async throws {
