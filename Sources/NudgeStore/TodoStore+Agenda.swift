@@ -33,7 +33,7 @@ extension TodoStore {
 
     /// The sections of the todos matching `query`, with their counts and the widths of the
     /// list's columns; nothing is kept of the todos themselves. The pending ones are counted in
-    /// the list-order indexes. `dueWidth` of a timed due may depend on its local day and, when
+    /// the list-order indexes, unless `query` searches. `dueWidth` of a timed due may depend on its local day and, when
     /// `dueWidthVariesByHour`, its hour, not on its minute: each is asked once per day or hour.
     public func agendaSummary(matching query: TodoQuery, agenda: Agenda,
                               titleWidth: @escaping (String) -> Int, dueWidth: @escaping (Due) -> Int,
@@ -172,8 +172,8 @@ extension TodoStore {
     /// Hands the todos matching `query` to `body` one at a time, in the order `nudge list`
     /// shows them: by section, then by `order` as `Agenda.sections` sorts. In the default
     /// order the pending ones are read in order from the list-order indexes, the timed and the
-    /// all-day ones of each section merged; otherwise, and for the completed ones, SQLite
-    /// sorts. Either way no more than one todo is held at a time.
+    /// all-day ones of each section merged; otherwise (another order, a search) and for the
+    /// completed ones, SQLite sorts. Either way no more than one todo is held at a time.
     public func forEachAgendaTodo(matching query: TodoQuery, agenda: Agenda, order: TodoOrder,
                                   _ body: (AgendaSection, Todo) throws -> Void) throws(StoreError) {
         guard order == .due, query.state != .completed, query.isServedByListOrderIndexes else {
