@@ -137,8 +137,11 @@ final class Context {
     }
 
     func styled(_ text: String, _ style: Style) -> String {
-        color ? "\u{1B}[\(style.rawValue)m" + text + "\u{1B}[0m" : text
+        color ? Self.code(style) + text + Self.resetCode : text
     }
+
+    static func code(_ style: Style) -> String { "\u{1B}[\(style.rawValue)m" }
+    static let resetCode = "\u{1B}[0m"
 
     enum Style: String {
         case red = "31", dim = "2", bold = "1"

@@ -25,15 +25,12 @@ extension Context {
 /// widths the sections' summaries give beforehand: nothing is held but the current row.
 struct ListPrinter {
     let context: Context
-    private let text: DueText
     private let counts: [AgendaSection: Int]
     private let idWidth: Int
     private let titleWidth: Int
     private let dueWidth: Int
     private var section: AgendaSection?
-    /// How each day and each time of day reads, written once: thousands of todos share them.
-    private var dayTexts: [LocalDate: String] = [:]
-    private var timeTexts: [Int: String] = [:]
+    private var dueParts: DueParts
     /// The row being put together, its storage kept from row to row.
     private var line: [UInt8] = []
 
@@ -42,7 +39,7 @@ struct ListPrinter {
 
     init(context: Context, summary: AgendaSummary) {
         self.context = context
-        text = context.dueText
+        dueParts = DueParts(context.dueText)
         counts = summary.counts
         idWidth = decimalDigits(summary.highestID)
         titleWidth = min(summary.widestTitle, Self.widestTitleColumn)
@@ -54,27 +51,12 @@ struct ListPrinter {
         displayWidth(Terminal.visible(title))
     }
 
-    /// The width of a due in the due column, as `text.relative` writes it: worked out once
-    /// for each day and each time of day, as thousands of todos share them.
+    /// The width of a due in the due column, as `text.relative` writes it.
     static func dueWidths(_ text: DueText) -> (Due) -> Int {
-        var days: [LocalDate: Int] = [:]
-        var times: [Int: Int] = [:]
-        func width(of day: LocalDate) -> Int {
-            if let width = days[day] { return width }
-            let width = text.relative(day).utf8.count
-            days[day] = width
-            return width
-        }
+        var parts = DueParts(text)
         return { due in
-            switch due {
-            case .allDay(let day):
-                return width(of: day)
-            case .at(let instant, _):
-                let (day, hour, minute) = text.clock.dayAndTime(of: instant)
-                let time = times[hour * 60 + minute] ?? text.time(hour: hour, minute: minute).utf8.count
-                times[hour * 60 + minute] = time
-                return width(of: day) + 1 + time
-            }
+            let (day, time) = parts.of(due)
+            return day.utf8.count + (time.map { $0.utf8.count + 1 } ?? 0)
         }
     }
 
@@ -89,7 +71,7 @@ struct ListPrinter {
         let (title, width) = Terminal.isPrintableASCII(todo.title)
             ? (todo.title, todo.title.utf8.count) : { let text = Terminal.visible(todo.title); return (text, displayWidth(text)) }()
         var (day, time): (String, String?) = ("", nil)
-        if let due = todo.due { (day, time) = dueParts(due) }
+        if let due = todo.due { (day, time) = dueParts.of(due) }
         let mark = Context.priorityMark(todo.priority)
         // Put together as bytes, then added to the output at once: appending a dozen strings
         // to the output one by one took a fifth of listing 100,000 todos.
@@ -119,26 +101,38 @@ struct ListPrinter {
         context.write(bytes: line)
     }
 
-    private static let dimCode = Array("\u{1B}[2m".utf8), redCode = Array("\u{1B}[31m".utf8), resetCode = Array("\u{1B}[0m".utf8)
+    private static let dimCode = Array(Context.code(.dim).utf8), redCode = Array(Context.code(.red).utf8),
+        resetCode = Array(Context.resetCode.utf8)
+}
 
-    /// `due` as `DueText.relative` writes it, in two parts: the day, and the time of a timed due.
-    private mutating func dueParts(_ due: Due) -> (day: String, time: String?) {
-        func dayText(_ day: LocalDate) -> String {
-            if let text = dayTexts[day] { return text }
-            let text = self.text.relative(day)
-            dayTexts[day] = text
-            return text
-        }
+/// A due as `DueText.relative` writes it, in two parts: the day, and the time of a timed due.
+/// Each day and each time of day is written once: thousands of todos share them.
+private struct DueParts {
+    let text: DueText
+    private var days: [LocalDate: String] = [:]
+    private var times: [Int: String] = [:]
+
+    init(_ text: DueText) {
+        self.text = text
+    }
+
+    mutating func of(_ due: Due) -> (day: String, time: String?) {
         switch due {
         case .allDay(let day):
-            return (dayText(day), nil)
+            return (text(of: day), nil)
         case .at(let instant, _):
             let (day, hour, minute) = text.clock.dayAndTime(of: instant)
-            if let time = timeTexts[hour * 60 + minute] { return (dayText(day), time) }
-            let time = text.time(hour: hour, minute: minute)
-            timeTexts[hour * 60 + minute] = time
-            return (dayText(day), time)
+            let time = times[hour * 60 + minute] ?? text.time(hour: hour, minute: minute)
+            times[hour * 60 + minute] = time
+            return (text(of: day), time)
         }
+    }
+
+    private mutating func text(of day: LocalDate) -> String {
+        if let known = days[day] { return known }
+        let written = text.relative(day)
+        days[day] = written
+        return written
     }
 }
 
