@@ -21,7 +21,7 @@ PACKAGES = pkg-config libsqlite3-dev libsystemd-dev libical-dev libinih-dev libc
 	radicale vdirsyncer curl locales bash-completion fish zsh \
 	groff-base man-db
 TEST_LOCALES = en_US.UTF-8 de_DE.UTF-8 C.UTF-8
-BENCH_PACKAGES = taskwarrior hyperfine time
+BENCH_PACKAGES = taskwarrior hyperfine time gcc libc6-dev
 
 .PHONY: all build release deps bench-deps check test demo bench install uninstall clean
 
