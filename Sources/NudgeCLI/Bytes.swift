@@ -1,9 +1,17 @@
 /// Output put together as UTF-8 bytes: appending a dozen short strings to a `String` for every
 /// todo took a fifth of `nudge list` and most of `list --json` at 100,000 todos.
-extension [UInt8] {
-    /// Appends the UTF-8 of `text` in one copy (`append(contentsOf: text.utf8)` goes a byte at a time).
+protocol ByteSink: ~Copyable {
+    mutating func append(_ byte: UInt8)
+    mutating func append(bytes: UnsafeRawBufferPointer)
+}
+
+extension ByteSink where Self: ~Copyable {
+    /// Appends the UTF-8 of `text` in one copy (`append(contentsOf: text.utf8)` goes a byte at
+    /// a time). `withUTF8` also serves the small strings kept inline (up to 15 bytes: most days,
+    /// times and marks), which have no contiguous storage to lend.
     mutating func append(utf8 text: String) {
-        if text.utf8.withContiguousStorageIfAvailable({ append(contentsOf: $0) }) == nil { append(contentsOf: text.utf8) }
+        var text = text
+        text.withUTF8 { append(bytes: UnsafeRawBufferPointer($0)) }
     }
 
     /// Appends `count` spaces; nothing when `count` is not positive.
@@ -11,7 +19,7 @@ extension [UInt8] {
         var left = count
         while left > 0 {
             let chunk = Swift.min(left, spaceRun.count)
-            spaceRun.withUnsafeBufferPointer { append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<chunk])) }
+            spaceRun.withUnsafeBytes { append(bytes: UnsafeRawBufferPointer(rebasing: $0[..<chunk])) }
             left -= chunk
         }
     }
@@ -19,18 +27,65 @@ extension [UInt8] {
     /// Appends `value` in decimal digits, as `String(value)` writes it.
     mutating func append(decimal value: Int64) {
         if value < 0 { append(UInt8(ascii: "-")) }
-        var rest = value.magnitude
-        var digits = 1
-        while rest >= 10 { digits += 1; rest /= 10 }
-        let end = count + digits
-        append(spaces: digits)
-        rest = value.magnitude
-        withUnsafeMutableBufferPointer { bytes in
-            for position in stride(from: end - 1, through: end - digits, by: -1) {
-                bytes[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+        // Int64's magnitude has at most 20 digits.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var rest = value.magnitude
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
                 rest /= 10
-            }
+            } while rest > 0
+            append(bytes: UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: digits[start...])))
         }
+    }
+}
+
+extension [UInt8]: ByteSink {
+    mutating func append(bytes: UnsafeRawBufferPointer) {
+        append(contentsOf: bytes)
+    }
+}
+
+/// Bytes in memory of its own, for a row put together from a dozen short pieces: `[UInt8]`
+/// spent some 100 instructions on each append (its uniqueness and capacity checks), a tenth of
+/// listing 100,000 todos.
+struct ByteRun: ByteSink, ~Copyable {
+    private var start: UnsafeMutableRawPointer
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int = 512) {
+        self.capacity = capacity
+        start = .allocate(byteCount: capacity, alignment: 1)
+    }
+
+    deinit { start.deallocate() }
+
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: start, count: count) }
+
+    mutating func removeAll() { count = 0 }
+
+    mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(toHold: count + 1) }
+        start.storeBytes(of: byte, toByteOffset: count, as: UInt8.self)
+        count += 1
+    }
+
+    mutating func append(bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress else { return }
+        if count + bytes.count > capacity { grow(toHold: count + bytes.count) }
+        (start + count).copyMemory(from: source, byteCount: bytes.count)
+        count += bytes.count
+    }
+
+    private mutating func grow(toHold needed: Int) {
+        let larger = Swift.max(needed, capacity * 2)
+        let moved = UnsafeMutableRawPointer.allocate(byteCount: larger, alignment: 1)
+        moved.copyMemory(from: start, byteCount: count)
+        start.deallocate()
+        start = moved
+        capacity = larger
     }
 }
 

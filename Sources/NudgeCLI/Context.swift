@@ -110,6 +110,11 @@ final class Context {
         flushIfFull()
     }
 
+    func write(bytes: UnsafeRawBufferPointer) {
+        buffer.append(contentsOf: bytes)
+        flushIfFull()
+    }
+
     /// What was printed and not yet flushed.
     var output: String { String(decoding: buffer, as: UTF8.self) }
 

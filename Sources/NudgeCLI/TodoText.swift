@@ -23,7 +23,7 @@ extension Context {
 
 /// Prints the list's rows as they come, their columns lined up across all sections by the
 /// widths the sections' summaries give beforehand: nothing is held but the current row.
-struct ListPrinter {
+struct ListPrinter: ~Copyable {
     let context: Context
     private let counts: [AgendaSection: Int]
     private let idWidth: Int
@@ -32,7 +32,7 @@ struct ListPrinter {
     private var section: AgendaSection?
     private var dueParts: DueParts
     /// The row being put together, its storage kept from row to row.
-    private var line: [UInt8] = []
+    private var line = ByteRun()
 
     /// Titles wider than this are not lined up with: the due column would move too far right.
     static let widestTitleColumn = 48
@@ -75,42 +75,44 @@ struct ListPrinter {
         let mark = Context.priorityMark(todo.priority)
         // Put together as bytes, then added to the output at once: appending a dozen strings
         // to the output one by one took a fifth of listing 100,000 todos.
-        line.removeAll(keepingCapacity: true)
-        if dim { line += Self.dimCode }
+        line.removeAll()
+        if dim { line.append(utf8: Self.dimCode) }
         line.append(utf8: todo.isCompleted ? "  [x] " : "  [ ] ")
         line.append(spaces: idWidth - decimalDigits(todo.id))
         line.append(decimal: todo.id)
         line.append(utf8: "  ")
         line.append(utf8: title)
         line.append(spaces: titleWidth - width + 2)
-        if red { line += Self.redCode }
+        if red { line.append(utf8: Self.redCode) }
         line.append(utf8: day)
         if let time {
             line.append(UInt8(ascii: " "))
             line.append(utf8: time)
         }
-        if red { line += Self.resetCode }
+        if red { line.append(utf8: Self.resetCode) }
         line.append(spaces: dueWidth - day.utf8.count - (time.map { $0.utf8.count + 1 } ?? 0) + 2)
         line.append(utf8: mark)
         if let category = todo.categoryName {
             line.append(spaces: 5 - mark.utf8.count)
             line.append(utf8: Terminal.visible(category))
         }
-        if dim { line += Self.resetCode }
+        if dim { line.append(utf8: Self.resetCode) }
         line.append(UInt8(ascii: "\n"))
-        context.write(bytes: line)
+        context.write(bytes: line.bytes)
     }
 
-    private static let dimCode = Array(Context.code(.dim).utf8), redCode = Array(Context.code(.red).utf8),
-        resetCode = Array(Context.resetCode.utf8)
+    private static let dimCode = Context.code(.dim), redCode = Context.code(.red), resetCode = Context.resetCode
 }
 
 /// A due as `DueText.relative` writes it, in two parts: the day, and the time of a timed due.
-/// Each day and each time of day is written once: thousands of todos share them.
+/// Each day and each time of day is written once: thousands of todos share them. Rows come in
+/// order of due, so most ask for the day the row before asked for.
 private struct DueParts {
     let text: DueText
+    private var lastDay: (day: LocalDate, text: String)?
     private var days: [LocalDate: String] = [:]
-    private var times: [Int: String] = [:]
+    /// By minute of the day.
+    private var times = [String?](repeating: nil, count: 24 * 60)
 
     init(_ text: DueText) {
         self.text = text
@@ -122,16 +124,24 @@ private struct DueParts {
             return (text(of: day), nil)
         case .at(let instant, _):
             let (day, hour, minute) = text.clock.dayAndTime(of: instant)
-            let time = times[hour * 60 + minute] ?? text.time(hour: hour, minute: minute)
-            times[hour * 60 + minute] = time
-            return (text(of: day), time)
+            return (text(of: day), time(hour: hour, minute: minute))
         }
     }
 
     private mutating func text(of day: LocalDate) -> String {
-        if let known = days[day] { return known }
-        let written = text.relative(day)
+        if let lastDay, lastDay.day == day { return lastDay.text }
+        let written = days[day] ?? text.relative(day)
         days[day] = written
+        lastDay = (day, written)
+        return written
+    }
+
+    private mutating func time(hour: Int, minute: Int) -> String {
+        let minuteOfDay = hour * 60 + minute
+        guard times.indices.contains(minuteOfDay) else { return text.time(hour: hour, minute: minute) }
+        if let known = times[minuteOfDay] { return known }
+        let written = text.time(hour: hour, minute: minute)
+        times[minuteOfDay] = written
         return written
     }
 }
