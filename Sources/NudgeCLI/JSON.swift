@@ -23,7 +23,7 @@ enum JSON {
 
     /// Appends the text of this value as an item of an indented array, which indents it by
     /// two spaces.
-    func writeItem(to out: inout [UInt8]) {
+    func writeItem<Out: ByteSink & ~Copyable>(to out: inout Out) {
         write(to: &out, indent: 2)
     }
 
@@ -36,7 +36,7 @@ enum JSON {
 
     /// Indented by `indent` spaces and two more per level, or on one line when nil. Appends
     /// piece by piece, as bytes: a long `list --json` runs through here.
-    private func write(to out: inout [UInt8], indent: Int?) {
+    private func write<Out: ByteSink & ~Copyable>(to out: inout Out, indent: Int?) {
         switch self {
         case .null: out.append(utf8: "null")
         case .bool(let value): out.append(utf8: value ? "true" : "false")
@@ -70,7 +70,7 @@ enum JSON {
     }
 
     /// A new line indented by `indent` spaces; nothing on one line.
-    private static func breakLine(indent: Int?, into out: inout [UInt8]) {
+    private static func breakLine<Out: ByteSink & ~Copyable>(indent: Int?, into out: inout Out) {
         guard let indent else { return }
         out.append(UInt8(ascii: "\n"))
         out.append(spaces: indent)
@@ -79,7 +79,7 @@ enum JSON {
     /// RFC 8259 string escaping, and `\u` escapes also for the other characters a terminal
     /// would act on (DEL, C1, bidi controls): the text read back is exact, and `--json` on a
     /// terminal is as safe as the human output. Everything else, emoji included, is UTF-8.
-    private static func quote(_ text: String, into out: inout [UInt8]) {
+    private static func quote<Out: ByteSink & ~Copyable>(_ text: String, into out: inout Out) {
         // Most text is printable ASCII without quotes or backslashes: copied whole, not a
         // scalar at a time (a long `list --json` spends most of its time here otherwise).
         let isPlain = { (byte: UInt8) in byte &- 0x20 < 0x5F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") }
@@ -97,21 +97,21 @@ enum JSON {
 
 /// Prints an indented JSON array an item at a time, exactly as `JSON.array(items).text` would
 /// print it whole: a long list is never held as one value.
-struct JSONArrayPrinter {
+struct JSONArrayPrinter: ~Copyable {
     let context: Context
     private var isEmpty = true
     /// The item being written, its storage kept from item to item.
-    private var bytes: [UInt8] = []
+    private var bytes = ByteRun()
 
     init(_ context: Context) {
         self.context = context
     }
 
     mutating func append(_ item: JSON) {
-        bytes.removeAll(keepingCapacity: true)
+        bytes.removeAll()
         bytes.append(utf8: isEmpty ? "[\n  " : ",\n  ")
         item.writeItem(to: &bytes)
-        context.write(bytes: bytes)
+        context.write(bytes: bytes.bytes)
         isEmpty = false
     }
 
