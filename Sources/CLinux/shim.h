@@ -11,6 +11,9 @@ int unshare(int flags);
 int pipe2(int fds[2], int flags);
 // A vdir sync flushes a batch of new files with one call rather than one fsync each.
 int syncfs(int fd);
+// nudged's children get no descriptor but their stdin, stdout and stderr (glibc 2.34).
+#include <spawn.h>
+int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
 #include <malloc.h>
 
 // The width of the terminal on `fd`, or 0 when it is not one (ioctl is variadic).

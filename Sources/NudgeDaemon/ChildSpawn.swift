@@ -1,9 +1,11 @@
+import CLinux
 import Glibc
 
 /// Starts the service's child processes (the sync command, hooks) as a shell would start a
 /// job: default signal actions and an empty signal mask (nudged ignores SIGPIPE, SIGTERM,
 /// SIGINT and SIGHUP and runs with signals blocked on its queue's thread; a child would
-/// inherit that), and a process group of its own, so that a hung one can be killed whole.
+/// inherit that), a process group of its own, so that a hung one can be killed whole, and
+/// no descriptor but its stdin, stdout and stderr.
 enum ChildSpawn {
     /// Runs `arguments` (the first is the program, looked up on PATH when it has no slash)
     /// with `environment` ("NAME=value"; nil: nudged's own), its stdin, stdout and stderr
@@ -20,6 +22,9 @@ enum ChildSpawn {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         }
         posix_spawn_file_actions_adddup2(&actions, stderr, 2)
+        // Nothing else: not the store, the bus or another hook's pipes, should one of them
+        // lack O_CLOEXEC (the test process's files, and libraries', may).
+        posix_spawn_file_actions_addclosefrom_np(&actions, 3)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

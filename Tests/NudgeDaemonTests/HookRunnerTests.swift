@@ -52,6 +52,23 @@ struct HookRunnerTests {
         #expect(try String(contentsOfFile: out + ".json", encoding: .utf8) == input)
     }
 
+    /// A descriptor of nudged's without O_CLOEXEC (the store, say, opened by a library) stays
+    /// out of the hook.
+    @Test func aHookGetsNoDescriptorButItsStdinStdoutAndStderr() async throws {
+        // Above the few that ls and sh open themselves.
+        let opened = open(folder.file("open-in-nudged"), O_WRONLY | O_CREAT, 0o600)
+        let leaky = fcntl(opened, F_DUPFD, 100)
+        close(opened)
+        try #require(leaky >= 100)
+        defer { close(leaky) }
+        let out = folder.file("fds")
+        let result = await run([job(["sh", "-c", "ls /proc/$$/fd > \"$0\"", out])])
+        #expect(result.first?.outcome.status == 0)
+        let descriptors = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n")
+        #expect(!descriptors.contains(Substring(String(leaky))))
+        #expect(Set(["0", "1", "2"]).isSubset(of: descriptors.map(String.init)))
+    }
+
     @Test func aFailingHookReportsItsStatusAndFirstLineOfStderr() async {
         let result = await run([job(["sh", "-c", "echo out; echo >&2; echo 'first one' >&2; echo second >&2; exit 3"])])
         #expect(result.first?.outcome == HookOutcome(status: 3, firstErrorLine: "first one", seconds: result.first?.outcome.seconds ?? 0))
@@ -223,9 +240,7 @@ struct HookRecipeTests {
         #expect(recipes[0].hooks.suppressWait == 2)
         let bin = folder.file("bin")
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        try "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > \"$CURL_ARGS\"\n"
-            .write(toFile: bin + "/curl", atomically: true, encoding: .utf8)
-        chmod(bin + "/curl", 0o755)
+        try folder.writeExecutable("bin/curl", "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > \"$CURL_ARGS\"\n")
         let sent = await run(phone, title: title, variables: ["PATH": bin + ":/usr/bin:/bin", "CURL_ARGS": folder.file("args")])
         #expect(sent.status == 0)
         #expect(sent.suppressed)

@@ -284,8 +284,7 @@ final class NotificationServerHarness {
     }
 
     private func writeScript(_ name: String, _ text: String) throws {
-        try (text + "\n").write(toFile: folder.file(name), atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.file(name))
+        try folder.writeExecutable(name, text + "\n")
     }
 
     private func startBus() throws {
