@@ -15,7 +15,8 @@ let package = Package(
         .systemLibrary(name: "CINIH", pkgConfig: "inih", providers: [.apt(["libinih-dev"])]),
         // Linux's timerfd and inotify headers, which Swift's Glibc module leaves out, and glibc's locale items.
         .systemLibrary(name: "CLinux"),
-        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        // libsystemd's headers only: NudgeSystem opens the library with dlopen on first use.
+        .systemLibrary(name: "CSystemd", providers: [.apt(["libsystemd-dev"])]),
         // libcurl's headers only: NudgeNetwork opens the library with dlopen on first use.
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // CLinux: glibc's locale data, for how dates are written where the user lives.

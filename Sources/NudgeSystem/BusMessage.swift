@@ -20,7 +20,7 @@ struct BusMessage {
 
     /// The corresponding C function is `sd_bus_message_append_basic`.
     func append(_ value: String) throws(SystemError) {
-        let r = value.withCString { sd_bus_message_append_basic(pointer, Self.code("s"), $0) }
+        let r = value.withCString { systemd.sd_bus_message_append_basic(pointer, Self.code("s"), $0) }
         if r < 0 { throw SystemError(returned: r) }
     }
 
@@ -37,7 +37,7 @@ struct BusMessage {
     }
 
     private func appendBasic<Value>(_ type: Unicode.Scalar, _ value: Value) throws(SystemError) {
-        let r = withUnsafePointer(to: value) { sd_bus_message_append_basic(pointer, Self.code(type), $0) }
+        let r = withUnsafePointer(to: value) { systemd.sd_bus_message_append_basic(pointer, Self.code(type), $0) }
         if r < 0 { throw SystemError(returned: r) }
     }
 
@@ -45,13 +45,13 @@ struct BusMessage {
     /// have the signature `contents`. The corresponding C function is
     /// `sd_bus_message_open_container`.
     func open(_ type: Unicode.Scalar, _ contents: String) throws(SystemError) {
-        let r = sd_bus_message_open_container(pointer, Self.code(type), contents)
+        let r = systemd.sd_bus_message_open_container(pointer, Self.code(type), contents)
         if r < 0 { throw SystemError(returned: r) }
     }
 
     /// The corresponding C function is `sd_bus_message_close_container`.
     func close() throws(SystemError) {
-        let r = sd_bus_message_close_container(pointer)
+        let r = systemd.sd_bus_message_close_container(pointer)
         if r < 0 { throw SystemError(returned: r) }
     }
 
@@ -98,7 +98,7 @@ struct BusMessage {
     /// `sd_bus_message_read_basic`.
     func readString() throws(SystemError) -> String {
         var value: UnsafePointer<CChar>? = nil
-        let r = sd_bus_message_read_basic(pointer, Self.code("s"), &value)
+        let r = systemd.sd_bus_message_read_basic(pointer, Self.code("s"), &value)
         if r < 0 { throw SystemError(returned: r) }
         guard r > 0, let value else { throw SystemError(code: EBADMSG) }
         return String(cString: value)
@@ -107,7 +107,7 @@ struct BusMessage {
     /// The next field, a UInt32 ("u").
     func readUInt32() throws(SystemError) -> UInt32 {
         var value: UInt32 = 0
-        let r = sd_bus_message_read_basic(pointer, Self.code("u"), &value)
+        let r = systemd.sd_bus_message_read_basic(pointer, Self.code("u"), &value)
         if r < 0 { throw SystemError(returned: r) }
         guard r > 0 else { throw SystemError(code: EBADMSG) }
         return value
@@ -116,25 +116,25 @@ struct BusMessage {
     /// The next field, an array of strings ("as"). The corresponding C functions are
     /// `sd_bus_message_enter_container` and `sd_bus_message_exit_container`.
     func readStrings() throws(SystemError) -> [String] {
-        var r = sd_bus_message_enter_container(pointer, Self.code("a"), "s")
+        var r = systemd.sd_bus_message_enter_container(pointer, Self.code("a"), "s")
         if r < 0 { throw SystemError(returned: r) }
         guard r > 0 else { throw SystemError(code: EBADMSG) }
         var values: [String] = []
         while true {
             var value: UnsafePointer<CChar>? = nil
-            r = sd_bus_message_read_basic(pointer, Self.code("s"), &value)
+            r = systemd.sd_bus_message_read_basic(pointer, Self.code("s"), &value)
             if r < 0 { throw SystemError(returned: r) }
             guard r > 0, let value else { break }
             values.append(String(cString: value))
         }
-        r = sd_bus_message_exit_container(pointer)
+        r = systemd.sd_bus_message_exit_container(pointer)
         if r < 0 { throw SystemError(returned: r) }
         return values
     }
 
     /// The unique name of the connection that sent the message, or "" when unknown.
     var sender: String {
-        sd_bus_message_get_sender(pointer).map { String(cString: $0) } ?? ""
+        systemd.sd_bus_message_get_sender(pointer).map { String(cString: $0) } ?? ""
     }
 
     /// The D-Bus error this message carries, or nil when it is not an error reply. Locally
@@ -142,7 +142,7 @@ struct BusMessage {
     /// (ETIMEDOUT) with the message "Method call timed out" when the reply is late, and with
     /// "Connection terminated" when the connection closed.
     var error: SystemError? {
-        guard let error = sd_bus_message_get_error(pointer) else { return nil }
-        return SystemError(bus: error.pointee, returned: -sd_bus_message_get_errno(pointer))
+        guard let error = systemd.sd_bus_message_get_error(pointer) else { return nil }
+        return SystemError(bus: error.pointee, returned: -systemd.sd_bus_message_get_errno(pointer))
     }
 }

@@ -28,32 +28,33 @@ public enum JournalReader {
     /// `sd_journal_enumerate_available_data` and `sd_journal_get_realtime_usec`.
     public static func entries(matching matches: [String: String], limit: Int? = nil) throws(SystemError) -> [JournalEntry] {
         if let limit, limit <= 0 { return [] }
+        try requireSystemd()
         var opened: OpaquePointer?
-        try check(sd_journal_open(&opened, Int32(SD_JOURNAL_LOCAL_ONLY)))
+        try check(systemd.sd_journal_open(&opened, Int32(SD_JOURNAL_LOCAL_ONLY)))
         guard let journal = opened else { throw SystemError(code: ENOMEM) }
-        defer { sd_journal_close(journal) }
+        defer { systemd.sd_journal_close(journal) }
         var usage: UInt64 = 0
-        if sd_journal_get_usage(journal, &usage) >= 0, usage == 0, journalsExist() {
+        if systemd.sd_journal_get_usage(journal, &usage) >= 0, usage == 0, journalsExist() {
             throw SystemError(code: EACCES)
         }
 
         // Whole values, not the first 64 KiB the journal hands out by default.
-        try check(sd_journal_set_data_threshold(journal, 0))
+        try check(systemd.sd_journal_set_data_threshold(journal, 0))
         for (field, value) in matches.sorted(by: { $0.key < $1.key }) {
             let match = Array((field + "=" + value).utf8)
-            try check(match.withUnsafeBytes { sd_journal_add_match(journal, $0.baseAddress, $0.count) })
+            try check(match.withUnsafeBytes { systemd.sd_journal_add_match(journal, $0.baseAddress, $0.count) })
         }
 
         var entries: [JournalEntry] = []
         if let limit {
-            try check(sd_journal_seek_tail(journal))
-            while entries.count < limit, try check(sd_journal_previous(journal)) > 0 {
+            try check(systemd.sd_journal_seek_tail(journal))
+            while entries.count < limit, try check(systemd.sd_journal_previous(journal)) > 0 {
                 entries.append(try entry(at: journal))
             }
             entries.reverse()
         } else {
-            try check(sd_journal_seek_head(journal))
-            while try check(sd_journal_next(journal)) > 0 {
+            try check(systemd.sd_journal_seek_head(journal))
+            while try check(systemd.sd_journal_next(journal)) > 0 {
                 entries.append(try entry(at: journal))
             }
         }
@@ -73,9 +74,9 @@ public enum JournalReader {
         var fields: [String: String] = [:]
         var data: UnsafeRawPointer?
         var length = 0
-        sd_journal_restart_data(journal)
+        systemd.sd_journal_restart_data(journal)
         // Skips fields it cannot decode (say, compressed with an algorithm it lacks).
-        while sd_journal_enumerate_available_data(journal, &data, &length) > 0 {
+        while systemd.sd_journal_enumerate_available_data(journal, &data, &length) > 0 {
             guard let data else { continue }
             let bytes = UnsafeRawBufferPointer(start: data, count: length)
             guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")) else { continue }
@@ -85,7 +86,7 @@ public enum JournalReader {
             }
         }
         var microseconds: UInt64 = 0
-        try check(sd_journal_get_realtime_usec(journal, &microseconds))
+        try check(systemd.sd_journal_get_realtime_usec(journal, &microseconds))
         return JournalEntry(fields: fields, realtime: Date(timeIntervalSince1970: Double(microseconds) / 1_000_000))
     }
 

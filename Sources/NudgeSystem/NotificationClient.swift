@@ -43,9 +43,10 @@ public final class NotificationClient {
     /// $XDG_RUNTIME_DIR/bus), subscribes to the notification signals and starts watching the
     /// connection on `queue`. The corresponding C function is `sd_bus_open_user`.
     public init(queue: DispatchQueue) throws(SystemError) {
+        try requireSystemd()
         self.queue = queue
         var bus: OpaquePointer?
-        let r = sd_bus_open_user(&bus)
+        let r = systemd.sd_bus_open_user(&bus)
         guard r >= 0, let bus else { throw SystemError(returned: r < 0 ? r : -EIO) }
         self.bus = bus
         // From here on, a throw runs deinit, which frees what was set up so far.
@@ -68,14 +69,14 @@ public final class NotificationClient {
     deinit {
         readSource?.cancel()
         timeoutTimer?.cancel()
-        for slot in signalSlots { sd_bus_slot_unref(slot) }
+        for slot in signalSlots { _ = systemd.sd_bus_slot_unref(slot) }
         // Frees the floating reply slots too, which releases their handlers uncalled.
-        sd_bus_flush_close_unref(bus)
+        _ = systemd.sd_bus_flush_close_unref(bus)
     }
 
     /// Whether the connection to the bus is still up.
     public var isConnected: Bool {
-        sd_bus_is_open(bus) > 0
+        systemd.sd_bus_is_open(bus) > 0
     }
 
     /// Whether a timer is armed, i.e. some call awaits its reply (or messages wait to be
@@ -93,16 +94,16 @@ public final class NotificationClient {
         dispatchPrecondition(condition: .onQueue(queue))
         defer { scheduleProcessing() }   // the blocking call may have queued other messages
         var message: OpaquePointer?
-        guard sd_bus_message_new_method_call(bus, &message, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+        guard systemd.sd_bus_message_new_method_call(bus, &message, "org.freedesktop.DBus", "/org/freedesktop/DBus",
                                              "org.freedesktop.DBus", "GetNameOwner") >= 0,
               let message else { return nil }
-        defer { sd_bus_message_unref(message) }
+        defer { _ = systemd.sd_bus_message_unref(message) }
         guard (try? BusMessage(message).append(Self.serviceName)) != nil else { return nil }
         var error = sd_bus_error()
-        defer { sd_bus_error_free(&error) }
+        defer { systemd.sd_bus_error_free(&error) }
         var reply: OpaquePointer?
-        guard sd_bus_call(bus, message, Self.callTimeout, &error, &reply) >= 0, let reply else { return nil }
-        defer { sd_bus_message_unref(reply) }
+        guard systemd.sd_bus_call(bus, message, Self.callTimeout, &error, &reply) >= 0, let reply else { return nil }
+        defer { _ = systemd.sd_bus_message_unref(reply) }
         return try? BusMessage(reply).readString()
     }
 
@@ -159,14 +160,14 @@ public final class NotificationClient {
     public func close(id: UInt32) {
         dispatchPrecondition(condition: .onQueue(queue))
         var message: OpaquePointer?
-        guard sd_bus_message_new_method_call(bus, &message, Self.serviceName, Self.objectPath,
+        guard systemd.sd_bus_message_new_method_call(bus, &message, Self.serviceName, Self.objectPath,
                                              Self.interface, "CloseNotification") >= 0,
               let message else { return }
-        defer { sd_bus_message_unref(message) }
+        defer { _ = systemd.sd_bus_message_unref(message) }
         guard (try? BusMessage(message).append(id)) != nil,
-              sd_bus_message_set_expect_reply(message, 0) >= 0 else { return }
-        _ = sd_bus_send(bus, message, nil)
-        _ = sd_bus_flush(bus)
+              systemd.sd_bus_message_set_expect_reply(message, 0) >= 0 else { return }
+        _ = systemd.sd_bus_send(bus, message, nil)
+        _ = systemd.sd_bus_flush(bus)
     }
 
     /// Builds a method call to the notification server, sends it and hands the parsed reply
@@ -177,10 +178,10 @@ public final class NotificationClient {
         dispatchPrecondition(condition: .onQueue(queue))
         do throws(SystemError) {
             var message: OpaquePointer?
-            let r = sd_bus_message_new_method_call(bus, &message, Self.serviceName, Self.objectPath,
+            let r = systemd.sd_bus_message_new_method_call(bus, &message, Self.serviceName, Self.objectPath,
                                                    Self.interface, member)
             guard r >= 0, let message else { throw SystemError(returned: r < 0 ? r : -EIO) }
-            defer { sd_bus_message_unref(message) }
+            defer { _ = systemd.sd_bus_message_unref(message) }
             try fill(BusMessage(message))
             try callAsync(message) { reply in
                 if let error = reply.error {
@@ -206,7 +207,7 @@ public final class NotificationClient {
     private func callAsync(_ message: OpaquePointer, _ handle: @escaping (BusMessage) -> Void) throws(SystemError) {
         let handler = Unmanaged.passRetained(ReplyHandler(handle)).toOpaque()
         var slot: OpaquePointer?
-        let r = sd_bus_call_async(bus, &slot, message, { reply, userdata, _ in
+        let r = systemd.sd_bus_call_async(bus, &slot, message, { reply, userdata, _ in
             guard let reply, let userdata else { return 0 }
             Unmanaged<ReplyHandler>.fromOpaque(userdata).takeUnretainedValue().handle(BusMessage(reply))
             return 0
@@ -215,12 +216,12 @@ public final class NotificationClient {
             Unmanaged<ReplyHandler>.fromOpaque(handler).release()
             throw SystemError(returned: r < 0 ? r : -EIO)
         }
-        _ = sd_bus_slot_set_destroy_callback(slot) { userdata in
+        _ = systemd.sd_bus_slot_set_destroy_callback(slot) { userdata in
             if let userdata { Unmanaged<ReplyHandler>.fromOpaque(userdata).release() }
         }
-        _ = sd_bus_slot_set_floating(slot, 1)
-        sd_bus_slot_unref(slot)
-        _ = sd_bus_flush(bus)
+        _ = systemd.sd_bus_slot_set_floating(slot, 1)
+        _ = systemd.sd_bus_slot_unref(slot)
+        _ = systemd.sd_bus_flush(bus)
         armTimeout()
     }
 
@@ -230,7 +231,7 @@ public final class NotificationClient {
     private func subscribe() throws(SystemError) {
         let me = Unmanaged.passUnretained(self).toOpaque()
         var slot: OpaquePointer?
-        var r = sd_bus_match_signal(bus, &slot, nil, Self.objectPath, Self.interface, "ActionInvoked", { message, userdata, _ in
+        var r = systemd.sd_bus_match_signal(bus, &slot, nil, Self.objectPath, Self.interface, "ActionInvoked", { message, userdata, _ in
             guard let message, let userdata else { return 0 }
             Unmanaged<NotificationClient>.fromOpaque(userdata).takeUnretainedValue().actionInvoked(BusMessage(message))
             return 0
@@ -238,7 +239,7 @@ public final class NotificationClient {
         if r < 0 { throw SystemError(returned: r) }
         if let slot { signalSlots.append(slot) }
 
-        r = sd_bus_match_signal(bus, &slot, nil, Self.objectPath, Self.interface, "NotificationClosed", { message, userdata, _ in
+        r = systemd.sd_bus_match_signal(bus, &slot, nil, Self.objectPath, Self.interface, "NotificationClosed", { message, userdata, _ in
             guard let message, let userdata else { return 0 }
             Unmanaged<NotificationClient>.fromOpaque(userdata).takeUnretainedValue().notificationClosed(BusMessage(message))
             return 0
@@ -248,7 +249,7 @@ public final class NotificationClient {
 
         let match = "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',"
             + "member='NameOwnerChanged',arg0='\(Self.serviceName)'"
-        r = sd_bus_add_match(bus, &slot, match, { message, userdata, _ in
+        r = systemd.sd_bus_add_match(bus, &slot, match, { message, userdata, _ in
             guard let message, let userdata else { return 0 }
             Unmanaged<NotificationClient>.fromOpaque(userdata).takeUnretainedValue().nameOwnerChanged(BusMessage(message))
             return 0
@@ -280,7 +281,7 @@ public final class NotificationClient {
     /// the source until the source is cancelled. The corresponding C function is
     /// `sd_bus_get_fd`.
     private func watch() throws(SystemError) {
-        let busFD = sd_bus_get_fd(bus)
+        let busFD = systemd.sd_bus_get_fd(bus)
         if busFD < 0 { throw SystemError(returned: busFD) }
         let fd = fcntl(busFD, F_DUPFD_CLOEXEC, 0)
         if fd < 0 { throw SystemError(code: errno) }
@@ -298,14 +299,14 @@ public final class NotificationClient {
     /// timeout timer. The corresponding C function is `sd_bus_process`.
     private func process() {
         while true {
-            let r = sd_bus_process(bus, nil)
+            let r = systemd.sd_bus_process(bus, nil)
             if r <= 0 { break }
         }
-        guard sd_bus_is_open(bus) > 0 else {
+        guard systemd.sd_bus_is_open(bus) > 0 else {
             disconnected()
             return
         }
-        _ = sd_bus_flush(bus)
+        _ = systemd.sd_bus_flush(bus)
         armTimeout()
     }
 
@@ -323,7 +324,7 @@ public final class NotificationClient {
         timeoutTimer?.cancel()
         timeoutTimer = nil
         var deadline: UInt64 = 0
-        guard sd_bus_get_timeout(bus, &deadline) >= 0, deadline != UInt64.max else { return }
+        guard systemd.sd_bus_get_timeout(bus, &deadline) >= 0, deadline != UInt64.max else { return }
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         let nowMicroseconds = UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1_000
