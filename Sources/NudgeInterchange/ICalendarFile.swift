@@ -1,6 +1,7 @@
 import CICal
 import Foundation
 import NudgeCore
+import NudgeRecurrence
 
 /// RFC 5545 VTODOs in VCALENDARs, as todoman, Evolution and CalDAV servers keep them, read and
 /// written by libical (see `LibICal`).

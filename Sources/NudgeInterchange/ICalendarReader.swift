@@ -30,11 +30,11 @@ struct ICalendarReader {
         guard trimmed.uppercased().hasPrefix("BEGIN:VCALENDAR"), let root = LibICal.parse(String(trimmed)) else {
             return .failure(InterchangeError(reason: "the file is not iCalendar: it does not start with BEGIN:VCALENDAR"))
         }
-        defer { icalcomponent_free(root) }
-        let calendars = icalcomponent_isa(root) == ICAL_XROOT_COMPONENT ? LibICal.children(of: root) : [root]
+        defer { ical.icalcomponent_free(root) }
+        let calendars = ical.icalcomponent_isa(root) == ICAL_XROOT_COMPONENT ? LibICal.children(of: root) : [root]
         for calendar in calendars {
-            guard icalcomponent_isa(calendar) == ICAL_VCALENDAR_COMPONENT else {
-                count(String(cString: icalcomponent_kind_to_string(icalcomponent_isa(calendar))) + " components")
+            guard ical.icalcomponent_isa(calendar) == ICAL_VCALENDAR_COMPONENT else {
+                count(String(cString: ical.icalcomponent_kind_to_string(ical.icalcomponent_isa(calendar))!) + " components")
                 continue
             }
             read(calendar)
@@ -53,12 +53,12 @@ struct ICalendarReader {
         }
         var timezones: [String: LibICal.Component] = [:]
         for vtimezone in LibICal.children(of: calendar, ICAL_VTIMEZONE_COMPONENT) {
-            if let property = icalcomponent_get_first_property(vtimezone, ICAL_TZID_PROPERTY) {
+            if let property = ical.icalcomponent_get_first_property(vtimezone, ICAL_TZID_PROPERTY) {
                 timezones[LibICal.value(of: property)] = vtimezone
             }
         }
         for child in LibICal.children(of: calendar) {
-            let kind = icalcomponent_isa(child)
+            let kind = ical.icalcomponent_isa(child)
             switch kind {
             case ICAL_VTODO_COMPONENT:
                 var todo = TodoReader(todo: child, number: items.count + 1, timezones: timezones, options: options)
@@ -72,7 +72,7 @@ struct ICalendarReader {
                 continue
             default:
                 count(Self.componentNames[kind]
-                      ?? String(cString: icalcomponent_kind_to_string(kind)) + " components")
+                      ?? String(cString: ical.icalcomponent_kind_to_string(kind)!) + " components")
             }
         }
     }
@@ -116,7 +116,7 @@ private struct TodoReader {
 
         for property in LibICal.properties(of: todo) {
             let name = LibICal.name(of: property)
-            switch icalproperty_isa(property) {
+            switch ical.icalproperty_isa(property) {
             case ICAL_XLICERROR_PROPERTY:
                 let text = LibICal.value(of: property)
                 if let field = Self.mappedFields.first(where: { text.contains(" \($0) property") }) {
@@ -127,16 +127,16 @@ private struct TodoReader {
                 uid = LibICal.value(of: property)
                 if uid != ICalendarFile.uuid(forUID: uid!) { keep(property) }
             case ICAL_SUMMARY_PROPERTY where title == nil:
-                title = icalproperty_get_summary(property).map { String(cString: $0) } ?? ""
+                title = ical.icalproperty_get_summary(property).map { String(cString: $0) } ?? ""
             case ICAL_DESCRIPTION_PROPERTY where notes == nil:
-                notes = icalproperty_get_description(property).map { String(cString: $0) }
+                notes = ical.icalproperty_get_description(property).map { String(cString: $0) }
             case ICAL_DUE_PROPERTY where dueProperty == nil:
                 dueProperty = property
             case ICAL_DTSTART_PROPERTY where startProperty == nil:
                 startProperty = property
             case ICAL_RRULE_PROPERTY where rrule == nil:
-                var rule = icalproperty_get_rrule(property)
-                if let text = icalrecurrencetype_as_string_r(&rule) {
+                var rule = ical.icalproperty_get_rrule(property)
+                if let text = ical.icalrecurrencetype_as_string_r(&rule) {
                     rrule = (String(cString: text), property)
                     free(text)
                 } else {
@@ -144,14 +144,14 @@ private struct TodoReader {
                 }
             case ICAL_PRIORITY_PROPERTY where !sawPriority:
                 sawPriority = true
-                let value = Int(icalproperty_get_priority(property))
+                let value = Int(ical.icalproperty_get_priority(property))
                 priority = ICalendarFile.priority(value)
                 if value != ICalendarFile.icalPriority(priority) { keep(property) }
             case ICAL_CATEGORIES_PROPERTY where category == nil:
                 let name = LibICal.value(of: property).trimmingWhitespace()
                 if name.isEmpty { keep(property) } else { category = name }
             case ICAL_STATUS_PROPERTY:
-                switch icalproperty_get_status(property) {
+                switch ical.icalproperty_get_status(property) {
                 case ICAL_STATUS_COMPLETED: completed = true
                 case ICAL_STATUS_NEEDSACTION: break
                 default: keep(property)
@@ -191,15 +191,15 @@ private struct TodoReader {
             // so the rule stays as it was.
             for property in [startProperty, rrule?.property, from?.1].compactMap({ $0 }) { keep(property) }
         }
-        if !sawPriority, let undefined = icalproperty_new_priority(0) {
+        if !sawPriority, let undefined = ical.icalproperty_new_priority(0) {
             // No PRIORITY is RFC 5545's 0, undefined: kept so that an export of the unchanged
             // (medium) priority leaves it undefined again.
             keep(undefined)
-            icalproperty_free(undefined)
+            ical.icalproperty_free(undefined)
         }
         if completed || completedAt != nil {
             completedAt = completedAt ?? lastModified ?? stamp ?? options.now
-            if let percentProperty, icalproperty_get_percentcomplete(percentProperty) != 100 { keep(percentProperty) }
+            if let percentProperty, ical.icalproperty_get_percentcomplete(percentProperty) != 100 { keep(percentProperty) }
         } else if let percentProperty {
             keep(percentProperty)
         }
@@ -211,7 +211,7 @@ private struct TodoReader {
         var reminders: [CustomReminder] = []
         var snoozedUntil: Date?, remindedThrough: Date?
         for alarm in LibICal.children(of: todo) {
-            guard icalcomponent_isa(alarm) == ICAL_VALARM_COMPONENT else {
+            guard ical.icalcomponent_isa(alarm) == ICAL_VALARM_COMPONENT else {
                 kept.append(LibICal.text(ofComponent: alarm))
                 continue
             }
@@ -225,9 +225,9 @@ private struct TodoReader {
             // RFC 9074: an alarm shown, answered or dismissed somewhere; for Nudge, its reminders
             // up to then are done with.
             if case .kept = mapped { continue }
-            if let property = icalcomponent_get_first_property(alarm, ICAL_ACKNOWLEDGED_PROPERTY) {
-                let time = icalproperty_get_acknowledged(property)
-                if icaltime_is_utc(time) != 0 {
+            if let property = ical.icalcomponent_get_first_property(alarm, ICAL_ACKNOWLEDGED_PROPERTY) {
+                let time = ical.icalproperty_get_acknowledged(property)
+                if ical.icaltime_is_utc(time) != 0 {
                     let moment = LibICal.instant(utc: time)
                     remindedThrough = max(remindedThrough ?? moment, moment)
                 }
@@ -247,8 +247,8 @@ private struct TodoReader {
 
     /// A time property's value: a DATE, or a DATE-TIME in UTC, with a TZID, or floating.
     private func time(_ property: LibICal.Property) -> icaltimetype {
-        let value = icalproperty_get_value(property)
-        return value.map { icalvalue_get_datetime($0) } ?? icaltime_null_time()
+        let value = ical.icalproperty_get_value(property)
+        return value.map { ical.icalvalue_get_datetime($0) } ?? ical.icaltime_null_time()
     }
 
     /// A UTC (or floating, then in `options.zone`) DATE-TIME such as COMPLETED or CREATED.
@@ -280,7 +280,7 @@ private struct TodoReader {
         guard case .at(_, let dueZone) = due else { return SeriesStart(day: day, time: nil) }
         let tzid = LibICal.parameter("TZID", of: property)
         let wall = TimeOfDay(hour: Int(value.hour), minute: Int(value.minute))
-        if icaltime_is_utc(value) == 0, let wall, let tzid, let zone = systemZone(tzid), zone.identifier == dueZone.identifier {
+        if ical.icaltime_is_utc(value) == 0, let wall, let tzid, let zone = systemZone(tzid), zone.identifier == dueZone.identifier {
             return SeriesStart(day: day, time: wall)
         }
         let (instant, _) = try placed(value, property, "DTSTART")!
@@ -294,7 +294,7 @@ private struct TodoReader {
             throw error(field, "is not a date: '\(LibICal.value(of: property))'")
         }
         if value.is_date != 0 { return nil }
-        if icaltime_is_utc(value) != 0 { return (LibICal.instant(utc: value), ICalendarFile.utc) }
+        if ical.icaltime_is_utc(value) != 0 { return (LibICal.instant(utc: value), ICalendarFile.utc) }
         let wall = DateComponents(year: day.year, month: day.month, day: day.day,
                                   hour: Int(value.hour), minute: Int(value.minute), second: Int(value.second))
         guard let tzid = LibICal.parameter("TZID", of: property) else {
@@ -332,15 +332,15 @@ private struct TodoReader {
     /// Standard Time"): the instant by libical, and the first system zone whose offsets agree
     /// with the VTIMEZONE's over the year around it.
     private func fileZone(_ vtimezone: LibICal.Component, _ value: icaltimetype) -> (Date, TimeZone)? {
-        guard let zone = icaltimezone_new() else { return nil }
-        defer { icaltimezone_free(zone, 1) }
-        guard let copy = icalcomponent_new_clone(vtimezone), icaltimezone_set_component(zone, copy) != 0 else { return nil }
-        let instant = Date(timeIntervalSince1970: TimeInterval(icaltime_as_timet_with_zone(value, zone)))
+        guard let zone = ical.icaltimezone_new() else { return nil }
+        defer { ical.icaltimezone_free(zone, 1) }
+        guard let copy = ical.icalcomponent_new_clone(vtimezone), ical.icaltimezone_set_component(zone, copy) != 0 else { return nil }
+        let instant = Date(timeIntervalSince1970: TimeInterval(ical.icaltime_as_timet_with_zone(value, zone)))
         let samples = (0..<24).map { instant.addingTimeInterval(TimeInterval($0 - 12) * 30 * 86_400) }
         let offsets = samples.map { sample -> Int in
             var utc = LibICal.utcTime(sample)
             var isDaylight: Int32 = 0
-            return Int(icaltimezone_get_utc_offset_of_utc_time(zone, &utc, &isDaylight))
+            return Int(ical.icaltimezone_get_utc_offset_of_utc_time(zone, &utc, &isDaylight))
         }
         for identifier in TimeZone.knownTimeZoneIdentifiers {
             guard let candidate = TimeZone(identifier: identifier),
@@ -371,13 +371,13 @@ private struct TodoReader {
         let properties = LibICal.properties(of: alarm)
         let names = properties.map(LibICal.name)
         if names.contains(ICalendarFile.standsForName) { return .standIn }
-        guard let triggerProperty = icalcomponent_get_first_property(alarm, ICAL_TRIGGER_PROPERTY) else { return .kept }
-        let trigger = icalproperty_get_trigger(triggerProperty)
+        guard let triggerProperty = ical.icalcomponent_get_first_property(alarm, ICAL_TRIGGER_PROPERTY) else { return .kept }
+        let trigger = ical.icalproperty_get_trigger(triggerProperty)
         let related = LibICal.parameter("RELATED", of: triggerProperty)?.uppercased() ?? "START"
         var moment: Date?
-        if icaltime_is_null_time(trigger.time) == 0 {
+        if ical.icaltime_is_null_time(trigger.time) == 0 {
             let time = trigger.time
-            if icaltime_is_utc(time) != 0 {
+            if ical.icaltime_is_utc(time) != 0 {
                 moment = LibICal.instant(utc: time)
             } else if let day = LibICal.day(of: time) {
                 moment = Calendar.nudge(zone: options.zone).date(from: DateComponents(
@@ -386,15 +386,15 @@ private struct TodoReader {
             }
         }
         let isSnooze = properties.contains {
-            icalproperty_isa($0) == ICAL_RELATEDTO_PROPERTY && LibICal.parameter("RELTYPE", of: $0)?.uppercased() == "SNOOZE"
+            ical.icalproperty_isa($0) == ICAL_RELATEDTO_PROPERTY && LibICal.parameter("RELTYPE", of: $0)?.uppercased() == "SNOOZE"
         }
         if isSnooze {
             if let moment { return .snooze(moment) }
             return .kept
         }
         guard names.allSatisfy(Self.reminderProperties.contains),
-              let action = icalcomponent_get_first_property(alarm, ICAL_ACTION_PROPERTY),
-              [ICAL_ACTION_DISPLAY, ICAL_ACTION_AUDIO].contains(icalproperty_get_action(action)) else { return .kept }
+              let action = ical.icalcomponent_get_first_property(alarm, ICAL_ACTION_PROPERTY),
+              [ICAL_ACTION_DISPLAY, ICAL_ACTION_AUDIO].contains(ical.icalproperty_get_action(action)) else { return .kept }
         if let moment { return .reminder(.at(moment)) }
         let duration = trigger.duration
         let seconds = Int(duration.hours) * 3600 + Int(duration.minutes) * 60 + Int(duration.seconds)

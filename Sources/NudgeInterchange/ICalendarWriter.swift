@@ -1,6 +1,7 @@
 import CICal
 import Foundation
 import NudgeCore
+import NudgeRecurrence
 
 /// Builds the VCALENDAR of an export with libical; called with `LibICal.lock` held.
 struct ICalendarWriter {
@@ -15,28 +16,28 @@ struct ICalendarWriter {
     }
 
     mutating func calendar(_ records: [TodoRecord]) -> String {
-        let calendar = icalcomponent_new(ICAL_VCALENDAR_COMPONENT)!
-        defer { icalcomponent_free(calendar) }
-        icalcomponent_add_property(calendar, icalproperty_new_prodid(ICalendarFile.prodID))
-        icalcomponent_add_property(calendar, icalproperty_new_version("2.0"))
+        let calendar = ical.icalcomponent_new(ICAL_VCALENDAR_COMPONENT)!
+        defer { ical.icalcomponent_free(calendar) }
+        ical.icalcomponent_add_property(calendar, ical.icalproperty_new_prodid(ICalendarFile.prodID))
+        ical.icalcomponent_add_property(calendar, ical.icalproperty_new_version("2.0"))
         let todos = records.map { todo($0) }
         for (tzid, zone, earliest) in zones {
-            guard let builtin = icaltimezone_get_component(zone),
-                  let vtimezone = icalcomponent_new_clone(builtin) else { continue }
+            guard let builtin = ical.icaltimezone_get_component(zone),
+                  let vtimezone = ical.icalcomponent_new_clone(builtin) else { continue }
             // The zone's rules from the year before the earliest time in it, not its history
             // since 1893.
             if let earliest, let start = LocalDate(year: max(earliest.year - 1, 1), month: 1, day: 1) {
-                icaltimezone_truncate_vtimezone(vtimezone, LibICal.utcTime(start.start(in: .nudge(zone: ICalendarFile.utc))),
-                                                icaltime_null_time(), 0)
+                ical.icaltimezone_truncate_vtimezone(vtimezone, LibICal.utcTime(start.start(in: .nudge(zone: ICalendarFile.utc))),
+                                                ical.icaltime_null_time(), 0)
             }
             // libical names its zones "/freeassociation.sourceforge.net/Europe/Berlin"; other
             // programs look the plain name up.
-            if let property = icalcomponent_get_first_property(vtimezone, ICAL_TZID_PROPERTY) {
-                icalproperty_set_tzid(property, tzid)
+            if let property = ical.icalcomponent_get_first_property(vtimezone, ICAL_TZID_PROPERTY) {
+                ical.icalproperty_set_tzid(property, tzid)
             }
-            icalcomponent_add_component(calendar, vtimezone)
+            ical.icalcomponent_add_component(calendar, vtimezone)
         }
-        for todo in todos { icalcomponent_add_component(calendar, todo) }
+        for todo in todos { ical.icalcomponent_add_component(calendar, todo) }
         return LibICal.text(ofComponent: calendar)
     }
 
@@ -46,7 +47,7 @@ struct ICalendarWriter {
         if ICalendarFile.isUTC(zone) { return nil }
         let name = zone.identifier
         if zones.contains(where: { $0.tzid == name }) { return name }
-        guard let builtin = icaltimezone_get_builtin_timezone(name) else { return nil }
+        guard let builtin = ical.icaltimezone_get_builtin_timezone(name) else { return nil }
         zones.append((name, builtin, nil))
         return name
     }
@@ -60,88 +61,88 @@ struct ICalendarWriter {
             zones[index].earliest = min(zones[index].earliest ?? day, day)
         }
         let property = make(value)!
-        icalproperty_add_parameter(property, icalparameter_new_tzid(tzid))
+        ical.icalproperty_add_parameter(property, ical.icalparameter_new_tzid(tzid))
         return property
     }
 
     private mutating func due(_ due: Due) -> LibICal.Property {
         switch due {
         case .allDay(let day):
-            return timeProperty(icalproperty_new_due, day: day, time: nil, zone: nil)
+            return timeProperty(ical.icalproperty_new_due, day: day, time: nil, zone: nil)
         case .at(let instant, let zone):
-            guard tzid(zone) != nil else { return icalproperty_new_due(LibICal.utcTime(instant))! }
+            guard tzid(zone) != nil else { return ical.icalproperty_new_due(LibICal.utcTime(instant))! }
             let clock = WallClock(zone: zone)
-            return timeProperty(icalproperty_new_due, day: clock.day(of: instant), time: clock.time(of: instant), zone: zone)
+            return timeProperty(ical.icalproperty_new_due, day: clock.day(of: instant), time: clock.time(of: instant), zone: zone)
         }
     }
 
     /// DTSTART for a repeating todo: the series' wall-clock start in the due's zone.
     private mutating func start(_ start: SeriesStart, due: Due) -> LibICal.Property {
         guard let time = start.time, case .at(_, let zone) = due else {
-            return timeProperty(icalproperty_new_dtstart, day: start.day, time: nil, zone: nil)
+            return timeProperty(ical.icalproperty_new_dtstart, day: start.day, time: nil, zone: nil)
         }
         if tzid(zone) == nil {
             // UTC, or a zone libical does not know: the wall-clock start placed, in UTC.
             let instant = start.day.at(hour: time.hour, minute: time.minute, in: .nudge(zone: zone))
-            return icalproperty_new_dtstart(LibICal.utcTime(instant))!
+            return ical.icalproperty_new_dtstart(LibICal.utcTime(instant))!
         }
-        return timeProperty(icalproperty_new_dtstart, day: start.day, time: (time.hour, time.minute, 0), zone: zone)
+        return timeProperty(ical.icalproperty_new_dtstart, day: start.day, time: (time.hour, time.minute, 0), zone: zone)
     }
 
     private mutating func todo(_ record: TodoRecord) -> LibICal.Component {
-        let todo = icalcomponent_new(ICAL_VTODO_COMPONENT)!
+        let todo = ical.icalcomponent_new(ICAL_VTODO_COMPONENT)!
         let kept = Kept(record.kept[ICalendarFile.keptKey])
         defer { kept.free() }
         func add(_ property: LibICal.Property?) {
-            if let property { icalcomponent_add_property(todo, property) }
+            if let property { ical.icalcomponent_add_property(todo, property) }
         }
 
         let keptUID = kept.take(ICAL_UID_PROPERTY).first
         if let keptUID, ICalendarFile.uuid(forUID: LibICal.value(of: keptUID)) == record.uuid {
             add(keptUID)
         } else {
-            keptUID.map { icalproperty_free($0) }
-            add(icalproperty_new_uid(record.uuid))
+            keptUID.map { ical.icalproperty_free($0) }
+            add(ical.icalproperty_new_uid(record.uuid))
         }
-        add(icalproperty_new_dtstamp(LibICal.utcTime(options.now)))
-        add(icalproperty_new_created(LibICal.utcTime(record.createdAt)))
-        add(icalproperty_new_lastmodified(LibICal.utcTime(record.updatedAt)))
-        add(icalproperty_new_summary(record.title))
-        if let notes = record.notes { add(icalproperty_new_description(notes)) }
+        add(ical.icalproperty_new_dtstamp(LibICal.utcTime(options.now)))
+        add(ical.icalproperty_new_created(LibICal.utcTime(record.createdAt)))
+        add(ical.icalproperty_new_lastmodified(LibICal.utcTime(record.updatedAt)))
+        add(ical.icalproperty_new_summary(record.title))
+        if let notes = record.notes { add(ical.icalproperty_new_description(notes)) }
         if let due = record.due { add(self.due(due)) }
         if let repetition = record.repetition {
             if let due = record.due {
-                kept.take(ICAL_DTSTART_PROPERTY).forEach { icalproperty_free($0) }
+                kept.take(ICAL_DTSTART_PROPERTY).forEach { ical.icalproperty_free($0) }
                 add(start(repetition.start ?? SeriesStart(due), due: due))
             }
             // The property takes the rule, its RSCALE text included.
-            add(icalproperty_new_rrule(icalrecurrencetype_from_string(repetition.rrule)))
+            add(ical.icalproperty_new_rrule(ical.icalrecurrencetype_from_string(repetition.rrule)))
             if repetition.from == .completion { add(LibICal.xProperty(ICalendarFile.repeatFromName, "COMPLETION")) }
         }
 
         // A kept PRIORITY (2, or 0) is given back while it still means the record's priority.
         let keptPriority = kept.take(ICAL_PRIORITY_PROPERTY).first
-        if let keptPriority, ICalendarFile.priority(Int(icalproperty_get_priority(keptPriority))) == record.priority {
+        if let keptPriority, ICalendarFile.priority(Int(ical.icalproperty_get_priority(keptPriority))) == record.priority {
             add(keptPriority)
         } else {
-            keptPriority.map { icalproperty_free($0) }
-            add(icalproperty_new_priority(Int32(ICalendarFile.icalPriority(record.priority))))
+            keptPriority.map { ical.icalproperty_free($0) }
+            add(ical.icalproperty_new_priority(Int32(ICalendarFile.icalPriority(record.priority))))
         }
-        if let category = record.category { add(icalproperty_new_categories(category)) }
+        if let category = record.category { add(ical.icalproperty_new_categories(category)) }
 
         let keptStatus = kept.take(ICAL_STATUS_PROPERTY).first
         let keptPercent = kept.take(ICAL_PERCENTCOMPLETE_PROPERTY).first
         if let completedAt = record.completedAt {
-            [keptStatus, keptPercent].compactMap { $0 }.forEach { icalproperty_free($0) }
-            add(icalproperty_new_status(ICAL_STATUS_COMPLETED))
-            add(icalproperty_new_completed(LibICal.utcTime(completedAt)))
-            add(icalproperty_new_percentcomplete(100))
+            [keptStatus, keptPercent].compactMap { $0 }.forEach { ical.icalproperty_free($0) }
+            add(ical.icalproperty_new_status(ICAL_STATUS_COMPLETED))
+            add(ical.icalproperty_new_completed(LibICal.utcTime(completedAt)))
+            add(ical.icalproperty_new_percentcomplete(100))
         } else {
-            if let keptStatus, icalproperty_get_status(keptStatus) != ICAL_STATUS_COMPLETED {
+            if let keptStatus, ical.icalproperty_get_status(keptStatus) != ICAL_STATUS_COMPLETED {
                 add(keptStatus)
             } else {
-                keptStatus.map { icalproperty_free($0) }
-                add(icalproperty_new_status(ICAL_STATUS_NEEDSACTION))
+                keptStatus.map { ical.icalproperty_free($0) }
+                add(ical.icalproperty_new_status(ICAL_STATUS_NEEDSACTION))
             }
             add(keptPercent)
         }
@@ -159,7 +160,7 @@ struct ICalendarWriter {
         let acknowledged = record.remindedThrough
         var alarms: [(uid: String, alarm: LibICal.Component)] = []
         for (index, reminder) in record.reminders.enumerated() {
-            var trigger = icaltriggertype(time: icaltime_null_time(), duration: icaldurationtype_null_duration())
+            var trigger = icaltriggertype(time: ical.icaltime_null_time(), duration: ical.icaldurationtype_null_duration())
             var related = false
             switch reminder {
             case .before(let span):
@@ -170,20 +171,20 @@ struct ICalendarWriter {
             }
             let uid = "\(record.uuid)-reminder-\(index + 1)"
             let own = alarm(uid: uid, trigger: trigger, relatedToEnd: related, description: record.title)
-            if let acknowledged { icalcomponent_add_property(own, icalproperty_new_acknowledged(LibICal.utcTime(acknowledged))) }
+            if let acknowledged { ical.icalcomponent_add_property(own, ical.icalproperty_new_acknowledged(LibICal.utcTime(acknowledged))) }
             alarms.append((uid, own))
         }
         let carriesAcknowledged = acknowledged != nil && record.defaultReminders && record.due != nil && record.completedAt == nil
         if record.snoozedUntil != nil || carriesAcknowledged {
             if alarms.isEmpty {
                 // Nudge snoozes its default reminders too: an alarm at the due stands for them.
-                var trigger = icaltriggertype(time: icaltime_null_time(), duration: icaldurationtype_null_duration())
+                var trigger = icaltriggertype(time: ical.icaltime_null_time(), duration: ical.icaldurationtype_null_duration())
                 if record.due == nil, let snoozedUntil = record.snoozedUntil { trigger.time = LibICal.utcTime(snoozedUntil) }
                 let uid = "\(record.uuid)-default"
                 let stand = alarm(uid: uid, trigger: trigger, relatedToEnd: record.due != nil, description: record.title)
-                icalcomponent_add_property(stand, LibICal.xProperty(ICalendarFile.standsForName, "DEFAULT-REMINDERS"))
+                ical.icalcomponent_add_property(stand, LibICal.xProperty(ICalendarFile.standsForName, "DEFAULT-REMINDERS"))
                 if let acknowledged {
-                    icalcomponent_add_property(stand, icalproperty_new_acknowledged(LibICal.utcTime(acknowledged)))
+                    ical.icalcomponent_add_property(stand, ical.icalproperty_new_acknowledged(LibICal.utcTime(acknowledged)))
                 }
                 alarms.append((uid, stand))
             }
@@ -191,33 +192,33 @@ struct ICalendarWriter {
         if let snoozedUntil = record.snoozedUntil {
             let snoozed = alarms[0]
             if acknowledged == nil {
-                icalcomponent_add_property(snoozed.alarm, icalproperty_new_acknowledged(LibICal.utcTime(options.now)))
+                ical.icalcomponent_add_property(snoozed.alarm, ical.icalproperty_new_acknowledged(LibICal.utcTime(options.now)))
             }
-            let trigger = icaltriggertype(time: LibICal.utcTime(snoozedUntil), duration: icaldurationtype_null_duration())
+            let trigger = icaltriggertype(time: LibICal.utcTime(snoozedUntil), duration: ical.icaldurationtype_null_duration())
             let snooze = alarm(uid: "\(record.uuid)-snooze", trigger: trigger, relatedToEnd: false, description: record.title)
             if let related = LibICal.property("RELATED-TO;RELTYPE=SNOOZE:\(snoozed.uid)") {
-                icalcomponent_add_property(snooze, related)
+                ical.icalcomponent_add_property(snooze, related)
             }
             alarms.append(("", snooze))
         }
-        for (_, alarm) in alarms { icalcomponent_add_component(todo, alarm) }
+        for (_, alarm) in alarms { ical.icalcomponent_add_component(todo, alarm) }
     }
 
     private func alarm(uid: String, trigger: icaltriggertype, relatedToEnd: Bool, description: String) -> LibICal.Component {
-        let alarm = icalcomponent_new(ICAL_VALARM_COMPONENT)!
-        icalcomponent_add_property(alarm, icalproperty_new_uid(uid))
-        icalcomponent_add_property(alarm, icalproperty_new_action(ICAL_ACTION_DISPLAY))
-        icalcomponent_add_property(alarm, icalproperty_new_description(description))
-        let property = icalproperty_new_trigger(trigger)!
+        let alarm = ical.icalcomponent_new(ICAL_VALARM_COMPONENT)!
+        ical.icalcomponent_add_property(alarm, ical.icalproperty_new_uid(uid))
+        ical.icalcomponent_add_property(alarm, ical.icalproperty_new_action(ICAL_ACTION_DISPLAY))
+        ical.icalcomponent_add_property(alarm, ical.icalproperty_new_description(description))
+        let property = ical.icalproperty_new_trigger(trigger)!
         // RELATED=END: for a VTODO, relative to DUE.
-        if relatedToEnd { icalproperty_add_parameter(property, icalparameter_new_related(ICAL_RELATED_END)) }
-        icalcomponent_add_property(alarm, property)
+        if relatedToEnd { ical.icalproperty_add_parameter(property, ical.icalparameter_new_related(ICAL_RELATED_END)) }
+        ical.icalcomponent_add_property(alarm, property)
         return alarm
     }
 
     /// "-P1DT2H30M": days stay days and hours stay hours, so "1d" and "24h" remain different.
     private func duration(before span: TimeSpan) -> icaldurationtype {
-        var duration = icaldurationtype_null_duration()
+        var duration = ical.icaldurationtype_null_duration()
         let negative = span.days > 0 || (span.days == 0 && span.seconds > 0)
         duration.is_neg = negative ? 1 : 0
         let days = abs(span.days), seconds = abs(span.seconds)
@@ -246,7 +247,7 @@ private struct Kept {
     func take(_ kind: icalproperty_kind) -> [LibICal.Property] {
         guard let component else { return [] }
         let found = LibICal.properties(of: component, kind)
-        for property in found { icalcomponent_remove_property(component, property) }
+        for property in found { ical.icalcomponent_remove_property(component, property) }
         return found
     }
 
@@ -256,6 +257,6 @@ private struct Kept {
     }
 
     func free() {
-        if let component { icalcomponent_free(component) }
+        if let component { ical.icalcomponent_free(component) }
     }
 }

@@ -1,6 +1,7 @@
 import CICal
 import Foundation
 import NudgeCore
+import NudgeRecurrence
 
 /// The thin layer over libical that the iCalendar format uses: components and properties as
 /// libical's own pointers, times converted both ways, and text as libical prints it.
@@ -19,26 +20,26 @@ enum LibICal {
     /// The caller frees the result with `icalcomponent_free`.
     /// The corresponding C function is `icalparser_parse_string`.
     static func parse(_ text: String) -> Component? {
-        icalparser_parse_string(text)
+        ical.icalparser_parse_string(text)
     }
 
     /// The component's direct children of `kind` (`ICAL_ANY_COMPONENT` for all).
     static func children(of component: Component, _ kind: icalcomponent_kind = ICAL_ANY_COMPONENT) -> [Component] {
         var result: [Component] = []
-        var child = icalcomponent_get_first_component(component, kind)
+        var child = ical.icalcomponent_get_first_component(component, kind)
         while let found = child {
             result.append(found)
-            child = icalcomponent_get_next_component(component, kind)
+            child = ical.icalcomponent_get_next_component(component, kind)
         }
         return result
     }
 
     static func properties(of component: Component, _ kind: icalproperty_kind = ICAL_ANY_PROPERTY) -> [Property] {
         var result: [Property] = []
-        var property = icalcomponent_get_first_property(component, kind)
+        var property = ical.icalcomponent_get_first_property(component, kind)
         while let found = property {
             result.append(found)
-            property = icalcomponent_get_next_property(component, kind)
+            property = ical.icalcomponent_get_next_property(component, kind)
         }
         return result
     }
@@ -46,26 +47,26 @@ enum LibICal {
     /// Moves every property and subcomponent of `source` to the end of `target`.
     static func moveContents(of source: Component, to target: Component) {
         for property in properties(of: source) {
-            icalcomponent_remove_property(source, property)
-            icalcomponent_add_property(target, property)
+            ical.icalcomponent_remove_property(source, property)
+            ical.icalcomponent_add_property(target, property)
         }
         for child in children(of: source) {
-            icalcomponent_remove_component(source, child)
-            icalcomponent_add_component(target, child)
+            ical.icalcomponent_remove_component(source, child)
+            ical.icalcomponent_add_component(target, child)
         }
     }
 
     /// The component as libical prints it: CRLF line endings, lines folded at 75 octets.
     /// The corresponding C function is `icalcomponent_as_ical_string_r`.
     static func text(ofComponent component: Component) -> String {
-        guard let text = icalcomponent_as_ical_string_r(component) else { return "" }
+        guard let text = ical.icalcomponent_as_ical_string_r(component) else { return "" }
         defer { free(text) }
         return String(cString: text)
     }
 
     /// The corresponding C function is `icalproperty_as_ical_string_r`.
     static func text(ofProperty property: Property) -> String {
-        guard let text = icalproperty_as_ical_string_r(property) else { return "" }
+        guard let text = ical.icalproperty_as_ical_string_r(property) else { return "" }
         defer { free(text) }
         return String(cString: text)
     }
@@ -74,13 +75,13 @@ enum LibICal {
 
     /// The property's name, `X-...` ones included.
     static func name(of property: Property) -> String {
-        icalproperty_get_property_name(property).map { String(cString: $0) } ?? ""
+        ical.icalproperty_get_property_name(property).map { String(cString: $0) } ?? ""
     }
 
     /// The value as written in the file, unescaped.
     /// The corresponding C function is `icalproperty_get_value_as_string_r`.
     static func value(of property: Property) -> String {
-        guard let text = icalproperty_get_value_as_string_r(property) else { return "" }
+        guard let text = ical.icalproperty_get_value_as_string_r(property) else { return "" }
         defer { free(text) }
         return String(cString: text)
     }
@@ -88,7 +89,7 @@ enum LibICal {
     /// A parameter's value by name, such as "TZID" or "RELTYPE".
     /// The corresponding C function is `icalproperty_get_parameter_as_string_r`.
     static func parameter(_ name: String, of property: Property) -> String? {
-        guard let text = icalproperty_get_parameter_as_string_r(property, name) else { return nil }
+        guard let text = ical.icalproperty_get_parameter_as_string_r(property, name) else { return nil }
         defer { free(text) }
         return String(cString: text)
     }
@@ -96,27 +97,27 @@ enum LibICal {
     /// A property from one content line, such as "RELATED-TO;RELTYPE=SNOOZE:abc".
     /// The corresponding C function is `icalproperty_new_from_string`.
     static func property(_ line: String) -> Property? {
-        icalproperty_new_from_string(line)
+        ical.icalproperty_new_from_string(line)
     }
 
     static func xProperty(_ name: String, _ value: String) -> Property {
-        let property = icalproperty_new_x(value)!
-        icalproperty_set_x_name(property, name)
+        let property = ical.icalproperty_new_x(value)!
+        ical.icalproperty_set_x_name(property, name)
         return property
     }
 
     // MARK: - Times
 
-    static var utc: OpaquePointer { icaltimezone_get_utc_timezone() }
+    static var utc: OpaquePointer { ical.icaltimezone_get_utc_timezone()! }
 
     /// An instant as a UTC DATE-TIME ("...Z"), whole seconds.
     static func utcTime(_ instant: Date) -> icaltimetype {
-        icaltime_from_timet_with_zone(time_t(instant.timeIntervalSince1970.rounded(.down)), 0, utc)
+        ical.icaltime_from_timet_with_zone(time_t(instant.timeIntervalSince1970.rounded(.down)), 0, utc)
     }
 
     /// A wall-clock DATE-TIME, or a DATE when `time` is nil; floating (no zone).
     static func wallTime(day: LocalDate, time: (hour: Int, minute: Int, second: Int)?) -> icaltimetype {
-        var value = icaltime_null_time()
+        var value = ical.icaltime_null_time()
         value.year = Int32(day.year)
         value.month = Int32(day.month)
         value.day = Int32(day.day)
@@ -137,6 +138,6 @@ enum LibICal {
 
     /// The instant of a UTC time.
     static func instant(utc value: icaltimetype) -> Date {
-        Date(timeIntervalSince1970: TimeInterval(icaltime_as_timet_with_zone(value, utc)))
+        Date(timeIntervalSince1970: TimeInterval(ical.icaltime_as_timet_with_zone(value, utc)))
     }
 }

@@ -27,7 +27,7 @@ struct FloatingTime: Comparable, Sendable, CustomStringConvertible {
 
     /// The floating (zone-less) icaltimetype for this time.
     var icalTime: icaltimetype {
-        var time = icaltime_null_time()
+        var time = ical.icaltime_null_time()
         time.year = Int32(day.year)
         time.month = Int32(day.month)
         time.day = Int32(day.day)
@@ -44,7 +44,7 @@ struct FloatingTime: Comparable, Sendable, CustomStringConvertible {
 
     /// Nil for libical's null time (the end of a series) or a day outside the years 1-9999.
     init?(_ time: icaltimetype) {
-        guard icaltime_is_null_time(time) == 0,
+        guard ical.icaltime_is_null_time(time) == 0,
               let day = LocalDate(year: Int(time.year), month: Int(time.month), day: Int(time.day)) else { return nil }
         self.day = day
         self.isDate = time.is_date != 0

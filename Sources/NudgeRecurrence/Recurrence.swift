@@ -23,16 +23,16 @@ enum Recurrence {
     /// back (icalrecurrencetype_as_string_r), e.g. "freq=weekly;interval=2" -> "FREQ=WEEKLY;INTERVAL=2".
     static func canonical(_ value: String) throws(Problem) -> String {
         let result: Result<String, Problem> = lock.withLock {
-            icalerror_clear_errno()
-            var rule = icalrecurrencetype_from_string(value)
+            ical.icalerror_clear_errno()
+            var rule = ical.icalrecurrencetype_from_string(value)
             defer { free(rule.rscale) }
             switch rule.freq {
             case ICAL_NO_RECURRENCE:
                 return .failure(.unreadable)
             case ICAL_SECONDLY_RECURRENCE, ICAL_MINUTELY_RECURRENCE:
-                return .failure(.subHourly(frequency: String(cString: icalrecur_freq_to_string(rule.freq))))
+                return .failure(.subHourly(frequency: String(cString: ical.icalrecur_freq_to_string(rule.freq)!)))
             default:
-                guard let text = icalrecurrencetype_as_string_r(&rule) else { return .failure(.unreadable) }
+                guard let text = ical.icalrecurrencetype_as_string_r(&rule) else { return .failure(.unreadable) }
                 defer { free(text) }
                 return .success(String(cString: text))
             }
@@ -54,11 +54,11 @@ enum Recurrence {
     /// UNTIL, or with a floating or DATE one (those are wall-clock times).
     static func utcUntil(of rrule: String) -> Date? {
         let until: icaltimetype = lock.withLock {
-            let rule = icalrecurrencetype_from_string(rrule)
+            let rule = ical.icalrecurrencetype_from_string(rrule)
             defer { free(rule.rscale) }
             return rule.until
         }
-        guard icaltime_is_null_time(until) == 0, until.is_date == 0, icaltime_is_utc(until) != 0,
+        guard ical.icaltime_is_null_time(until) == 0, until.is_date == 0, ical.icaltime_is_utc(until) != 0,
               let day = FloatingTime(until)?.day else { return nil }
         let days = LocalDate(year: 1970, month: 1, day: 1)!.days(until: day)
         let seconds = ((days * 24 + Int(until.hour)) * 60 + Int(until.minute)) * 60 + Int(until.second)
@@ -73,16 +73,16 @@ enum Recurrence {
     static func first<T>(in rrule: String, start: FloatingTime, ignoringUntil: Bool = false,
                          where body: (FloatingTime) -> Step<T>) -> T? {
         lock.withLock {
-            var rule = icalrecurrencetype_from_string(rrule)
+            var rule = ical.icalrecurrencetype_from_string(rrule)
             defer { free(rule.rscale) }
-            if ignoringUntil { rule.until = icaltime_null_time() }
+            if ignoringUntil { rule.until = ical.icaltime_null_time() }
             let hourLimit = takeHourLimit(from: &rule)
             guard rule.freq != ICAL_NO_RECURRENCE,
-                  let iterator = icalrecur_iterator_new(rule, start.icalTime) else { return nil }
-            defer { icalrecur_iterator_free(iterator) }
+                  let iterator = ical.icalrecur_iterator_new(rule, start.icalTime) else { return nil }
+            defer { ical.icalrecur_iterator_free(iterator) }
             var passed = 0
             for _ in 0..<maximumSteps {
-                guard let occurrence = FloatingTime(icalrecur_iterator_next(iterator)) else { return nil }
+                guard let occurrence = FloatingTime(ical.icalrecur_iterator_next(iterator)) else { return nil }
                 if let hourLimit {
                     guard hourLimit.hours.contains(occurrence.hour) else { continue }
                     passed += 1

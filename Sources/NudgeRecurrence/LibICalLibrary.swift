@@ -1,0 +1,15 @@
+import CICal
+import Glibc
+
+/// libical's functions, found by dlopen and dlsym on first use (see CICal/shim.h). libical is
+/// a dependency of the package, not an option: without it the process ends as the dynamic
+/// loader ended it at start when nudge was linked with it, with its message and status 127.
+package let ical: nudge_ical_api = {
+    var api = nudge_ical_api()
+    if let error = nudge_ical_open(&api) {
+        let line = "error while loading shared libraries: " + String(cString: error) + "\n"
+        _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        exit(127)
+    }
+    return api
+}()
