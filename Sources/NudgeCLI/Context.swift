@@ -105,11 +105,6 @@ final class Context {
 
     /// Collects UTF-8 put together by the caller: a list's rows and JSON items, without a
     /// string for each.
-    func write(bytes: [UInt8]) {
-        buffer += bytes
-        flushIfFull()
-    }
-
     func write(bytes: UnsafeRawBufferPointer) {
         buffer.append(contentsOf: bytes)
         flushIfFull()
