@@ -28,7 +28,7 @@ public final class EventLog: Sendable {
         self.init(identifier: identifier, fallback: fallback) { entry in
             // sd_journal_sendv drops entries without a word when the socket does not exist.
             guard access(Self.socketPath, F_OK) == 0 else { return -ENOENT }
-            guard (try? requireSystemd()) != nil else { return -ENOSYS }
+            guard systemdIsOpen else { return -ENOSYS }
             return systemd.sd_journal_sendv(entry.baseAddress, Int32(entry.count))
         }
     }

@@ -21,7 +21,7 @@ public enum ServiceManager {
     /// The corresponding C function is `sd_notify`.
     @discardableResult
     public static func notify(_ state: String) -> Bool {
-        guard (try? requireSystemd()) != nil else { return false }
+        guard systemdIsOpen else { return false }
         return systemd.sd_notify(0, state) > 0
     }
 
@@ -33,7 +33,7 @@ public enum ServiceManager {
     /// The corresponding C function is `sd_watchdog_enabled`.
     public static func watchdogInterval() -> TimeInterval? {
         var microseconds: UInt64 = 0
-        guard (try? requireSystemd()) != nil else { return nil }
+        guard systemdIsOpen else { return nil }
         guard systemd.sd_watchdog_enabled(0, &microseconds) > 0, microseconds > 0 else { return nil }
         return TimeInterval(microseconds) / 1_000_000
     }
