@@ -57,6 +57,10 @@ UNIT_SUITES = --skip NudgeDaemonE2ETests --skip NudgeSystemTests --skip NudgeTes
 	--skip HookRunnerTests
 FAKE_DATES = '@2031-06-15 12:00:00' '@2027-03-28 01:59:30'
 
+# A test that crashes ends the whole run: its report is kept to the crash site (message and
+# the innermost frames), so that the tail of a CI log names the test.
+check: export SWIFT_BACKTRACE = enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,limit=16,top=0
+
 # NudgeUnitE2ETests runs the unit under a real systemd user manager with the release binaries.
 check: deps release
 	$(SWIFT) build --build-tests
