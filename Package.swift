@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "NudgeSync", dependencies: ["NudgeCore", "NudgeStore", "NudgeInterchange", "CLinux"]),
         .target(name: "NudgeCLI", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem", "NudgeInterchange", "NudgeSync", "NudgeNetwork", "NudgeQuote", "NudgeHelp", "CLinux"]),
         .target(name: "NudgeDaemon", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem", "NudgeSync", "NudgeInterchange", "NudgeQuote", "NudgeHelp", "CLinux"]),
-        .executableTarget(name: "nudge", dependencies: ["NudgeCLI"]),
+        .executableTarget(name: "nudge", dependencies: ["NudgeCLI", "NudgeSystem"]),
         .executableTarget(name: "nudged", dependencies: ["NudgeDaemon"]),
         .executableTarget(name: "nudge-schedule-bench", dependencies: ["NudgeCore", "NudgeStore"]),
         // Writes nudge.1, nudged.8 and nudge.conf.5 from the help texts and config/nudge.conf

@@ -47,12 +47,14 @@ public struct ReminderPlanner: Sendable {
     /// except that only the next nag is included (the one after it is planned when it fires).
     public func pending(_ subject: ReminderSubject) -> [Reminder] {
         let floor = subject.remindedThrough ?? .distantPast
-        var seen = Set<Date>()
-        return candidates(subject, nagsAfter: floor)
+        let sorted = candidates(subject, nagsAfter: floor)
             .filter { $0.at > floor }
             .sorted { ($0.at, $0.nominal) < ($1.at, $1.nominal) }
-            // Two rules at one moment remind once.
-            .filter { seen.insert($0.at).inserted }
+        // Two rules at one moment remind once: the first of them, as sorted. (Not by a
+        // Set<Date>: its metadata costs `nudge add` a search of the binary's conformances.)
+        var pending: [Reminder] = []
+        for reminder in sorted where reminder.at != pending.last?.at { pending.append(reminder) }
+        return pending
     }
 
     /// Every reminder the rules give this todo, ignoring what has fired: for `nudge explain`.

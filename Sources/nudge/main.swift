@@ -1,5 +1,6 @@
 import NudgeCLI
+import NudgeSystem
 import Foundation
 
 // The only place the command line reads the real clock and zone.
-exit(NudgeCLI.main(now: Date(), zone: TimeZone.current, environment: ProcessInfo.processInfo.environment))
+exit(NudgeCLI.main(now: Date(), zone: TimeZone.current, environment: ProcessEnvironment.read()))

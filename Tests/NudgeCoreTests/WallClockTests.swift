@@ -20,4 +20,19 @@ struct WallClockTests {
             #expect(WallClock(zone: zone).iso8601(instant) == expected)
         }
     }
+
+    /// `LocalDate(_:in:)` takes a Gregorian calendar's day from the zone's offset: Foundation's
+    /// `dateComponents` is the oracle, over the same zones and years.
+    @Test(arguments: ["Europe/Berlin", "America/St_Johns", "Asia/Kathmandu", "Pacific/Chatham", "America/Santiago", "UTC"])
+    func theDayOfAnInstantAgreesWithFoundation(zoneName: String) throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: zoneName))
+        var random = SplitMix64(seed: 11)
+        for _ in 0..<2000 {
+            let instant = Date(timeIntervalSince1970: TimeInterval(Int64.random(in: 0...4_100_000_000, using: &random)))
+            let parts = calendar.dateComponents([.year, .month, .day], from: instant)
+            let day = LocalDate(instant, in: calendar)
+            #expect([day.year, day.month, day.day] == [parts.year, parts.month, parts.day], "\(instant)")
+        }
+    }
 }
