@@ -9,24 +9,17 @@ import NudgeStore
 /// sorted in memory by Swift, with the sections worked out by Foundation's Calendar, and both
 /// outputs, human and JSON, must come out byte for byte as that order prints.
 struct ListOrderTests {
-    struct Scenario: CustomTestStringConvertible, Sendable {
-        let zone: String
-        /// The moment the list is shown; its local day is the one the dues cluster around.
-        let now: String
-        var testDescription: String { "\(zone) at \(now)" }
-    }
-
     static let scenarios = [
         // The spring-forward day: 02:00 to 03:00 does not exist.
-        Scenario(zone: "Europe/Berlin", now: "2026-03-29T09:00:00Z"),
+        ZoneMoment(zone: "Europe/Berlin", now: "2026-03-29T09:00:00Z"),
         // The fall-back day: 01:00 to 02:00 happens twice.
-        Scenario(zone: "America/New_York", now: "2026-11-01T15:00:00Z"),
+        ZoneMoment(zone: "America/New_York", now: "2026-11-01T15:00:00Z"),
         // Half an hour off UTC, and already tomorrow there.
-        Scenario(zone: "Asia/Kolkata", now: "2026-06-15T20:00:00Z"),
+        ZoneMoment(zone: "Asia/Kolkata", now: "2026-06-15T20:00:00Z"),
         // New Year's Day: yesterday's dates show their year.
-        Scenario(zone: "Pacific/Auckland", now: "2026-12-31T12:00:00Z"),
+        ZoneMoment(zone: "Pacific/Auckland", now: "2026-12-31T12:00:00Z"),
         // Exactly midnight.
-        Scenario(zone: "UTC", now: "2026-07-01T00:00:00Z"),
+        ZoneMoment(zone: "UTC", now: "2026-07-01T00:00:00Z"),
     ]
 
     static let titles = [
@@ -53,9 +46,9 @@ struct ListOrderTests {
     }
 
     @Test(arguments: scenarios)
-    func streamedListMatchesTheOrderSortedInMemory(_ scenario: Scenario) throws {
-        let zone = try #require(TimeZone(identifier: scenario.zone))
-        let now = try #require(ISO8601DateFormatter().date(from: scenario.now))
+    func streamedListMatchesTheOrderSortedInMemory(_ scenario: ZoneMoment) throws {
+        let zone = try scenario.timeZone
+        let now = try scenario.instant
         try addTodos(around: now, in: zone)
         let context = Context(databasePath: folder.file("nudge.db"), configPath: folder.file("nudge.conf"),
                               now: now, zone: zone, environment: [:])

@@ -51,26 +51,20 @@ struct ListOrderIndexTests {
         #expect(key == "ärger")
     }
 
-    struct Scenario: CustomTestStringConvertible, Sendable {
-        let zone: String
-        let now: String
-        var testDescription: String { "\(zone) at \(now)" }
-    }
-
     static let scenarios = [
-        Scenario(zone: "Europe/Berlin", now: "2026-03-29T09:00:00Z"),
-        Scenario(zone: "America/New_York", now: "2026-11-01T05:30:00Z"),
+        ZoneMoment(zone: "Europe/Berlin", now: "2026-03-29T09:00:00Z"),
+        ZoneMoment(zone: "America/New_York", now: "2026-11-01T05:30:00Z"),
         // Half an hour of daylight saving time, at 02:00.
-        Scenario(zone: "Australia/Lord_Howe", now: "2026-10-03T14:00:00Z"),
-        Scenario(zone: "Asia/Kolkata", now: "2026-06-15T20:00:00Z"),
+        ZoneMoment(zone: "Australia/Lord_Howe", now: "2026-10-03T14:00:00Z"),
+        ZoneMoment(zone: "Asia/Kolkata", now: "2026-06-15T20:00:00Z"),
     ]
 
     /// Hundreds of todos at random minutes over a week around an offset change, some all-day,
     /// some unscheduled, some done; a due width that changes with the day and the hour.
     @Test(arguments: scenarios)
-    func summaryAndLinesAgreeWithEveryTodo(_ scenario: Scenario) throws {
-        let zone = try #require(TimeZone(identifier: scenario.zone))
-        let now = try #require(ISO8601DateFormatter().date(from: scenario.now))
+    func summaryAndLinesAgreeWithEveryTodo(_ scenario: ZoneMoment) throws {
+        let zone = try scenario.timeZone
+        let now = try scenario.instant
         let store = try open(zone: zone, now: now)
         let agenda = Agenda(now: now, zone: zone)
         _ = try store.addCategory(name: "home", icon: nil, now: now)
