@@ -14,8 +14,9 @@ MANDIR ?= $(PREFIX)/share/man
 # radicale, vdirsyncer and curl: the sync tests run a CalDAV server and two machines against it;
 # bash-completion, fish and zsh: the completion tests complete in each shell;
 # groff-base and man-db: the man page tests typeset the pages and show them;
-# locales: the locale tests run nudge under TEST_LOCALES, which deps generates).
-PACKAGES = pkg-config libsqlite3-dev libsystemd-dev libical-dev libinih-dev libcurl4-openssl-dev libcurl4 \
+# locales: the locale tests run nudge under TEST_LOCALES, which deps generates;
+# g++: its libstdc++.a, which release builds link in).
+PACKAGES = g++ pkg-config libsqlite3-dev libsystemd-dev libical-dev libinih-dev libcurl4-openssl-dev libcurl4 \
 	faketime bsdutils dbus dunst xvfb libnotify-bin libglib2.0-bin systemd tzdata python3-dateutil \
 	desktop-file-utils dbus-user-session util-linux passwd python3 todoman taskwarrior todotxt-cli \
 	radicale vdirsyncer curl locales bash-completion fish zsh \
@@ -40,8 +41,10 @@ build: deps
 # Release builds link the Swift runtime and Foundation into each binary: otherwise the
 # dynamic loader binds thousands of symbols of twenty Swift libraries at every start, half of
 # a short command's time (bench/README.md). The toolchain's lld links them: gold would warn
-# about a mktemp call inside the static Foundation.
-RELEASE = build -c release --static-swift-stdlib -Xswiftc -use-ld=lld
+# about a mktemp call inside the static Foundation. The runtime's C++ library is linked in as
+# well (link/static-libstdc++ turns its -lstdc++ into the archive): loaded, libstdc++.so had
+# the loader look up some 2,000 symbols at every start, a fifth of `nudge add`'s instructions.
+RELEASE = build -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -L$(CURDIR)/link/static-libstdc++
 
 release: deps
 	$(SWIFT) $(RELEASE) --product nudge
