@@ -33,12 +33,16 @@
     X(sd_bus_message_read_basic) \
     X(sd_bus_message_set_expect_reply) \
     X(sd_bus_message_unref) \
+    X(sd_bus_new) \
     X(sd_bus_open_user) \
     X(sd_bus_process) \
     X(sd_bus_send) \
+    X(sd_bus_set_address) \
+    X(sd_bus_set_bus_client) \
     X(sd_bus_slot_set_destroy_callback) \
     X(sd_bus_slot_set_floating) \
     X(sd_bus_slot_unref) \
+    X(sd_bus_start) \
     X(sd_journal_add_match) \
     X(sd_journal_close) \
     X(sd_journal_enumerate_available_data) \

@@ -39,19 +39,45 @@ public final class NotificationClient {
     private var readSource: DispatchSourceRead?
     private var timeoutTimer: DispatchSourceTimer?
 
-    /// Connects to the session bus named by DBUS_SESSION_BUS_ADDRESS (or
-    /// $XDG_RUNTIME_DIR/bus), subscribes to the notification signals and starts watching the
-    /// connection on `queue`. The corresponding C function is `sd_bus_open_user`.
-    public init(queue: DispatchQueue) throws(SystemError) {
+    /// Connects to the session bus at `address` (D-Bus address syntax, `unix:path=…`), or when
+    /// it is nil to the one named by DBUS_SESSION_BUS_ADDRESS (or $XDG_RUNTIME_DIR/bus),
+    /// subscribes to the notification signals and starts watching the connection on `queue`.
+    /// The corresponding C functions are `sd_bus_open_user`, and `sd_bus_new`,
+    /// `sd_bus_set_address` and `sd_bus_start` for an address.
+    public init(queue: DispatchQueue, address: String? = nil) throws(SystemError) {
         try requireSystemd()
         self.queue = queue
-        var bus: OpaquePointer?
-        let r = systemd.sd_bus_open_user(&bus)
-        guard r >= 0, let bus else { throw SystemError(returned: r < 0 ? r : -EIO) }
-        self.bus = bus
+        if let address {
+            bus = try Self.connect(to: address)
+        } else {
+            bus = try Self.connectToTheSessionBus()
+        }
         // From here on, a throw runs deinit, which frees what was set up so far.
         try subscribe()
         try watch()
+    }
+
+    private static func connectToTheSessionBus() throws(SystemError) -> OpaquePointer {
+        var bus: OpaquePointer?
+        let r = systemd.sd_bus_open_user(&bus)
+        guard r >= 0, let bus else { throw SystemError(returned: r < 0 ? r : -EIO) }
+        return bus
+    }
+
+    /// A bus given by its address need not be the one the environment names: tests connect to
+    /// their own without changing the process's environment, which other threads read.
+    private static func connect(to address: String) throws(SystemError) -> OpaquePointer {
+        var created: OpaquePointer?
+        let r = systemd.sd_bus_new(&created)
+        guard r >= 0, let bus = created else { throw SystemError(returned: r < 0 ? r : -EIO) }
+        var step = systemd.sd_bus_set_address(bus, address)
+        if step >= 0 { step = systemd.sd_bus_set_bus_client(bus, 1) }
+        if step >= 0 { step = systemd.sd_bus_start(bus) }
+        guard step >= 0 else {
+            _ = systemd.sd_bus_flush_close_unref(bus)
+            throw SystemError(returned: step)
+        }
+        return bus
     }
 
     /// Why `init` failed, naming the bus it looked for as sd-bus does: "no session bus at

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 @testable import NudgeTestSupport
 
-/// Each test runs its own bus and dunst; they change DBUS_SESSION_BUS_ADDRESS, so one at a time.
+/// Each test runs its own bus, X server and dunst: one at a time, not a dozen of them at once.
 @Suite(.serialized)
 struct NotificationClientTests {
     @Test func capabilitiesIncludeActionsAndBody() throws {
@@ -13,6 +13,14 @@ struct NotificationClientTests {
         let capabilities = try probe.wait { done in probe.client.capabilities(done) }.get()
         #expect(capabilities.contains("actions"))
         #expect(capabilities.contains("body"))
+    }
+
+    @Test func aClientGivenAnAddressWhereNoBusListensFailsToConnect() throws {
+        let folder = TemporaryDirectory()
+        #expect(throws: SystemError(code: ENOENT)) {
+            _ = try NotificationClient(queue: DispatchQueue(label: "nudge.test.nobus"),
+                                       address: "unix:path=" + folder.file("bus"))
+        }
     }
 
     @Test func notifyShowsSummaryBodyIconAndHints() throws {
@@ -216,11 +224,10 @@ final class ClientProbe: @unchecked Sendable {
     private let lock = NSLock()
     private var events = Events()
 
-    /// Points DBUS_SESSION_BUS_ADDRESS at the harness's bus and connects.
+    /// Connects to the harness's bus.
     init(_ server: NotificationServerHarness) throws {
-        setenv("DBUS_SESSION_BUS_ADDRESS", server.busAddress, 1)
         try queue.sync {
-            let client = try NotificationClient(queue: queue)
+            let client = try NotificationClient(queue: queue, address: server.busAddress)
             client.onActionInvoked = { [unowned self] id, key, sender in
                 record { $0.actions.append((id, key, sender)) }
             }

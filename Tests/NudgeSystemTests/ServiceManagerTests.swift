@@ -3,67 +3,57 @@ import Testing
 @testable import NudgeTestSupport
 @testable import NudgeSystem
 
-/// sd_notify and the watchdog against a datagram socket standing in for systemd. The tests set
-/// process-wide environment variables, so they run one at a time and put them back after.
-@Suite(.serialized)
+/// sd_notify and the watchdog against a datagram socket standing in for systemd. libsystemd
+/// reads NOTIFY_SOCKET and WATCHDOG_* from the environment only, so each check sets them in a
+/// child process of its own (an exit test): setting them here would change the environment
+/// under the other suites' threads, which read it meanwhile.
 struct ServiceManagerTests {
-    /// Runs `body` with `variables` set (nil: unset), then restores what was there.
-    func with(_ variables: [String: String?], _ body: () throws -> Void) rethrows {
-        let saved = variables.keys.map { ($0, getenv($0).map { String(cString: $0) }) }
-        defer {
-            for (name, value) in saved {
-                if let value { setenv(name, value, 1) } else { unsetenv(name) }
-            }
-        }
-        for (name, value) in variables {
-            if let value { setenv(name, value, 1) } else { unsetenv(name) }
-        }
-        try body()
-    }
-
-    @Test func notifySendsTheStateAsOneDatagram() throws {
+    @Test func notifySendsTheStateAsOneDatagram() async throws {
         let socket = try NotifySocket()
-        with(["NOTIFY_SOCKET": socket.path]) {
+        await #expect(processExitsWith: .success) { [path = socket.path as String] in
+            setenv("NOTIFY_SOCKET", path, 1)
             #expect(ServiceManager.notify("READY=1\nSTATUS=Next: Buy milk at 18:00"))
             #expect(ServiceManager.notify("WATCHDOG=1"))
-            #expect(socket.received().map(\.text) == ["READY=1\nSTATUS=Next: Buy milk at 18:00", "WATCHDOG=1"])
             // The variable stays, for the next notification.
-            #expect(getenv("NOTIFY_SOCKET").map { String(cString: $0) } == socket.path)
+            #expect(getenv("NOTIFY_SOCKET").map { String(cString: $0) } == path)
         }
+        #expect(socket.received().map(\.text) == ["READY=1\nSTATUS=Next: Buy milk at 18:00", "WATCHDOG=1"])
     }
 
-    @Test func notifyWithoutAServiceManagerDoesNothing() {
-        with(["NOTIFY_SOCKET": nil]) {
+    @Test func notifyWithoutAServiceManagerDoesNothing() async {
+        await #expect(processExitsWith: .success) {
+            unsetenv("NOTIFY_SOCKET")
             #expect(!ServiceManager.notify("READY=1"))
         }
     }
 
-    @Test func notifyToAMissingSocketFailsQuietly() throws {
+    @Test func notifyToAMissingSocketFailsQuietly() async throws {
         let socket = try NotifySocket()
-        with(["NOTIFY_SOCKET": socket.folder.file("gone")]) {
+        await #expect(processExitsWith: .success) { [path = socket.folder.file("gone") as String] in
+            setenv("NOTIFY_SOCKET", path, 1)
             #expect(!ServiceManager.notify("READY=1"))
         }
         #expect(socket.received().isEmpty)
     }
 
-    @Test func theWatchdogIntervalComesFromWatchdogUsec() {
-        with(["WATCHDOG_USEC": "2000000", "WATCHDOG_PID": nil]) {
-            #expect(ServiceManager.watchdogInterval() == 2.0)
-        }
-        with(["WATCHDOG_USEC": "2000000", "WATCHDOG_PID": String(getpid())]) {
-            #expect(ServiceManager.watchdogInterval() == 2.0)
-        }
-    }
-
-    @Test func thereIsNoWatchdogWhenNoneIsAskedForOrItIsAnotherProcesses() {
-        with(["WATCHDOG_USEC": nil, "WATCHDOG_PID": nil]) {
-            #expect(ServiceManager.watchdogInterval() == nil)
-        }
-        with(["WATCHDOG_USEC": "2000000", "WATCHDOG_PID": String(getpid() + 1)]) {
-            #expect(ServiceManager.watchdogInterval() == nil)
-        }
-        with(["WATCHDOG_USEC": "soon", "WATCHDOG_PID": nil]) {
-            #expect(ServiceManager.watchdogInterval() == nil)
+    @Test(arguments: [
+        ("2000000", nil, 2.0),
+        ("2000000", "self", 2.0),
+        (nil, nil, nil),
+        ("2000000", "another", nil),
+        ("soon", nil, nil),
+    ] as [(String?, String?, Double?)])
+    func theWatchdogIntervalComesFromWatchdogUsecForThisProcessOnly(
+        usec: String?, pid: String?, interval: Double?
+    ) async {
+        await #expect(processExitsWith: .success) { [usec, pid, interval] in
+            if let usec { setenv("WATCHDOG_USEC", usec, 1) } else { unsetenv("WATCHDOG_USEC") }
+            switch pid {
+            case "self": setenv("WATCHDOG_PID", String(getpid()), 1)
+            case "another": setenv("WATCHDOG_PID", String(getpid() + 1), 1)
+            default: unsetenv("WATCHDOG_PID")
+            }
+            #expect(ServiceManager.watchdogInterval() == interval)
         }
     }
 }

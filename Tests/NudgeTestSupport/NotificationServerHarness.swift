@@ -5,7 +5,7 @@ import Foundation
 /// and to "click" buttons through a script. Everything is stopped when the value goes away.
 ///
 ///     let server = try NotificationServerHarness()          // bus, X server, dunst owning the name
-///     setenv("DBUS_SESSION_BUS_ADDRESS", server.busAddress, 1)  // before sd_bus_open_user
+///     NotificationClient(queue: queue, address: server.busAddress)  // a client on that bus
 ///     ... send notifications (or run the daemon with `server.environment`) ...
 ///     let shown = try server.waitForRecords(count: 1)        // what dunst received
 ///     shown[0]["DUNST_SUMMARY"], ["DUNST_BODY"], ["DUNST_URGENCY"] ("LOW", "NORMAL", "CRITICAL"),
