@@ -44,7 +44,10 @@ build: deps
 # about a mktemp call inside the static Foundation. The runtime's C++ library is linked in as
 # well (link/static-libstdc++ turns its -lstdc++ into the archive): loaded, libstdc++.so had
 # the loader look up some 2,000 symbols at every start, a fifth of `nudge add`'s instructions.
-RELEASE = build -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -L$(CURDIR)/link/static-libstdc++
+# pack-relative-relocs (DT_RELR, glibc 2.36): the binaries' 77,000 relative relocations in 14 KB
+# rather than 1.8 MB that every start read, page by page, still position-independent.
+RELEASE = build -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -L$(CURDIR)/link/static-libstdc++ \
+	-Xlinker -z -Xlinker pack-relative-relocs
 
 release: deps
 	$(SWIFT) $(RELEASE) --product nudge
