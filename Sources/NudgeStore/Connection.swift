@@ -4,6 +4,8 @@ import Foundation
 /// One SQLite connection, used from one thread at a time.
 public final class Connection {
     let handle: OpaquePointer
+    /// With `deferCheckpoints`, the write-ahead log's pages after this connection's last commit.
+    private var logPageCount: UnsafeMutablePointer<Int32>?
 
     /// Opens (and with `create`, creates) the database file at `path`; with `readOnly`, a
     /// connection that cannot write it. The corresponding C function is `sqlite3_open_v2`.
@@ -22,6 +24,7 @@ public final class Connection {
 
     deinit {
         sqlite3_close_v2(handle)
+        logPageCount?.deallocate()
     }
 
     /// Leaves the write-ahead log as it is when the connection closes, so that closing never
@@ -29,6 +32,33 @@ public final class Connection {
     /// function is `sqlite3_db_config` with `SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE`.
     public func disableCheckpointOnClose() {
         _ = nudge_sqlite_disable_checkpoint_on_close(handle)
+    }
+
+    /// Leaves the write-ahead log's checkpoints to `checkpoint()`: SQLite's automatic one runs
+    /// inside the commit that takes the log past 1,000 pages, which then takes several times
+    /// as long. The corresponding C function is `sqlite3_wal_hook`.
+    public func deferCheckpoints() {
+        guard logPageCount == nil else { return }
+        let pages = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+        pages.initialize(to: 0)
+        logPageCount = pages
+        nudge_sqlite_defer_checkpoints(handle, pages)
+    }
+
+    /// With `deferCheckpoints`, the pages the write-ahead log held after this connection's last
+    /// commit (or after its last `checkpoint()`); otherwise 0.
+    public var logPages: Int { logPageCount.map { Int($0.pointee) } ?? 0 }
+
+    /// Copies what the write-ahead log holds into the database file, as far as no reader still
+    /// needs it, without waiting for anyone. The corresponding C function is
+    /// `sqlite3_wal_checkpoint_v2` with `SQLITE_CHECKPOINT_PASSIVE`.
+    public func checkpoint() throws(SQLiteError) {
+        var logged: Int32 = 0
+        var copied: Int32 = 0
+        let rc = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_PASSIVE, &logged, &copied)
+        guard rc == SQLITE_OK else { throw SQLiteError(code: rc, connection: handle) }
+        // All copied: the next commit starts the log again from its beginning.
+        logPageCount?.pointee = copied == logged ? 0 : logged
     }
 
     /// Copies the whole database into `target` (an in-memory one, say). The corresponding C

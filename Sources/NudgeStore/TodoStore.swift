@@ -117,6 +117,22 @@ public final class TodoStore {
         try perform { try db.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
     }
 
+    /// For a process whose commits must stay short (the reminder service, which shows a firing's
+    /// notifications after its commit): the write-ahead log is checkpointed only by
+    /// `checkpointLog()`, at a moment the process chooses, never inside a commit.
+    public func deferCheckpoints() {
+        db.deferCheckpoints()
+    }
+
+    /// With `deferCheckpoints`, the pages the write-ahead log held after the last commit here.
+    public var logPages: Int { db.logPages }
+
+    /// Copies the write-ahead log into the database file as far as no reader still needs it,
+    /// waiting for no one (a passive checkpoint).
+    public func checkpointLog() throws(StoreError) {
+        try perform { try db.checkpoint() }
+    }
+
     /// Frees the pages SQLite keeps of the file (up to 2 MB), which work that reads every todo
     /// fills (planning them all, checking the file): a long-running process keeps them otherwise.
     public func releaseMemory() {

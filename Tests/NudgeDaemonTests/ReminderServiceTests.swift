@@ -65,6 +65,33 @@ struct ReminderServiceTests {
         #expect(try fixture.store().pendingDeliveries().isEmpty)
     }
 
+    /// SQLite checkpoints in the commit that takes the log past 1,000 pages, which could be a
+    /// firing's, before its notifications leave; the service's commits leave it until every
+    /// Notify is answered.
+    @Test func theLogIsCheckpointedOnceEveryNotificationIsAnswered() throws {
+        try fixture.add("a", at: fixture.date(29, 12))
+        try fixture.start()
+        let writer = try fixture.store()
+        writer.deferCheckpoints()
+        let notes = String(repeating: "n", count: 3_000)
+        var added = 0
+        while writer.logPages < 1_100 && added < 5_000 {
+            _ = try writer.add(NewTodo(title: "later \(added)", notes: notes), now: fixture.now)
+            added += 1
+        }
+        let size = { try #require(FileManager.default.attributesOfItem(atPath: fixture.databasePath)[.size] as? Int) }
+        let before = try size()
+        fixture.server.answering = false
+        fixture.advanceToWake()
+        #expect(fixture.service.inFlight.count == 1)
+        #expect(fixture.service.store.logPages >= 1_100)
+        #expect(try size() == before)
+        fixture.onQueue { fixture.server.answerAll() }
+        #expect(fixture.service.store.logPages == 0)
+        #expect(try size() > before + added * notes.utf8.count)
+        withExtendedLifetime(writer) {}  // its closing would checkpoint
+    }
+
     /// Asked when the server is first known, not when the first reminder waits for it.
     @Test func theServersCapabilitiesAreAskedAtTheStartOnce() throws {
         try fixture.add("a", at: fixture.date(29, 12))
