@@ -170,7 +170,9 @@ final class Daemon {
             changed: { [unowned self] in sync?.localChange() },
             opened: { [unowned self] in startSync() },
             runHook: { [unowned self] job, settings in runHook(job, settings) },
-            home: environment["HOME"] ?? NSHomeDirectory()))
+            home: environment["HOME"] ?? NSHomeDirectory(),
+            // Recording four reminders as fired took 1 ms before their first Notify call left.
+            fireAhead: 0.05))
         timer.setEventHandler { [unowned self] in service.wake() }
         reloadTimer.setEventHandler { [unowned self] in reload(reloadReason) }
         try service.start()

@@ -43,6 +43,16 @@ final class ReminderService {
         var runHook: (HookJob, HookSettings) -> Void = { _, _ in }
         /// The home folder, for a `sound` file written `~/...`.
         var home = ""
+        /// How long before reminders are due the service wakes to record their firing, so that
+        /// at the due moment only their Notify calls remain to be made. 0: it wakes when due.
+        var fireAhead: TimeInterval = 0
+    }
+
+    /// Reminders whose firing is recorded ahead of their moment: their notifications, journal
+    /// lines and hooks wait for it. `fired` is nil when the firing failed (and was logged).
+    private struct FiredAhead {
+        let moment: Date
+        let fired: (due: [ScheduledReminder], batch: Batcher.Plan)?
     }
 
     /// How long a failed notification waits before it is tried again while a server owns the
@@ -65,6 +75,7 @@ final class ReminderService {
     private var retryAt: Date?
     /// When the timer is armed for (the next reminder, retry or hook hold).
     private var nextWake: Date?
+    private var firedAhead: FiredAhead?
     private var lastPlanned: String?
     private var stopPoll: DispatchSourceTimer?
     /// Until start() has fired what was missed: a sync pass then only imports.
@@ -205,6 +216,8 @@ final class ReminderService {
     /// are recorded, then calls `done`. Unanswered ones stay queued and are shown after a restart.
     func stop(_ done: @escaping () -> Void) {
         dispatchPrecondition(condition: .onQueue(environment.queue))
+        // A few milliseconds early rather than after the next start.
+        showFiredAhead()
         record(.stopped, "stopping")
         guard !inFlight.isEmpty else { return done() }
         let deadline = now.addingTimeInterval(1)
@@ -220,20 +233,54 @@ final class ReminderService {
     // MARK: - Firing
 
     private func fireDue(missedBefore: Date?) {
-        let moment = now
-        let due: [ScheduledReminder]
-        let batch: Batcher.Plan
+        if let firedAhead, !isAhead(of: firedAhead.moment) { showFiredAhead() }
+        if let (due, batch) = fire(at: now, missedBefore: missedBefore) {
+            announce(due, batch, missedBefore: missedBefore)
+        }
+        fireAheadWhenDueSoon()
+    }
+
+    /// Records the reminders due by `moment` as fired at it and queues their notifications.
+    private func fire(at moment: Date, missedBefore: Date?) -> ([ScheduledReminder], Batcher.Plan)? {
         do {
-            due = try store.dueReminders(through: moment)
-            guard !due.isEmpty else { return }
-            batch = Batcher(groupAbove: config.groupAbove, catchUp: config.catchUp)
+            let due = try store.dueReminders(through: moment)
+            guard !due.isEmpty else { return nil }
+            let batch = Batcher(groupAbove: config.groupAbove, catchUp: config.catchUp)
                 .plan(due, now: moment, missedBefore: missedBefore)
             try store.fire(due, queueing: batch.deliveries, at: moment)
+            return (due, batch)
         } catch {
             record(.failed, "could not fire reminders: \(error)", priority: 3)
             deliverPending()
-            return
+            return nil
         }
+    }
+
+    /// Fires the next reminders now when they are due within `fireAhead`: recording them took
+    /// about a millisecond before their first Notify call could leave. Their notifications
+    /// wait for the moment they are due, when the timer wakes the service again.
+    private func fireAheadWhenDueSoon() {
+        guard environment.fireAhead > 0, firedAhead == nil,
+              let next = try? store.nextReminderTime(), isAhead(of: next) else { return }
+        firedAhead = FiredAhead(moment: next, fired: fire(at: next, missedBefore: nil))
+    }
+
+    private func showFiredAhead() {
+        guard let firedAhead else { return }
+        self.firedAhead = nil
+        if let (due, batch) = firedAhead.fired { announce(due, batch, missedBefore: nil) }
+    }
+
+    /// Whether `moment` is still to come, and no further than `fireAhead` (and the timer's
+    /// leeway): a clock set back further than that shows what fired ahead at once.
+    private func isAhead(of moment: Date) -> Bool {
+        let wait = moment.timeIntervalSince(now)
+        return wait > 0 && wait <= environment.fireAhead + 0.001
+    }
+
+    /// Shows the fired reminders' notifications, then writes their journal lines and runs
+    /// their hooks.
+    private func announce(_ due: [ScheduledReminder], _ batch: Batcher.Plan, missedBefore: Date?) {
         let missed = { (reminder: ScheduledReminder) in
             batch.skipped.contains(reminder) || (missedBefore.map { reminder.at < $0 } ?? false)
         }
@@ -257,6 +304,7 @@ final class ReminderService {
     /// Shows every queued notification the server has not got yet.
     func deliverPending() {
         dispatchPrecondition(condition: .onQueue(environment.queue))
+        if let firedAhead, isAhead(of: firedAhead.moment) { return }
         let pending: [Delivery]
         do { pending = try store.pendingDeliveries().filter { !inFlight.contains($0.id) && !isHeld($0) } } catch {
             record(.failed, "could not read the outbox: \(error)", priority: 3)
@@ -521,6 +569,9 @@ final class ReminderService {
         do { next = try store.nextReminderTime() } catch {
             record(.failed, "could not plan: \(error)", priority: 3)
         }
+        next = next.map { $0.addingTimeInterval(-environment.fireAhead) }
+        // Whatever comes due meanwhile fires once what fired ahead is shown.
+        if let moment = firedAhead?.moment { next = moment }
         if let retryAt { next = next.map { min($0, retryAt) } ?? retryAt }
         if let hold = heldForHook.values.min() { next = next.map { min($0, hold) } ?? hold }
         environment.wake(next)

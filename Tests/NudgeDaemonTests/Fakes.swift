@@ -77,6 +77,8 @@ final class ServiceFixture {
     var localeStyle = DateStyle.standard
     var now: Date
     var wakeAt: Date?
+    /// The service's `fireAhead` (nudged's is 0.05 s).
+    var fireAhead: TimeInterval = 0
     var statusLine = ""
     var heapTrims = 0
     /// What the quote of the day is, and the sources it was asked of.
@@ -141,7 +143,8 @@ final class ServiceFixture {
             },
             changed: { [unowned self] in localChanges += 1 },
             opened: { [unowned self] in onOpened() },
-            runHook: { [unowned self] job, _ in hookJobs.append(job) }))
+            runHook: { [unowned self] job, _ in hookJobs.append(job) },
+            fireAhead: fireAhead))
         try service.start()
     }
 
