@@ -5,7 +5,8 @@
 
 OUT_DIR/json/<op>-<size>.json   hyperfine --export-json; results[0] is nudge, results[1] task
 OUT_DIR/rss-<size>.txt          "nudge KiB" and "task KiB" lines (peak RSS of a list), and
-                                "nudge-json KiB" (of list --all --json)
+                                "nudge-json KiB" and "task-json KiB" (of list --all --json
+                                and task export)
 OUT_DIR/meta.txt                "key<TAB>value" lines for the notes under the table
 OUT_DIR/extra-rows.tsv          rows measured otherwise (the schedule, the service):
                                 label, todos, nudge, peer, target, met ("yes", "no" or "-")
@@ -37,7 +38,7 @@ def rss(size, tool="nudge"):
     mib = {k: int(v) / 1024 for k, v in values.items()}
     if tool not in mib:
         return None
-    return mib[tool], (mib.get("task") if tool == "nudge" else None)
+    return mib[tool], mib.get({"nudge": "task", "nudge-json": "task-json"}[tool])
 
 
 meta = {}
@@ -65,8 +66,8 @@ ROWS = [
     ("done", "done", large, "abs", 12),
     ("list (all pending)", "list", large, "abs", 150),
     ("list peak RSS (MiB)", "rss", large, "mib", 40),
-    ("list --all --json", "list-json", large, "abs", 1000),
-    ("list --all --json peak RSS (MiB)", "rss-json", large, "mib", 40),
+    ("list --all --json (task export)", "list-json", large, "abs", 1000),
+    ("list --all --json (task export) peak RSS (MiB)", "rss-json", large, "mib", 40),
 ]
 
 task_skipped = "not run¹"
@@ -89,8 +90,7 @@ for label, op, size, kind, bound in ROWS:
         nudge, task, _ = sample
         nudge_text = f"{nudge:.1f}"
     if task is None:
-        # Taskwarrior has no peer of `list --all --json`.
-        task_text = task_skipped if size == large and not op.endswith("json") else "-"
+        task_text = task_skipped if size == large else "-"
     else:
         task_text = f"{task:.1f}"
     ratio = nudge / task if task else None
@@ -149,9 +149,9 @@ notes = [
 ]
 if medians("add", large) and medians("add", large)[1] is None:
     notes += ["",
-              f"¹ Taskwarrior is not run at {large:,} todos by default: at 100,000 each of its commands "
-              "takes 1-7 s (importing the data takes about 10 s), so the run would take many minutes. "
-              "`BENCH_TASK_100K=1 bench/run` includes it (with 5 runs after 1 warm-up at that size)."]
+              f"¹ Taskwarrior was not run at {large:,} todos (`BENCH_TASK_100K=0`): there each of its "
+              "commands takes 1-7 s (importing the data takes about 10 s). `bench/run` alone includes it, "
+              "with 5 runs after 1 warm-up at that size."]
 elif meta.get("large_runs"):
     notes += ["", f"At {large:,} todos: median of {meta['large_runs']} runs after {meta.get('large_warmup', '?')} "
               "warm-up run(s), since Taskwarrior takes seconds per command there."]
