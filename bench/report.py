@@ -139,7 +139,7 @@ notes = [
     "(a different pending todo every run); `nudge export --all [--format taskwarrior]` / `task export`; "
     "`nudge import FILE` into a database removed before every run (FILE: nudge's own export, or "
     "the generated Taskwarrior JSON) / `task import` of that Taskwarrior JSON into an emptied data folder. "
-    "Peak RSS: maximum resident set of `list` (and of `list --all --json`) over "
+    "Peak RSS: maximum resident set of `list` (and of `list --all --json` / `task export`) over "
     f"{meta.get('rss_runs', '?')} runs (`/usr/bin/time -f %M`).",
     "",
     f"Data: `bench/gen.py --seed {meta.get('seed', '?')}`: realistic titles (about 3% contain \"milk\"), "
