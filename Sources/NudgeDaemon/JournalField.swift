@@ -81,3 +81,18 @@ extension ServiceEvent.Kind {
         }
     }
 }
+
+extension JournalField {
+    /// `value` with `digits` decimals, without `String(format:)`: its first use loads locale
+    /// data, 2 ms that the answers to the service's first notifications waited behind.
+    static func decimal(_ value: Double, digits: Int) -> String {
+        let scale = (0..<digits).reduce(1) { power, _ in power * 10 }
+        let scaled = (abs(value) * Double(scale)).rounded(.toNearestOrEven)
+        guard scaled.isFinite, scaled < 1e15 else { return String(value) }
+        let units = Int(scaled)
+        let sign = value < 0 && units > 0 ? "-" : ""
+        guard digits > 0 else { return sign + String(units) }
+        let fraction = String(units % scale)
+        return sign + String(units / scale) + "." + String(repeating: "0", count: digits - fraction.count) + fraction
+    }
+}

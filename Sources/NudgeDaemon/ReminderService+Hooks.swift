@@ -112,7 +112,7 @@ extension ReminderService {
             how = "exited with status \(outcome.status!)" + (outcome.firstErrorLine.isEmpty ? "" : ": " + outcome.firstErrorLine)
         }
         var fields: [(JournalField, String)] = [(.hook, job.event.key), (.hookCommand, job.command),
-                                                (.hookSeconds, String(format: "%.3f", outcome.seconds))]
+                                                (.hookSeconds, JournalField.decimal(outcome.seconds, digits: 3))]
         if let status = outcome.status { fields.append((.hookStatus, String(status))) }
         if !outcome.firstErrorLine.isEmpty { fields.append((.hookStderr, outcome.firstErrorLine)) }
         if outcome.suppressed { fields.append((.hookSuppressed, "1")) }

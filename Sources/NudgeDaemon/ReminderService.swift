@@ -389,7 +389,7 @@ final class ReminderService {
                 let latency = max(0, answered.timeIntervalSince(delivery.dueAt)) * 1000
                 record(.delivered, "delivered: \(content.summary) (notification \(id))",
                        todo: todo?.id, uuid: todo?.uuid, rule: delivery.rule,
-                       fields: [(.notificationID, String(id)), (.latency, String(format: "%.1f", latency))])
+                       fields: [(.notificationID, String(id)), (.latency, JournalField.decimal(latency, digits: 1))])
             case .failure(let error):
                 reportFailureOnce("could not show \"\(content.summary)\": \(error)", todo: delivery.todoIDs.first, rule: delivery.rule)
                 retryLater()

@@ -147,7 +147,7 @@ final class SyncScheduler {
         let fields: [(JournalField, String)] = [
             (.syncImported, String(report.imported)), (.syncDeletedTodos, String(report.deletedTodos)),
             (.syncWritten, String(report.written)), (.syncDeletedFiles, String(report.deletedFiles)),
-            (.syncConflicts, String(report.conflicts)), (.syncMilliseconds, String(format: "%.1f", milliseconds))]
+            (.syncConflicts, String(report.conflicts)), (.syncMilliseconds, JournalField.decimal(milliseconds, digits: 1))]
         let summary = "synced: \(report.imported) imported, \(report.deletedTodos) deleted here, \(report.written) written, "
             + "\(report.deletedFiles) files deleted, \(report.conflicts) conflicts"
         // A pass that found nothing is routine (every write of its own comes back through inotify).
@@ -177,7 +177,7 @@ final class SyncScheduler {
         let started = environment.now()
         environment.run(command) { [unowned self] result in
             commandRunning = false
-            let seconds = String(format: "%.1f", max(0, environment.now().timeIntervalSince(started)))
+            let seconds = JournalField.decimal(max(0, environment.now().timeIntervalSince(started)), digits: 1)
             if result.succeeded {
                 failures = 0
                 record(.command, "\(command): done in \(seconds) s", fields: [(.exitStatus, "0")])
