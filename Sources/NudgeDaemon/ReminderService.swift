@@ -55,6 +55,23 @@ final class ReminderService {
         let fired: (due: [ScheduledReminder], batch: Batcher.Plan)?
     }
 
+    /// The notifications of what fired ahead, written for `server` at `moment`, by delivery id:
+    /// shown as they are while the store's revision has not moved.
+    private struct WrittenAhead {
+        let moment: Date
+        let server: String
+        let revision: TodoStore.Revision
+        let notifications: [Int64: WrittenNotification]
+    }
+
+    /// A delivery's notification, ready for its Notify call.
+    private struct WrittenNotification {
+        let content: NotificationContent
+        let replacing: UInt32
+        /// The todo of a single reminder.
+        let todo: Todo?
+    }
+
     /// How long a failed notification waits before it is tried again while a server owns the
     /// name (a server that appears is tried at once).
     static let retryDelay: TimeInterval = 30
@@ -76,6 +93,7 @@ final class ReminderService {
     /// When the timer is armed for (the next reminder, retry or hook hold).
     private var nextWake: Date?
     private var firedAhead: FiredAhead?
+    private var writtenAhead: WrittenAhead?
     private var lastPlanned: String?
     private var stopPoll: DispatchSourceTimer?
     /// Until start() has fired what was missed: a sync pass then only imports.
@@ -263,6 +281,34 @@ final class ReminderService {
         guard environment.fireAhead > 0, firedAhead == nil,
               let next = try? store.nextReminderTime(), isAhead(of: next) else { return }
         firedAhead = FiredAhead(moment: next, fired: fire(at: next, missedBefore: nil))
+        writeFiredAhead()
+    }
+
+    /// Reads and writes the notifications that fired ahead, so that at their moment only the
+    /// Notify calls remain (half a millisecond sooner for the first).
+    private func writeFiredAhead() {
+        guard let moment = firedAhead?.moment, let owner else { return }
+        do {
+            var notifications: [Int64: WrittenNotification] = [:]
+            for delivery in try store.pendingDeliveries() where !inFlight.contains(delivery.id) && !isHeld(delivery) {
+                guard let written = try write(delivery, server: owner, at: moment) else { continue }
+                notifications[delivery.id] = written
+            }
+            writtenAhead = WrittenAhead(moment: moment, server: owner, revision: try store.revision(),
+                                        notifications: notifications)
+        } catch {
+            // Read again when they are due, where a failure is reported.
+        }
+    }
+
+    /// The notifications written ahead, when nothing they were read from has changed since and
+    /// it is their moment (a clock set back shows them at once, written again).
+    private func takeWrittenAhead(server: String) -> [Int64: WrittenNotification] {
+        guard let written = writtenAhead else { return [:] }
+        writtenAhead = nil
+        guard written.server == server, abs(now.timeIntervalSince(written.moment)) < 1,
+              (try? store.revision()) == written.revision else { return [:] }
+        return written.notifications
     }
 
     private func showFiredAhead() {
@@ -320,8 +366,9 @@ final class ReminderService {
             askCapabilities(of: owner)
             return
         }
+        let written = takeWrittenAhead(server: owner)
         for delivery in pending {
-            show(delivery, server: owner, markup: markup)
+            show(delivery, server: owner, markup: markup, written: written[delivery.id])
         }
     }
 
@@ -347,28 +394,34 @@ final class ReminderService {
         }
     }
 
-    private func show(_ delivery: Delivery, server: String, markup: Bool) {
-        let moment = now
-        let todos: [Todo]
-        do {
-            todos = try self.todos(for: delivery, at: moment)
-        } catch {
-            record(.failed, "could not read todos for a notification: \(error)", priority: 3)
-            return
-        }
-        // A todo completed or deleted after its reminder fired needs no notification.
-        if delivery.kind == .reminder, todos.first.map({ $0.isCompleted }) ?? true {
-            try? store.markClosed(delivery.id)
-            return
-        }
+    /// The notification for `delivery` as of `moment`; nil when a todo completed or deleted
+    /// after its reminder fired needs none.
+    private func write(_ delivery: Delivery, server: String, at moment: Date) throws -> WrittenNotification? {
+        let todos = try self.todos(for: delivery, at: moment)
+        if delivery.kind == .reminder, todos.first.map({ $0.isCompleted }) ?? true { return nil }
         var writer = NotificationWriter(now: moment, zone: environment.zone(), config: config, style: dateStyle, home: environment.home)
         if delivery.kind == .digest, config.quote != .off {
             writer.quote = environment.quote(config.quote, moment, environment.zone())
         }
-        let content = writer.content(for: delivery, todos: todos)
         let replacing = delivery.kind == .reminder
             ? ((try? store.shownNotificationID(todoID: delivery.todoIDs[0], server: server)) ?? nil) ?? 0 : 0
-        let todo = delivery.kind == .reminder ? todos.first : nil
+        return WrittenNotification(content: writer.content(for: delivery, todos: todos), replacing: replacing,
+                                   todo: delivery.kind == .reminder ? todos.first : nil)
+    }
+
+    private func show(_ delivery: Delivery, server: String, markup: Bool, written: WrittenNotification?) {
+        let notification: WrittenNotification
+        do {
+            guard let ready = try written ?? write(delivery, server: server, at: now) else {
+                try? store.markClosed(delivery.id)
+                return
+            }
+            notification = ready
+        } catch {
+            record(.failed, "could not read todos for a notification: \(error)", priority: 3)
+            return
+        }
+        let (content, replacing, todo) = (notification.content, notification.replacing, notification.todo)
         inFlight.insert(delivery.id)
         environment.server.show(content, replacing: replacing, markup: markup) { [unowned self] result in
             // From the moment it was due to the server's answer: the fire latency.

@@ -131,6 +131,17 @@ extension TodoStore {
             return lastDataVersion != nil && lastDataVersion != version
         }
     }
+
+    /// A value that moves with every change to the database, made here or elsewhere: what was
+    /// read while it had one value still holds while it has it.
+    public func revision() throws(StoreError) -> Revision {
+        try perform { Revision(here: db.totalChanges, elsewhere: try db.scalar("PRAGMA data_version")?.int64 ?? 0) }
+    }
+
+    public struct Revision: Equatable, Sendable {
+        let here: Int64
+        let elsewhere: Int64
+    }
 }
 
 extension TodoStore {

@@ -95,6 +95,35 @@ struct ReminderServiceFireAheadTests {
         #expect(fixture.events.kinds(.stopped).count == 1)
     }
 
+    /// The notification is written when its firing is recorded; a todo changed before its
+    /// moment, by another process, is shown as it is at the moment.
+    @Test func aTodoRenamedElsewhereBeforeItsMomentIsShownRenamed() throws {
+        let todo = try fixture.add("a", at: noon)
+        try fixture.start()
+        fixture.advanceToWake()
+        var renamed = todo
+        renamed.title = "a, renamed"
+        _ = try fixture.store().update(renamed, now: fixture.now)
+        fixture.advanceToWake()
+        #expect(fixture.server.shown.map(\.content.summary) == ["a, renamed"])
+    }
+
+    /// ... and by the service itself: Done on the todo's earlier notification meanwhile.
+    @Test func aTodoDoneFromItsEarlierNotificationBeforeItsMomentIsNotShownAgain() throws {
+        fixture.config.reminders.before = [TimeSpan(seconds: 600)]
+        try fixture.add("a", at: noon)
+        try fixture.start()
+        fixture.advanceToWake()
+        fixture.advanceToWake()
+        #expect(fixture.server.shown.map(\.content.summary) == ["a"])
+        fixture.advanceToWake()
+        #expect(fixture.wakeAt == noon)
+        fixture.onQueue { fixture.server.onActionInvoked?(1, "done", ":1.7") }
+        fixture.advanceToWake()
+        #expect(fixture.server.shown.count == 1)
+        #expect(try fixture.store().pendingDeliveries().isEmpty)
+    }
+
     /// A wake late past the moment fires and shows at once, as without `fireAhead`.
     @Test func aWakeAfterTheMomentFiresAndShowsAtOnce() throws {
         try fixture.add("a", at: noon)
