@@ -285,7 +285,7 @@ final class ReminderService {
     }
 
     /// Reads and writes the notifications that fired ahead, so that at their moment only the
-    /// Notify calls remain (half a millisecond sooner for the first).
+    /// Notify calls remain: with four, the first left 0.2 ms sooner and the last 0.7 ms.
     private func writeFiredAhead() {
         guard let moment = firedAhead?.moment, let owner else { return }
         do {
