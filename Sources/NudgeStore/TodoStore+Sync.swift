@@ -67,11 +67,11 @@ extension TodoStore {
     /// The state of every file of `folder` as the last pass left it, by href; without the
     /// agreed texts (`base` is nil), which `syncBases` reads for the files that changed.
     public func syncItems(folder: String) throws(StoreError) -> [String: SyncItem] {
-        try perform {
+        let count = try syncItemCount(folder: folder)
+        return try perform {
             var items: [String: SyncItem] = [:]
             // Sized once: growing a dictionary of 10,000 items step by step was a tenth of a pass.
-            let count = try db.scalar("SELECT count(*) FROM sync_items WHERE folder = ?", [.text(folder)])?.int64 ?? 0
-            items.reserveCapacity(Int(count))
+            items.reserveCapacity(count)
             let rows = try db.prepare("SELECT href, etag, hash, uuid, local_version FROM sync_items WHERE folder = ?")
             try rows.bind([.text(folder)])
             while try rows.step() {
@@ -82,6 +82,11 @@ extension TodoStore {
             }
             return items
         }
+    }
+
+    /// How many files of `folder` the last pass left.
+    public func syncItemCount(folder: String) throws(StoreError) -> Int {
+        try perform { Int(try db.scalar("SELECT count(*) FROM sync_items WHERE folder = ?", [.text(folder)])?.int64 ?? 0) }
     }
 
     /// The texts a merge may take as its base, of these files, by href.

@@ -39,6 +39,27 @@ enum VdirFolder {
         return files
     }
 
+    /// A `list` made on another thread. Its `value` must be taken before the folder's lock goes,
+    /// as the listing removes what crashed passes left.
+    final class PendingListing: @unchecked Sendable {
+        private let finished = DispatchSemaphore(value: 0)
+        // Written before `finished` is signalled, read after it is waited for.
+        private var result: Result<[String: String], SyncError> = .success([:])
+
+        init(_ folder: String, expecting count: Int) {
+            DispatchQueue.global().async { [self] in
+                result = Result { () throws(SyncError) in try VdirFolder.list(folder, expecting: count) }
+                finished.signal()
+            }
+        }
+
+        /// The listing, once made; taken once.
+        func value() throws(SyncError) -> [String: String] {
+            finished.wait()
+            return try result.get()
+        }
+    }
+
     /// Holds an exclusive lock on the folder itself (no lock file in it) until `body` returns,
     /// so that `nudge sync` and nudged, both passing over the same folder, take turns. The
     /// corresponding C function is `flock`.

@@ -121,11 +121,15 @@ public final class VdirSync {
         options.now = now
         var report = SyncReport()
 
-        let items = try storeCall { try store.syncItems(folder: folder) }
-        let listing = try VdirFolder.list(folder, expecting: items.count)
-        let local = try storeCall { try store.localSyncChanges(folder: folder) }
-        let syncedTodos = items.values.count { $0.uuid != nil }
-        if listing.isEmpty && syncedTodos > 0 {
+        // The folder is listed on another thread while the store is read: with nothing changed,
+        // each is about a third of a pass.
+        let pendingListing = VdirFolder.PendingListing(folder, expecting: try storeCall { try store.syncItemCount(folder: folder) })
+        let stored = Result { () throws(SyncError) in
+            (items: try storeCall { try store.syncItems(folder: folder) }, local: try storeCall { try store.localSyncChanges(folder: folder) })
+        }
+        let listing = try pendingListing.value()
+        let (items, local) = try stored.get()
+        if listing.isEmpty, case let syncedTodos = items.values.count(where: { $0.uuid != nil }), syncedTodos > 0 {
             // As vdirsyncer does for a storage that suddenly went empty: an unmounted disk or a
             // wrong path must not delete every todo.
             report.warnings.append("\(folder) holds no .ics files, but \(syncedTodos) todos were synced with it: "
@@ -133,9 +137,13 @@ public final class VdirSync {
             report.refused = true
             return report
         }
+        // Looked up only for the todos changed or deleted here: none in a pass with nothing to do.
         var itemByUUID: [String: SyncItem] = [:]
-        for item in items.values {
-            if let uuid = item.uuid, itemByUUID[uuid] == nil { itemByUUID[uuid] = item }
+        if !local.changed.isEmpty || !local.deleted.isEmpty {
+            for item in items.values {
+                guard let uuid = item.uuid, local.changed[uuid] != nil || local.deleted.contains(uuid) else { continue }
+                if itemByUUID[uuid] == nil { itemByUUID[uuid] = item }
+            }
         }
 
         var savedItems: [SyncItem] = []
@@ -143,8 +151,10 @@ public final class VdirSync {
         var remote: [RemoteFile] = []
 
         // Files: unchanged by etag, touched (same bytes), changed, or new.
+        var listed = 0
         for (href, etag) in listing {
             let item = items[href]
+            if item != nil { listed += 1 }
             if let item, item.etag == etag { continue }
             bodiesRead += 1
             let data = try VdirFolder.read(folder, href)
@@ -212,9 +222,10 @@ public final class VdirSync {
             }
         }
 
-        // Files that went.
+        // Files that went: none when every item's file was listed.
         var rewrite: [String: String] = [:]
-        for item in items.values where listing[item.href] == nil {
+        let went = listed < items.count ? items.values.filter { listing[$0.href] == nil } : []
+        for item in went {
             removedItems.insert(item.href)
             guard let uuid = item.uuid, !handled.contains(uuid) else { continue }
             handled.insert(uuid)
