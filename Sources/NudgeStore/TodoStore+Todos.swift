@@ -36,10 +36,12 @@ public struct TodoQuery: Sendable {
     public var priority: Priority?
     /// Matched against title and notes, ignoring case.
     public var search: String?
+    /// Set by `TodoStore.searchingOnce`: the todos the search found are the ids in `temp.nudge_found`.
+    var foundOnce = false
 
     /// Whether the list-order indexes serve it. A search reads the notes, which they do not
     /// hold: a scan of the table, then a sort of the few todos that match, is faster.
-    var isServedByListOrderIndexes: Bool { search?.isEmpty ?? true }
+    var isServedByListOrderIndexes: Bool { (search?.isEmpty ?? true) && !foundOnce }
 
     /// The same query, for the completed todos only.
     var completed: TodoQuery {

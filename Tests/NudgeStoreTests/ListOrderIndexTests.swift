@@ -108,6 +108,36 @@ struct ListOrderIndexTests {
         #expect(all.count == 400)
     }
 
+    /// `nudge list --search` searches once, into a table of ids, for its summary and its rows:
+    /// both as the search itself gives them, one search after another on the same store.
+    @Test func aSearchMadeOnceFindsWhatTheSearchFinds() throws {
+        let zone = TimeZone(identifier: "Europe/Berlin")!, now = Date(timeIntervalSince1970: 1_796_126_400)
+        let store = try open(zone: zone, now: now)
+        let agenda = Agenda(now: now, zone: zone)
+        for (index, title) in ["Buy milk", "MILK the cow", "100% done", "Crème BRÛLÉE", "snake_case", "Call mum"].enumerated() {
+            let todo = try store.add(NewTodo(title: title, notes: index == 5 ? "and ask about the milk" : nil,
+                                             due: index % 2 == 0 ? .allDay(agenda.today.adding(days: index - 2)) : nil), now: now)
+            if index == 1 { _ = try store.setCompleted(ids: [todo.id], done: true, now: now) }
+        }
+        func summaryAndLines(_ query: TodoQuery) throws -> (AgendaSummary, [AgendaLine]) {
+            let summary = try store.agendaSummary(matching: query, agenda: agenda, titleWidth: { $0.count },
+                                                  dueWidth: { _ in 3 }, dueWidthVariesByHour: false)
+            return (summary, try lines(store, zone: zone, now: now, order: .due, query: query))
+        }
+        for query in [TodoQuery(search: "milk"), TodoQuery(state: .all, search: "Milk"), TodoQuery(search: "0%"),
+                      TodoQuery(search: "brûlée"), TodoQuery(search: "nothing like it"), TodoQuery()] {
+            let (summary, listed) = try summaryAndLines(query)
+            try store.reading {
+                try store.searchingOnce(query) { found in
+                    let (foundSummary, foundLines) = try summaryAndLines(found)
+                    #expect(foundSummary == summary)
+                    #expect(foundLines == listed)
+                }
+            }
+        }
+        #expect(try summaryAndLines(TodoQuery(state: .all, search: "milk")).1.count == 3)
+    }
+
     func lines(_ store: TodoStore, zone: TimeZone, now: Date, order: TodoOrder, query: TodoQuery = TodoQuery()) throws -> [AgendaLine] {
         var lines: [AgendaLine] = []
         try store.forEachAgendaLine(matching: query, agenda: Agenda(now: now, zone: zone), order: order) { _, line in

@@ -65,18 +65,20 @@ enum ListCommand: Command {
         }
         try printQuote(context)
         do {
-            // The counts and the rows come from the same moment of the file.
+            // The counts and the rows come from the same moment of the file, and the same search.
             try store.reading {
-                let summary = try store.agendaSummary(matching: query, agenda: agenda, titleWidth: ListPrinter.titleWidth,
-                                                      dueWidth: ListPrinter.dueWidths(context.dueText),
-                                                      dueWidthVariesByHour: context.dateStyle.clock == .twelveHour)
-                if summary.isEmpty {
-                    try printEmpty(query: query, store: store, context: context)
-                    return
-                }
-                var printer = ListPrinter(context: context, summary: summary)
-                try store.forEachAgendaLine(matching: query, agenda: agenda, order: order) { section, line in
-                    printer.print(line, in: section)
+                try store.searchingOnce(query) { found in
+                    let summary = try store.agendaSummary(matching: found, agenda: agenda, titleWidth: ListPrinter.titleWidth,
+                                                          dueWidth: ListPrinter.dueWidths(context.dueText),
+                                                          dueWidthVariesByHour: context.dateStyle.clock == .twelveHour)
+                    if summary.isEmpty {
+                        try printEmpty(query: query, store: store, context: context)
+                        return
+                    }
+                    var printer = ListPrinter(context: context, summary: summary)
+                    try store.forEachAgendaLine(matching: found, agenda: agenda, order: order) { section, line in
+                        printer.print(line, in: section)
+                    }
                 }
             }
         } catch { throw CLIError(error) }
