@@ -39,18 +39,20 @@ enum VdirFolder {
         return files
     }
 
-    /// A `list` made on another thread. Its `value` must be taken before the folder's lock goes,
-    /// as the listing removes what crashed passes left.
+    /// A `list` made on a thread of its own. Its `value` must be taken before the folder's lock
+    /// goes, as the listing removes what crashed passes left.
     final class PendingListing: @unchecked Sendable {
         private let finished = DispatchSemaphore(value: 0)
         // Written before `finished` is signalled, read after it is waited for.
         private var result: Result<[String: String], SyncError> = .success([:])
 
         init(_ folder: String, expecting count: Int) {
-            DispatchQueue.global().async { [self] in
+            // Not a global queue: its few threads may all be passes waiting here (parallel
+            // tests deadlocked so), and the listing would never start.
+            Thread { [self] in
                 result = Result { () throws(SyncError) in try VdirFolder.list(folder, expecting: count) }
                 finished.signal()
-            }
+            }.start()
         }
 
         /// The listing, once made; taken once.

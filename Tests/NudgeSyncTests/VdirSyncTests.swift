@@ -223,6 +223,30 @@ struct VdirSyncTests {
         #expect(try files() == [uuidA + ".ics"])
     }
 
+    /// A pass lists the folder on a thread of its own while it reads the store: passes run at
+    /// once from every thread of Dispatch's pool (as parallel tests run them) all finish.
+    @Test func passesFromEveryThreadOfDispatchsPoolFinish() throws {
+        let passes = ProcessInfo.processInfo.activeProcessorCount * 2
+        let root = folder.path, zone = berlin, when = start
+        for index in 0..<passes {
+            try FileManager.default.createDirectory(atPath: root + "/vdir-\(index)", withIntermediateDirectories: false)
+        }
+        let finished = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            DispatchQueue.concurrentPerform(iterations: passes) { index in
+                let store = try? TodoStore(path: root + "/pool-\(index).db",
+                                           planner: ReminderPlanner(config: NudgeConfig(), zone: zone), now: when)
+                _ = try? store?.add(NewTodo(title: "Todo \(index)"), now: when)
+                _ = store.map { try? VdirSync(store: $0, folder: root + "/vdir-\(index)", options: InterchangeOptions(zone: zone, now: when)).pass(now: when) }
+            }
+            finished.signal()
+        }
+        #expect(finished.wait(timeout: .now() + 60) == .success)
+        for index in 0..<passes {
+            #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/vdir-\(index)").count == 1)
+        }
+    }
+
     @Test func halfAWriteOfACrashedPassIsRemovedAndOthersFilesAreNot() throws {
         let store = try makeStore("a")
         try "BEGIN:VCALENDAR\r\n".write(toFile: vdir + "/.\(uuidA).ics.nudge-12345.tmp", atomically: false, encoding: .utf8)
