@@ -129,7 +129,9 @@ public final class VdirSync {
         }
         let listing = try pendingListing.value()
         let (items, local) = try stored.get()
-        if listing.isEmpty, case let syncedTodos = items.values.count(where: { $0.uuid != nil }), syncedTodos > 0 {
+        // Counted only for an empty folder, where it decides.
+        let syncedTodos = listing.isEmpty ? items.values.count(where: { $0.uuid != nil }) : 0
+        if syncedTodos > 0 {
             // As vdirsyncer does for a storage that suddenly went empty: an unmounted disk or a
             // wrong path must not delete every todo.
             report.warnings.append("\(folder) holds no .ics files, but \(syncedTodos) todos were synced with it: "
