@@ -66,8 +66,9 @@ public struct SyncApplied: Sendable {
 extension TodoStore {
     /// The state of every file of `folder` as the last pass left it, by href; without the
     /// agreed texts (`base` is nil), which `syncBases` reads for the files that changed.
-    public func syncItems(folder: String) throws(StoreError) -> [String: SyncItem] {
-        let count = try syncItemCount(folder: folder)
+    /// `count`: their `syncItemCount`, when the caller has it.
+    public func syncItems(folder: String, count: Int? = nil) throws(StoreError) -> [String: SyncItem] {
+        let count = if let count { count } else { try syncItemCount(folder: folder) }
         return try perform {
             var items: [String: SyncItem] = [:]
             // Sized once: growing a dictionary of 10,000 items step by step was a tenth of a pass.

@@ -123,9 +123,11 @@ public final class VdirSync {
 
         // The folder is listed on another thread while the store is read: with nothing changed,
         // each is about a third of a pass.
-        let pendingListing = VdirFolder.PendingListing(folder, expecting: try storeCall { try store.syncItemCount(folder: folder) })
+        let count = try storeCall { try store.syncItemCount(folder: folder) }
+        let pendingListing = VdirFolder.PendingListing(folder, expecting: count)
         let stored = Result { () throws(SyncError) in
-            (items: try storeCall { try store.syncItems(folder: folder) }, local: try storeCall { try store.localSyncChanges(folder: folder) })
+            (items: try storeCall { try store.syncItems(folder: folder, count: count) },
+             local: try storeCall { try store.localSyncChanges(folder: folder) })
         }
         let listing = try pendingListing.value()
         let (items, local) = try stored.get()
