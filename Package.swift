@@ -69,7 +69,8 @@ let package = Package(
         .testTarget(name: "NudgeSyncTests", dependencies: ["NudgeSync", "NudgeTestSupport"]),
         .testTarget(name: "NudgeSystemTests", dependencies: ["NudgeSystem", "NudgeTestSupport"]),
         .testTarget(name: "NudgeDaemonTests", dependencies: ["NudgeDaemon", "NudgeTestSupport"]),
-        .testTarget(name: "NudgeCLITests", dependencies: ["nudge", "NudgeCLI", "NudgeCore", "NudgeStore", "NudgeTestSupport"]),
+        .testTarget(name: "NudgeCLITests", dependencies: ["nudge", "NudgeCLI", "NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeHelp",
+                                                          "NudgeTestSupport"]),
         .testTarget(name: "NudgeDaemonE2ETests", dependencies: ["nudged", "nudge", "NudgeTestSupport"]),
         // The unit under a real systemd user manager, with the release binaries (`make release`);
         // user-manager.sh is run from the source tree.

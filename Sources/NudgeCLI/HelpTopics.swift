@@ -22,19 +22,22 @@ enum HelpTopics {
             """,
         entries: [
             HelpEntry("2026-12-24", "That day; 2026-12-24 09:30 and 2026-12-24T09:30 at that time."),
+            HelpEntry("12/24, 24/12, 24.12., 12/24/2027", "A numeric date in the locale's order, month/day under en_US and day/month under de_DE ([display] date_format overrides it). Where the locale sets no order, as C, a date that reads both ways (3/4) is refused with the two readings; one that reads one way only (12/24) is taken."),
             HelpEntry("today, tomorrow, yesterday", "That day; tmrw and tmr are tomorrow."),
             HelpEntry("tonight", "Today at 20:00."),
             HelpEntry("mon ... sun", "The next such day after today: on a Friday, fri is a week later. Full names (friday) and tue, tues, thu, thur, thurs work too."),
-            HelpEntry("this fri, next fri", "The Friday of this week, even if it has passed, or of next week; weeks run from Monday to Sunday."),
+            HelpEntry("this fri, next fri", "The Friday of this week, even if it has passed, or of next week. Weeks start on the locale's first weekday (Sunday under en_US, Monday under de_DE and C), or on [display] week_start."),
+            HelpEntry("next week, next month", "The first day of next week, the 1st of next month."),
             HelpEntry("dec 24, 24 dec, december 24th", "The next December 24 that is today or later; with a year, dec 24 2027 or 24 dec 2027."),
-            HelpEntry("9am, 9:30pm, 17:30, noon, midnight", "A time alone is the next such time: today if it is still ahead, else tomorrow."),
+            HelpEntry("9am, 9:30pm, 17:30, noon, midnight", "A time alone is the next such time: today if it is still ahead, else tomorrow (midnight alone is 00:00 tomorrow)."),
+            HelpEntry("tomorrow 9am, fri at 14:00, tomorrow at 9", "A day and a time; a bare hour after at is that hour (at 9 is 09:00). With a day, noon is 12:00 and midnight the end of that day, 23:59."),
             HelpEntry("in 2h, in 3 days, +45m", "This long from now, a DURATION (see 'nudge help duration'); in 2 months and in 1 year add calendar months and years, in a week and in an hour work too."),
-            HelpEntry("eod, eow, eom, eoy", "23:59 today, on the Sunday of this week, on the last day of this month, on December 31; also end of day, end of week, and so on."),
+            HelpEntry("eod, eow, eom, eoy", "23:59 today, on the last day of this week (as this fri counts weeks), on the last day of this month, on December 31; also end of day, end of week, and so on."),
         ],
         notes: """
             A time that a change to daylight saving time skips (02:30 on the night the clocks go
             forward) moves forward by the gap, to 03:30; a time that happens twice is the first
-            of the two. 12/24 and 24/12 are refused: which is the month?
+            of the two. Words stay English whatever the locale.
             """)
 
     static let duration = HelpTopic(
@@ -61,11 +64,21 @@ enum HelpTopics {
             """,
         entries: [
             HelpEntry("daily, weekly, monthly, yearly", "Every day, week, month or year."),
-            HelpEntry("weekdays", "Monday to Friday."),
+            HelpEntry("weekdays, every weekday", "Monday to Friday."),
             HelpEntry("every N days|weeks|months|years", "Every N days, and so on; every week is weekly."),
-            HelpEntry("RRULE:...", "An RFC 5545 recurrence rule, as calendars write them: RRULE:FREQ=MONTHLY;BYDAY=1MO is the first Monday of each month, RRULE:FREQ=WEEKLY;BYDAY=TU,TH;COUNT=10 ten Tuesdays and Thursdays. COUNT and UNTIL end it; rules that repeat within a day (HOURLY, MINUTELY, SECONDLY) are refused."),
+            HelpEntry("hourly, every 2h, every 3 hours", "Every hour or N hours, at the due's minute. Needs a due with a time of day."),
+            HelpEntry("every 2h between 09:00-18:00", "Only from the first hour up to, not including, the second: 09:00, 11:00, ..., 17:00; whole hours only."),
+            HelpEntry("every mon,thu, every monday and thursday, weekly on tue", "On those weekdays; every 2 weeks on fri is every other Friday."),
+            HelpEntry("every 2nd tue, first mon of the month", "That weekday of each month (the second Tuesday, not every other Tuesday)."),
+            HelpEntry("last fri of month, every last fri", "The last Friday of each month."),
+            HelpEntry("every month on the 15th, every 3 months on the last day", "That day of the month; a 31st skips shorter months."),
+            HelpEntry("RRULE:...", "An RFC 5545 recurrence rule, as calendars write them: RRULE:FREQ=MONTHLY;BYDAY=1MO is the first Monday of each month, RRULE:FREQ=WEEKLY;BYDAY=TU,TH;COUNT=10 ten Tuesdays and Thursdays. COUNT and UNTIL end it; MINUTELY and SECONDLY rules are refused."),
         ],
         notes: """
+            A rule other than an hourly one may end in at TIME (every weekday at 9, last fri of
+            month at 4pm), the time of day of the due: with --due it sets the time of that day,
+            and without --due the todo is due at the rule's first occurrence from now on.
+
             With --repeat-from due (the default) the next due follows the rule from the last
             one, so a weekly todo done late stays on its weekday; with --repeat-from completion
             it counts from when the todo was done. Either way the time of day stays the same
