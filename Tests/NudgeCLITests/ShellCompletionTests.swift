@@ -72,7 +72,9 @@ struct ShellCompletionTests {
         #expect(try shells.bash("nudge", "category", "") == ["add", "list", "rename", "delete"])
         #expect(try shells.bash("nudge", "category", "delete", "") == ["Home\\ office", "work"])
         #expect(try shells.bash("nudge", "config", "") == ["check", "show", "path"])
-        #expect(try shells.bash("nudge", "help", "ex") == ["explain", "export"])
+        // nudge help takes the commands and the help topics.
+        #expect(try shells.bash("nudge", "help", "ex") == ["explain", "export", "exit-status", "examples"])
+        #expect(try shells.bash("nudge", "help", "w") == ["when"])
         #expect(try shells.bash("nudge", "completions", "") == ["bash", "zsh", "fish"])
         try "[]".write(toFile: nudge.folder.file("todos.json"), atomically: true, encoding: .utf8)
         #expect(try shells.bash("nudge", "import", "tod") == ["todos.json"])
@@ -94,8 +96,11 @@ struct ShellCompletionTests {
         #expect(try shells.fish("nudge list --so") == ["--sort\tOrder within each section: due (the default), priority, title or created"])
         #expect(try shells.fish("nudge add x --priority=") == ["--priority=high", "--priority=low", "--priority=medium"])
         #expect(try shells.fish("nudge list --category ") == ["Home office", "work"])
+        #expect(try shells.fish("nudge list --category=") == ["--category=Home office", "--category=work"])
+        #expect(try shells.fish("nudge export --output=nudge.f") == ["--output=nudge.fish"])
         #expect(try shells.fish("nudge category ").map { $0.split(separator: "\t")[0] } == ["add", "delete", "list", "rename"])
         #expect(try shells.fish("nudge config p") == ["path\tprint which file is read"])
+        #expect(try shells.fish("nudge help w") == ["when\t" + HelpTopics.when.abstract])
     }
 
     // MARK: zsh
@@ -110,6 +115,8 @@ struct ShellCompletionTests {
         let commands = try shells.zsh("nudge ")
         #expect(commands.map { String($0.prefix { $0 != " " }) } == NudgeCLI.commands.map { $0.name })
         #expect(commands.first?.hasSuffix("-- Add a todo") == true, "\(commands)")
+        let subjects = try shells.zsh("nudge help w")
+        #expect(subjects.count == 1 && subjects.first?.hasPrefix("when") == true && subjects.first?.contains("-- The forms of WHEN") == true, "\(subjects)")
     }
 
     @Test func zshReadsTheScriptWithoutErrors() throws {

@@ -4,7 +4,7 @@ enum HelpCommand: Command {
     static let name = "help"
     static let abstract = "Show help for nudge, one command or one topic"
     static let usage = "nudge help [COMMAND | TOPIC]"
-    static let operands = Operands.one(.command)
+    static let operands = Operands.one(.helpSubject)
     static let options: [Option] = []
     static let discussion = "The topics are " + HelpTopics.all.map(\.name).joined(separator: ", ") + "."
 

@@ -16,6 +16,7 @@ enum BashCompletion {
             # command tables: regenerate it rather than edit it.
 
             _nudge_commands=\(table.entries.map(\.name).joined(separator: " ").singleQuoted)
+            _nudge_topics=\(table.topics.map(\.name).joined(separator: " ").singleQuoted)
 
             # Sets options to the options of command $1 (of nudge itself when $1 is empty).
             _nudge_options() {
@@ -95,6 +96,7 @@ enum BashCompletion {
             case $kind in
                 choices\ *) COMPREPLY=($(compgen -W "${kind#choices }" -- "$cur")) ;;
                 command) COMPREPLY=($(compgen -W "$_nudge_commands" -- "$cur")) ;;
+                topic) COMPREPLY=($(compgen -W "$_nudge_commands $_nudge_topics" -- "$cur")) ;;
                 subcommand)
                     _nudge_subcommands "$command"
                     COMPREPLY=($(compgen -W "$subcommands" -- "$cur")) ;;

@@ -1,10 +1,13 @@
+import NudgeHelp
+
 /// The command tables as the completion scripts read them: each command's options and the
 /// kind of each value and operand, in words the three shells' scripts share. The scripts are
 /// generated from `NudgeCLI.commands`, so a new command or option is completed without any
 /// script being edited.
 struct CompletionTable {
-    /// A value's kind as the scripts name it: `text`, `file`, `category`, `command`,
-    /// `subcommand`, `todo pending|completed|all`, or `choices A B C`.
+    /// A value's kind as the scripts name it: `text`, `file`, `category`, `command`, `topic`
+    /// (a command or a help topic), `subcommand`, `todo pending|completed|all`, or
+    /// `choices A B C`.
     typealias Kind = String
 
     struct Entry {
@@ -31,8 +34,11 @@ struct CompletionTable {
                                              Option(name: "version", value: nil, help: "Print the version", short: "V")]
 
     let entries: [Entry]
+    /// What `nudge help` takes besides the commands: `when`, `rule`, ...
+    let topics: [(name: String, abstract: String)]
 
-    init(commands: [any Command.Type] = NudgeCLI.commands) {
+    init(commands: [any Command.Type] = NudgeCLI.commands, topics: [HelpTopic] = HelpTopics.all) {
+        self.topics = topics.map { ($0.name, $0.abstract) }
         entries = commands.map { command in
             Entry(name: command.name, abstract: command.abstract,
                   options: command.options + [.help] + Self.globalOptions,
@@ -60,6 +66,7 @@ struct CompletionTable {
         case .todo(let state): "todo " + CompleteCommand.name(of: state)
         case .category: "category"
         case .command: "command"
+        case .helpSubject: "topic"
         }
     }
 

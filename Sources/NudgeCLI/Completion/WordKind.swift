@@ -10,8 +10,10 @@ enum WordKind: Sendable, Equatable {
     /// A todo id, offered with its title; which todos depends on the command.
     case todo(TodoQuery.State)
     case category
-    /// A command name, as `nudge help` takes.
+    /// A command name.
     case command
+    /// A command name or a help topic, as `nudge help` takes.
+    case helpSubject
 }
 
 /// The words a command takes besides its options, for completion: the i-th names `kinds[i]`;
