@@ -14,13 +14,14 @@ MANDIR ?= $(PREFIX)/share/man
 # radicale, vdirsyncer and curl: the sync tests run a CalDAV server and two machines against it;
 # bash-completion, fish and zsh: the completion tests complete in each shell;
 # groff-base and man-db: the man page tests typeset the pages and show them;
+# sqlite3: a test runs the recovery command a damaged database's error gives;
 # locales: the locale tests run nudge under TEST_LOCALES, which deps generates;
 # g++: its libstdc++.a, which release builds link in).
 PACKAGES = g++ pkg-config libsqlite3-dev libsystemd-dev libical-dev libinih-dev libcurl4-openssl-dev libcurl4 \
 	faketime bsdutils dbus dunst xvfb libnotify-bin libglib2.0-bin systemd tzdata python3-dateutil \
 	desktop-file-utils dbus-user-session util-linux passwd python3 todoman taskwarrior todotxt-cli \
 	radicale vdirsyncer curl locales bash-completion fish zsh \
-	groff-base man-db
+	groff-base man-db sqlite3
 TEST_LOCALES = en_US.UTF-8 de_DE.UTF-8 C.UTF-8
 BENCH_PACKAGES = taskwarrior hyperfine time gcc libc6-dev
 

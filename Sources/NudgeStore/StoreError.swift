@@ -10,6 +10,13 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
     case categoryExists(String)
     case alreadyDone(Int64)
 
+    /// Copies what SQLite can still read of a damaged file into recovered.db. A dump that met
+    /// damage ends in ROLLBACK, which would throw the copy away; Debian's sqlite3 has no
+    /// .recover (it lacks the sqlite_dbpage table that needs).
+    static func recoveryCommand(_ path: String) -> String {
+        "sqlite3 \(path.shellQuoted) .dump | sed 's/^ROLLBACK; -- due to errors$/COMMIT;/' | sqlite3 recovered.db"
+    }
+
     public var description: String {
         switch self {
         case .cannotOpen(let path, let reason):
@@ -19,7 +26,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
         case .newerVersion(let path, let names):
             "\(path) was written by a newer version of Nudge (it has schema changes this version does not know: \(names.joined(separator: ", "))); it was left untouched, upgrade nudge to use it"
         case .corrupt(let path, let reason):
-            "the database \(path) is damaged (\(reason)); it was left untouched: restore it from a backup, or copy what can still be read into a new file with 'sqlite3 \(path.shellQuoted) .dump | sqlite3 recovered.db' and use that one (--db or NUDGE_DB)"
+            "the database \(path) is damaged (\(reason)); it was left untouched: restore it from a backup, or use (--db or NUDGE_DB) a new file holding what can still be read, made by: \(Self.recoveryCommand(path))"
         case .failed(let reason):
             "database error: \(reason)"
         case .noSuchTodos(let ids) where ids.count == 1:

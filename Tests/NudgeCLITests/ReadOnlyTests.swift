@@ -70,8 +70,15 @@ struct ReadOnlyTests {
         let before = try files()
         let run = try nudge("done", "1")
         #expect(run.status == 1)
-        #expect(run.stderr.contains(nudge.database) && run.stderr.contains(".dump"), "\(run.stderr)")
+        #expect(run.stderr.contains(nudge.database), "\(run.stderr)")
         #expect(run.stderr.filter { $0 == "\n" }.count == 1, "\(run.stderr)")
         #expect(try files() == before)
+
+        // The command it gives brings back what the damage spared.
+        let recovery = try #require(run.stderr.range(of: "made by: ").map { run.stderr[$0.upperBound...] })
+        let recovered = try nudge.shell("cd \"$HOME\" && " + recovery.trimmingCharacters(in: .newlines))
+        #expect(recovered.status == 0, "\(recovered.stderr)")
+        let todos = try nudge("list", "--json", environment: ["NUDGE_DB": nudge.folder.file("recovered.db")]).array()
+        #expect(todos.count > 250 && todos.count <= 300, "\(todos.count)")
     }
 }
