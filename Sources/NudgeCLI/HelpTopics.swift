@@ -96,7 +96,8 @@ enum HelpTopics {
             HelpEntry("XDG_CONFIG_HOME", "The config file is $XDG_CONFIG_HOME/nudge/nudge.conf by default (~/.config when unset)."),
             HelpEntry("XDG_CACHE_HOME", "The quote of the day is kept in $XDG_CACHE_HOME/nudge/quote (~/.cache when unset)."),
             HelpEntry("HOME", "The base of the default folders, and what ~/ means in the config file."),
-            HelpEntry("TZ", "The local time zone, in which dates are read and shown; /etc/localtime when unset."),
+            HelpEntry("TZ", "The local time zone, in which dates are read and shown; /etc/localtime when unset. As tzset(3) reads it: a zone name (Europe/Berlin, :Europe/Berlin), a zone file (/usr/share/zoneinfo/Europe/Berlin), or a zone without daylight saving time (UTC+3, three hours west of UTC as POSIX counts). Other POSIX rules are refused."),
+            HelpEntry("LC_ALL, LC_TIME, LANG", "The first one set gives the locale, whose clock (12- or 24-hour), order of day and month and first day of the week nudge follows; [display] in the config file overrides them."),
             HelpEntry("NO_COLOR", "When set and not empty, no colours even on a terminal."),
         ])
 

@@ -1,4 +1,5 @@
 import Foundation
+import NudgeCore
 import NudgeSystem
 
 /// The `nudge` command: reads the command line, runs one command, and returns the exit status.
@@ -37,7 +38,8 @@ public enum NudgeCLI {
         do {
             let words = try validUTF8Arguments()
             let (global, rest) = try globalOptions(words)
-            let opened = Context(databasePath: global["db"], configPath: global["config"], now: now, zone: zone, environment: environment,
+            let opened = Context(databasePath: global["db"], configPath: global["config"], now: now,
+                                 zone: try localZone(environment, system: zone), environment: environment,
                                  streamsOutput: true)
             context = opened
             status = try run(rest, context: opened)
@@ -69,6 +71,11 @@ public enum NudgeCLI {
         raise(SIGPIPE)
         // SIGPIPE is blocked by whoever started nudge: the status a shell would have shown.
         exit(128 + SIGPIPE)
+    }
+
+    /// The zone TZ names, else the system's.
+    static func localZone(_ environment: [String: String], system: TimeZone) throws(CLIError) -> TimeZone {
+        do { return try TimeZoneVariable.zone(environment["TZ"]) ?? system } catch { throw .usage(error.message) }
     }
 
     static func run(_ words: [String], context: Context) throws(CLIError) -> Int32 {

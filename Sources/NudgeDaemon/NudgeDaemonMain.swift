@@ -32,10 +32,19 @@ public enum NudgeDaemonMain {
         }
         let daemon: Daemon
         let environment = ProcessInfo.processInfo.environment
+        // TZ, when set, names the zone for the service's life; else /etc/localtime, asked anew.
+        let localZone: () -> TimeZone
+        do {
+            let named = try TimeZoneVariable.zone(environment["TZ"])
+            localZone = named.map { named in { named } } ?? zone
+        } catch {
+            writeAll("nudged: \(error)\n", to: STDERR_FILENO)
+            return 2
+        }
         do {
             daemon = try Daemon(databasePath: options["db"] ?? TodoStore.defaultPath(),
                                 configPath: options["config"] ?? ConfigFile.defaultPath(environment: environment),
-                                environment: environment, now: now, zone: zone)
+                                environment: environment, now: now, zone: localZone)
             try daemon.start()
         } catch {
             JournalRecorder.flush()
