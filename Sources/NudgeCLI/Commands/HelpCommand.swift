@@ -14,7 +14,8 @@ enum HelpCommand: Command {
         Nudge keeps your todos in a database of your own and reminds you of each one when it
         is due: the reminder service, nudged, shows a desktop notification with Done and
         Snooze buttons (systemctl --user enable --now nudge). When and how often it reminds
-        is set in the config file, nudge.conf.
+        is set in the config file, nudge.conf. Without a command, nudge shows the list, as
+        nudge list does.
         """
 
     /// The options that may come before or after any command.
