@@ -66,6 +66,32 @@ struct ExportTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: nudge.folder.file("out")) == ["todos.json"])
     }
 
+    @Test func whatIsNotAFileIsWrittenToNotReplaced() throws {
+        try nudge("add", "Buy milk")
+        let export = try nudge("export").stdout
+        // A FIFO, as a reader started first sees it.
+        // (Its spare link lets the reader end should nudge not write: the tests' children
+        // inherit blocked signals, so timeout(1) could not end it.)
+        let fifo = try nudge.shell("""
+            cd "$HOME" && mkfifo pipe && ln pipe spare && { cat pipe > from-pipe & }
+            "$NUDGE" export -o pipe; status=$?; exec 3<>spare; exec 3>&-; wait
+            test $status = 0 && test -p pipe && cat from-pipe
+            """)
+        #expect(fifo.status == 0, "\(fifo.stderr)")
+        #expect(fifo.stdout == export)
+        // A process substitution (/dev/fd/63), and stdout after >>, appended to. (Not named
+        // /dev/stdout: a nudge that replaced files would replace the machine's.)
+        let substituted = try nudge.shell("cd \"$HOME\" && \"$NUDGE\" export -o >(cat > substituted) && wait $! && cat substituted")
+        #expect(substituted.status == 0, "\(substituted.stderr)")
+        #expect(substituted.stdout == export)
+        let appended = try nudge.shell("cd \"$HOME\" && echo before > log && \"$NUDGE\" export -o /dev/fd/1 >> log && cat log")
+        #expect(appended.stdout == "before\n" + export)
+        // A symbolic link: its target gets the export, the link stays.
+        let linked = try nudge.shell("cd \"$HOME\" && mkdir -p real && ln -s real/todos.json link && \"$NUDGE\" export -o link && test -L link && cat real/todos.json")
+        #expect(linked.status == 0, "\(linked.stderr)")
+        #expect(linked.stdout == export)
+    }
+
     @Test func aFolderThatCannotBeWrittenIsOneLine() throws {
         try nudge("add", "Buy milk")
         let run = try nudge("export", "--output", nudge.folder.file("missing/todos.json"))

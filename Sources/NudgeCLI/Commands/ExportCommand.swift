@@ -10,7 +10,7 @@ enum ExportCommand: Command {
         .value("format", "FORMAT", "The file format: json (the default), ics, taskwarrior or todotxt",
                 choices: Choices.formats),
         .flag("all", "Include completed todos"),
-        .value("output", "FILE", "Write to FILE (replaced whole, readable only by you) instead of the terminal", short: "o"),
+        .value("output", "FILE", "Write to FILE (replaced whole, readable only by you; through a symbolic link to its target; a FIFO or device is written to) instead of the terminal", short: "o"),
     ]
     static let discussion = """
         Pending todos, or all with --all. Nudge's JSON is an array of todos with their uuid,
