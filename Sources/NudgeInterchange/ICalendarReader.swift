@@ -113,6 +113,7 @@ private struct TodoReader {
         var priority = Priority.medium, category: String?, completed = false, completedAt: Date?
         var created: Date?, lastModified: Date?, stamp: Date?, defaultReminders = true
         var percentProperty: LibICal.Property?, sawPriority = false
+        var cancelled = false, completedProperty: LibICal.Property?
 
         for property in LibICal.properties(of: todo) {
             let name = LibICal.name(of: property)
@@ -154,10 +155,17 @@ private struct TodoReader {
                 switch ical.icalproperty_get_status(property) {
                 case ICAL_STATUS_COMPLETED: completed = true
                 case ICAL_STATUS_NEEDSACTION: break
+                case ICAL_STATUS_CANCELLED:
+                    // As Taskwarrior's `deleted`: done with (Nudge has no bin), so it is
+                    // neither listed as pending nor reminded, and written back CANCELLED.
+                    completed = true
+                    cancelled = true
+                    keep(property)
                 default: keep(property)
                 }
             case ICAL_COMPLETED_PROPERTY where completedAt == nil:
                 completedAt = try instant(property, "COMPLETED")
+                completedProperty = property
             case ICAL_PERCENTCOMPLETE_PROPERTY where percentProperty == nil:
                 percentProperty = property
             case ICAL_CREATED_PROPERTY where created == nil:
@@ -197,7 +205,12 @@ private struct TodoReader {
             keep(undefined)
             ical.icalproperty_free(undefined)
         }
-        if completed || completedAt != nil {
+        if cancelled {
+            // A cancelled todo goes back as it came: COMPLETED and PERCENT-COMPLETE only when
+            // it had them.
+            completedAt = completedAt ?? lastModified ?? stamp ?? options.now
+            for property in [completedProperty, percentProperty].compactMap({ $0 }) { keep(property) }
+        } else if completed || completedAt != nil {
             completedAt = completedAt ?? lastModified ?? stamp ?? options.now
             if let percentProperty, ical.icalproperty_get_percentcomplete(percentProperty) != 100 { keep(percentProperty) }
         } else if let percentProperty {

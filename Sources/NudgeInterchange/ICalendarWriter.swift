@@ -132,19 +132,28 @@ struct ICalendarWriter {
 
         let keptStatus = kept.take(ICAL_STATUS_PROPERTY).first
         let keptPercent = kept.take(ICAL_PERCENTCOMPLETE_PROPERTY).first
-        if let completedAt = record.completedAt {
-            [keptStatus, keptPercent].compactMap { $0 }.forEach { ical.icalproperty_free($0) }
+        // Kept only with a CANCELLED status, which it goes back with.
+        let keptCompleted = kept.take(ICAL_COMPLETED_PROPERTY).first
+        let keptStatusValue = keptStatus.map { ical.icalproperty_get_status($0) }
+        if record.completedAt != nil, keptStatusValue == ICAL_STATUS_CANCELLED {
+            // Imported cancelled (Nudge keeps it as done): cancelled again, as it came.
+            [keptStatus, keptCompleted, keptPercent].forEach(add)
+        } else if let completedAt = record.completedAt {
+            [keptStatus, keptPercent, keptCompleted].compactMap { $0 }.forEach { ical.icalproperty_free($0) }
             add(ical.icalproperty_new_status(ICAL_STATUS_COMPLETED))
             add(ical.icalproperty_new_completed(LibICal.utcTime(completedAt)))
             add(ical.icalproperty_new_percentcomplete(100))
         } else {
-            if let keptStatus, ical.icalproperty_get_status(keptStatus) != ICAL_STATUS_COMPLETED {
+            keptCompleted.map { ical.icalproperty_free($0) }
+            // Cancelled, then reopened in Nudge: pending again, not cancelled.
+            let reopened = keptStatusValue == ICAL_STATUS_CANCELLED || keptStatusValue == ICAL_STATUS_COMPLETED
+            if let keptStatus, !reopened {
                 add(keptStatus)
             } else {
                 keptStatus.map { ical.icalproperty_free($0) }
                 add(ical.icalproperty_new_status(ICAL_STATUS_NEEDSACTION))
             }
-            add(keptPercent)
+            if reopened { keptPercent.map { ical.icalproperty_free($0) } } else { add(keptPercent) }
         }
         if !record.defaultReminders { add(LibICal.xProperty(ICalendarFile.defaultRemindersName, "FALSE")) }
 

@@ -28,6 +28,43 @@ struct ICalendarCommandTests {
         #expect(imported.stdout == "Imported 1: 1 added, 0 updated, 0 skipped as unchanged or older; not kept: 1 events (not todos)\n")
     }
 
+    /// A todo due tomorrow (the tests' now is 2026-11-29) with an alarm 10 minutes before.
+    static func dueTomorrow(status: String) -> String {
+        [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VTODO",
+            "UID:0f8fad5b-d9cb-469f-a165-70867728950e", "SUMMARY:Call the plumber", "DUE:20261130T090000Z",
+            "STATUS:\(status)", "LAST-MODIFIED:20261128T090000Z",
+            "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Call the plumber", "TRIGGER;RELATED=END:-PT10M", "END:VALARM",
+            "END:VTODO", "END:VCALENDAR",
+        ].map { $0 + "\r\n" }.joined()
+    }
+
+    /// The rules of the reminders `upcoming` lists for todos (the daily digest left out).
+    func reminders(_ nudge: Nudge) throws -> [String] {
+        try nudge("upcoming", "--json").array().filter { $0["todo"] is Int }.compactMap { $0["rule"] as? String }
+    }
+
+    @Test func aCancelledTodoIsImportedDoneIsNotRemindedAndGoesBackCancelled() throws {
+        let pending = Nudge()
+        try pending("import", "-", input: Self.dueTomorrow(status: "NEEDS-ACTION"))
+        #expect(try reminders(pending) == ["before 10m", "due", "nag 1"])
+
+        let nudge = Nudge()
+        let imported = try nudge("import", "-", input: Self.dueTomorrow(status: "CANCELLED"))
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout == "Imported 1: 1 added, 0 updated, 0 skipped as unchanged or older\n")
+        #expect(try reminders(nudge) == [])
+        #expect(try nudge("export").array().isEmpty)
+        let todo = try nudge("export", "--all").array()[0]
+        #expect(todo["completed"] as? Bool == true)
+        #expect(todo["completedAt"] as? String == "2026-11-28T09:00:00+00:00")
+        let ics = try nudge("export", "--all", "--format", "ics").stdout
+        #expect(ics.contains("\r\nSTATUS:CANCELLED\r\n"))
+        #expect(!ics.contains("STATUS:COMPLETED") && !ics.contains("\r\nCOMPLETED:"))
+        let again = try nudge("import", "-", input: ics)
+        #expect(again.stdout == "Imported 0: 0 added, 0 updated, 1 skipped as unchanged or older\n")
+    }
+
     @Test func aBadTodoNamesItsNumberAndFieldAndImportsNothing() throws {
         let nudge = Nudge()
         let bad = Self.event.replacingOccurrences(of: "SUMMARY:Buy milk\r\n", with: "SUMMARY:Buy milk\r\nEND:VTODO\r\nBEGIN:VTODO\r\nUID:x\r\nDUE;VALUE=DATE:20261301\r\nSUMMARY:Bad\r\n")

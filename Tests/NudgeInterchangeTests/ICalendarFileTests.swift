@@ -247,7 +247,7 @@ struct ICalendarFileTests {
         #expect(byTime.kept.isEmpty)
     }
 
-    @Test(arguments: ["CANCELLED", "IN-PROCESS"])
+    @Test(arguments: ["IN-PROCESS"])
     func keepsOtherStatusesSoThatTheyComeBack(status: String) throws {
         let read = try decodeOne(["STATUS:\(status)", "PERCENT-COMPLETE:40"])
         #expect(read.completedAt == nil)
@@ -255,6 +255,36 @@ struct ICalendarFileTests {
         #expect(written.contains("STATUS:\(status)"))
         #expect(written.contains("PERCENT-COMPLETE:40"))
         #expect(!written.contains("STATUS:NEEDS-ACTION"))
+    }
+
+    @Test func aCancelledTodoIsDoneWithAndGoesBackCancelled() throws {
+        let read = try decodeOne(["STATUS:CANCELLED", "DUE:20261224T090000Z", "LAST-MODIFIED:20260922T141320Z"])
+        // As Taskwarrior's `deleted`: completed, so neither pending nor reminded.
+        #expect(read.completedAt == Date(timeIntervalSince1970: 1_790_086_400))
+        let written = lines(encode([read]))
+        #expect(written.contains("STATUS:CANCELLED"))
+        #expect(!written.contains { $0.hasPrefix("COMPLETED") || $0.hasPrefix("PERCENT-COMPLETE") })
+        #expect(!written.contains("STATUS:COMPLETED") && !written.contains("STATUS:NEEDS-ACTION"))
+        #expect(try decodeOne(Array(written.drop { $0 != "BEGIN:VTODO" }.dropFirst().prefix { $0 != "END:VTODO" }))
+            .completedAt == read.completedAt)
+    }
+
+    @Test func aCancelledTodoKeepsItsCompletionTimeAndPercentAsTheyWere() throws {
+        let read = try decodeOne(["STATUS:CANCELLED", "COMPLETED:20260921T141320Z", "PERCENT-COMPLETE:40"])
+        #expect(read.completedAt == Date(timeIntervalSince1970: 1_790_000_000))
+        let written = lines(encode([read]))
+        #expect(written.contains("STATUS:CANCELLED"))
+        #expect(written.filter { $0.hasPrefix("COMPLETED") } == ["COMPLETED:20260921T141320Z"])
+        #expect(written.filter { $0.hasPrefix("PERCENT-COMPLETE") } == ["PERCENT-COMPLETE:40"])
+    }
+
+    @Test func aCancelledTodoReopenedInNudgeIsWrittenPending() throws {
+        var read = try decodeOne(["STATUS:CANCELLED", "COMPLETED:20260921T141320Z", "PERCENT-COMPLETE:40"])
+        read.completedAt = nil
+        let written = lines(encode([read]))
+        #expect(written.contains("STATUS:NEEDS-ACTION"))
+        #expect(!written.contains("STATUS:CANCELLED"))
+        #expect(!written.contains { $0.hasPrefix("COMPLETED") || $0.hasPrefix("PERCENT-COMPLETE") })
     }
 
     @Test func readsAllDayTimedUTCAndFloatingDues() throws {
