@@ -203,6 +203,9 @@ public enum NudgeJSON {
         guard let object = value as? [String: Any], let kept = object as? [String: String] else {
             throw fields.error("kept", "is not an object of texts, by format")
         }
+        if let format = kept.first(where: { $0.value.unicodeScalars.contains("\u{0}") })?.key {
+            throw fields.error("kept.\(format)", "contains a NUL character (U+0000)")
+        }
         return kept
     }
 
@@ -250,13 +253,28 @@ public enum NudgeJSON {
         return Repetition(rrule: rule, from: from, start: start)
     }
 
+    /// An ISO 8601 time with its offset: the export's shape, or with fractional seconds
+    /// (`.500`) or an offset without its colon (`+0100`, `+01`). Nil for a day or time that does
+    /// not exist (February 30, 24:00) or an offset beyond 18 hours: ISO8601DateFormatter moves
+    /// those to other days instead (February 30 becoming March 2), so it is not asked.
     static func parseDate(_ text: String) -> Date? {
         if let date = parseInternetDate(text) { return date }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: text)
+        var bytes = Array(text.utf8)
+        guard bytes.count > 19 else { return nil }
+        var fraction = 0.0
+        if bytes[19] == UInt8(ascii: ".") {
+            let digits = bytes[20...].prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+            guard !digits.isEmpty, let value = Double("0." + String(decoding: digits, as: UTF8.self)) else { return nil }
+            fraction = value
+            bytes.removeSubrange(19..<20 + digits.count)
+        }
+        // +0100 and +01 as +01:00.
+        if bytes.count == 24, bytes[19] != UInt8(ascii: "Z") {
+            bytes.insert(UInt8(ascii: ":"), at: 22)
+        } else if bytes.count == 22 {
+            bytes += Array(":00".utf8)
+        }
+        return parseInternetDate(String(decoding: bytes, as: UTF8.self))?.addingTimeInterval(fraction)
     }
 
     private static let epoch = LocalDate(year: 1970, month: 1, day: 1)!
@@ -293,7 +311,8 @@ public enum NudgeJSON {
             guard bytes[19] == UInt8(ascii: "Z") else { return nil }
         } else {
             guard bytes[19] == UInt8(ascii: "+") || bytes[19] == UInt8(ascii: "-"), bytes[22] == UInt8(ascii: ":"),
-                  let hours = number(20, 2), let minutes = number(23, 2), hours < 24, minutes < 60 else { return nil }
+                  let hours = number(20, 2), let minutes = number(23, 2), minutes < 60,
+                  hours * 60 + minutes <= 18 * 60 else { return nil }
             offset = (bytes[19] == UInt8(ascii: "-") ? -1 : 1) * (hours * 3600 + minutes * 60)
         }
         let seconds = epoch.days(until: day) * 86_400 + hour * 3600 + minute * 60 + second - offset
@@ -302,10 +321,14 @@ public enum NudgeJSON {
 
     /// The fixed zone of a time's `+01:00` suffix, for a due given without a zone's name.
     private static func offsetZone(_ text: String) -> TimeZone? {
-        if text.hasSuffix("Z") { return TimeZone(secondsFromGMT: 0) }
-        let suffix = text.suffix(6)
-        guard let sign = suffix.first, sign == "+" || sign == "-",
-              let hours = Int(suffix.dropFirst().prefix(2)), let minutes = Int(suffix.suffix(2)) else { return nil }
+        // What follows the seconds and their fraction: Z, +01:00, +0100 or +01.
+        let suffix = text.dropFirst(19).drop { $0 == "." || $0.isASCII && $0.isNumber }
+        if suffix == "Z" { return TimeZone(secondsFromGMT: 0) }
+        let digits = suffix.dropFirst().filter { $0 != ":" }
+        guard let sign = suffix.first, sign == "+" || sign == "-", digits.count == 2 || digits.count == 4,
+              let hours = Int(digits.prefix(2)), let minutes = Int(digits.dropFirst(2).isEmpty ? "0" : digits.dropFirst(2)) else {
+            return nil
+        }
         return TimeZone(secondsFromGMT: (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60))
     }
 
@@ -322,6 +345,8 @@ public enum NudgeJSON {
         func optionalString(_ field: String) throws(RecordError) -> String? {
             guard let value = object[field], !(value is NSNull) else { return nil }
             guard let text = value as? String else { throw error(field, "is not text") }
+            // Stored as a C string, the text would end at the NUL: refused, not cut.
+            if text.unicodeScalars.contains("\u{0}") { throw error(field, "contains a NUL character (U+0000)") }
             return text
         }
 

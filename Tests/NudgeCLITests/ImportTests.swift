@@ -91,6 +91,30 @@ struct ImportTests {
         #expect(try nudge("export").array().map { $0["title"] as? String } == ["good"])
     }
 
+    @Test func daysThatDoNotExistAndANulInATitleAreRefusedNotRewritten() throws {
+        let created = #"{"uuid": "\#(uuidB)", "title": "b", "createdAt": "2026-02-31T10:00:00Z", "updatedAt": "2026-11-01T10:00:00Z"}"#
+        let path = try file(item(uuidA, "good", extra: #", "due": "2026-02-30T10:00:00Z""#), created,
+                            item(uuidC, "c", extra: #", "due": "2026-12-24T09:00:00+25:00""#),
+                            item("6ba7b812-9dad-11d1-80b4-00c04fd430c8", #"before\u0000after"#),
+                            item("6ba7b813-9dad-11d1-80b4-00c04fd430c8", "fine"))
+        let refused = try nudge("import", path)
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "nudge: item 1: \"due\" is not a date: '2026-02-30T10:00:00Z' (use 2026-12-24 or 2026-12-24T09:00:00+01:00) (and 3 more bad items); nothing was imported (--skip-bad imports the rest)\n")
+        #expect(try nudge("export", "--all").array().isEmpty)
+
+        let skipped = try nudge("import", "--skip-bad", path)
+        #expect(skipped.status == 0)
+        #expect(skipped.stderr == """
+            nudge: skipped item 1: "due" is not a date: '2026-02-30T10:00:00Z' (use 2026-12-24 or 2026-12-24T09:00:00+01:00)
+            nudge: skipped item 2: "createdAt" is not a date: '2026-02-31T10:00:00Z' (use 2026-12-24T09:00:00+01:00)
+            nudge: skipped item 3: "due" is not a date: '2026-12-24T09:00:00+25:00' (use 2026-12-24 or 2026-12-24T09:00:00+01:00)
+            nudge: skipped item 4: "title" contains a NUL character (U+0000)
+
+            """)
+        #expect(skipped.stdout == "Imported 1: 1 added, 0 updated, 0 skipped as unchanged or older, 4 bad skipped\n")
+        #expect(try nudge("export", "--all").array().map { $0["title"] as? String } == ["fine"])
+    }
+
     @Test func aDryRunSaysWhatWouldHappenAndChangesNothing() throws {
         try nudge("import", try file(item(uuidA, "Stored")))
         let before = storedBytes()

@@ -92,6 +92,12 @@ struct NudgeJSONTests {
         (#""repeat": {"rule": "WEEKLY"}"#, #""repeat.rule" is not an RRULE"#),
         (#""repeat": {"rule": "FREQ=DAILY", "from": "later"}"#, #""repeat.from" is not due or completion"#),
         (#""repeat": "daily""#, #""repeat" is not an object"#),
+        (#""due": "2026-02-30T10:00:00Z""#, #"item 1: "due" is not a date: '2026-02-30T10:00:00Z'"#),
+        (#""due": "2026-12-24T09:00:00+25:00""#, #"item 1: "due" is not a date: '2026-12-24T09:00:00+25:00'"#),
+        (#""completedAt": "2026-02-29T10:00:00.5Z""#, #"item 1: "completedAt" is not a date: '2026-02-29T10:00:00.5Z'"#),
+        (#""snoozedUntil": "2026-04-31T10:00:00+0100""#, #"item 1: "snoozedUntil" is not a date"#),
+        (#""notes": "before\u0000after""#, #"item 1: "notes" contains a NUL character (U+0000)"#),
+        (#""kept": {"ics": "X-A:b\u0000c\n"}"#, #"item 1: "kept.ics" contains a NUL character (U+0000)"#),
     ])
     func namesTheItemAndTheField(extra: String, message: String) throws {
         let json = """
@@ -123,6 +129,19 @@ struct NudgeJSONTests {
         #expect(errors[5] == "item 6: is not a JSON object")
     }
 
+    @Test func aCreationDayThatDoesNotExistOrANulInTheTitleIsNamed() throws {
+        let results = try NudgeJSON.decode(Data("""
+            [{"uuid": "0f8fad5b-d9cb-469f-a165-70867728950e", "title": "x", "createdAt": "2026-02-31T10:00:00Z", "updatedAt": "2026-03-01T00:00:00Z"},
+             {"uuid": "0f8fad5b-d9cb-469f-a165-70867728950e", "title": "before\\u0000after", "createdAt": "2026-01-01T00:00:00Z", "updatedAt": "2026-01-01T00:00:00Z"}]
+            """.utf8))
+        let errors = results.map { result -> String in
+            if case .failure(let error) = result { return error.description }
+            return "ok"
+        }
+        #expect(errors == [#"item 1: "createdAt" is not a date: '2026-02-31T10:00:00Z' (use 2026-12-24T09:00:00+01:00)"#,
+                           #"item 2: "title" contains a NUL character (U+0000)"#])
+    }
+
     @Test func refusesWhatIsNotAnArray() {
         #expect(throws: InterchangeError.self) { try NudgeJSON.decode(Data(#"{"uuid": 1}"#.utf8)) }
         #expect(throws: InterchangeError.self) { try NudgeJSON.decode(Data("[1,".utf8)) }
@@ -147,5 +166,23 @@ struct NudgeJSONDateTests {
 
     @Test func stillReadsFractionalSeconds() {
         #expect(NudgeJSON.parseDate("2026-12-24T08:00:00.500Z") == Date(timeIntervalSince1970: 1_798_099_200.5))
+    }
+
+    /// What ISO8601DateFormatter reads of a day and time that exist, read the same.
+    @Test(arguments: ["2026-12-24T09:00:00.250+01:00", "2026-12-24T09:00:00+0100", "2026-12-24T09:00:00+01",
+                      "2026-12-24T09:00:00-0530", "2026-12-24T09:00:00+18:00"])
+    func readsOtherISOShapesAsTheFormatterDoes(text: String) throws {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = text.contains(".") ? [.withInternetDateTime, .withFractionalSeconds] : [.withInternetDateTime]
+        let expected = try #require(formatter.date(from: text))
+        #expect(NudgeJSON.parseDate(text) == expected)
+    }
+
+    /// The formatter moves these to other days (February 30 to March 2); they are refused.
+    @Test(arguments: ["2026-02-30T10:00:00Z", "2026-02-31T10:00:00.5Z", "2026-02-29T10:00:00+0100", "2026-12-24T24:00:00Z",
+                      "2026-12-24T09:60:00Z", "2026-12-24T09:00:00+25:00", "2026-12-24T09:00:00+1900", "2026-12-24T09:00:00+01:60",
+                      "2026-12-24T09:00:00.Z", "2026-12-24T09:00:00", "2026-12-24T09:00:00 +01:00"])
+    func refusesADayOrTimeThatDoesNotExist(text: String) {
+        #expect(NudgeJSON.parseDate(text) == nil)
     }
 }
