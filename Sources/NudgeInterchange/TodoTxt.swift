@@ -51,7 +51,9 @@ public enum TodoTxt {
             text = original
         } else {
             var words = [record.title]
-            if let category = record.category { words.append("+" + category.replacingOccurrences(of: " ", with: "_")) }
+            if let category = record.category {
+                words.append("+" + oneLine(category, as: "_").replacingOccurrences(of: " ", with: "_"))
+            }
             switch record.due {
             case nil: break
             case .allDay(let day)?: words.append("due:\(day)")
@@ -65,8 +67,32 @@ public enum TodoTxt {
             }
             text = words.joined(separator: " ")
         }
+        text = oneLine(text, as: " ")
         if identity(text) != record.uuid { text += " nudge:\(record.uuid)" }
         return (prefix + [text]).joined(separator: " ")
+    }
+
+    /// The text with each run of line breaks (CR, LF, CRLF, U+2028, ...) and other control
+    /// characters (C0 but tab, DEL, C1) as one `replacement`: todo.txt is one task a line, and
+    /// a reader splits where any line break is.
+    static func oneLine(_ text: String, as replacement: Unicode.Scalar) -> String {
+        func breaksOrControls(_ scalar: Unicode.Scalar) -> Bool {
+            scalar != "\t" && (scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                                || scalar.properties.generalCategory == .lineSeparator
+                                || scalar.properties.generalCategory == .paragraphSeparator)
+        }
+        guard text.unicodeScalars.contains(where: breaksOrControls) else { return text }
+        var result = String.UnicodeScalarView()
+        var replaced = false
+        for scalar in text.unicodeScalars {
+            if !breaksOrControls(scalar) {
+                result.append(scalar)
+            } else if !replaced {
+                result.append(replacement)
+            }
+            replaced = breaksOrControls(scalar)
+        }
+        return String(result)
     }
 
     private static func letter(for priority: Priority, kept: String?) -> String? {

@@ -87,4 +87,18 @@ struct TodoTxtCLITests {
         #expect(try other("listproj").stdout == "+Admin\n+Flat\n+Home\n")
         #expect(try other("ls", "Dentist").stdout.hasPrefix("6 (A) 2026-11-29 Dentist +Home due:2026-12-10 at:09:30 nudge:"))
     }
+
+    @Test func aTitleWithLineBreaksIsOneTaskAndImportingItBackChangesNothing() throws {
+        let nudge = Nudge()
+        let json = #"[{"uuid": "0f8fad5b-d9cb-469f-a165-70867728950e", "title": "Buy milk\nand bread\r\n\u001b[2Jnow", "#
+            + #""createdAt": "2026-11-01T10:00:00Z", "updatedAt": "2026-11-01T10:00:00Z"}]"#
+        #expect(try nudge("import", "-", input: json).status == 0)
+        let cli = try TodoTxtCLI(in: nudge.folder.path, name: "cli")
+        let exported = try nudge("export", "--format", "todotxt", "-o", cli.folder + "/todo.txt")
+        #expect(exported.status == 0, "\(exported.stderr)")
+        #expect(try cli("ls").stdout.hasSuffix("--\nTODO: 1 of 1 tasks shown\n"))
+        let again = try nudge("import", cli.folder + "/todo.txt")
+        #expect(again.stdout == "Imported 0: 0 added, 0 updated, 1 skipped as unchanged or older\n", "\(again.stderr)")
+        #expect(try nudge("export", "--all").array().count == 1)
+    }
 }

@@ -87,6 +87,20 @@ struct TodoTxtTests {
         #expect(back[1].completedAt == records[1].completedAt)
     }
 
+    @Test func lineBreaksAndControlCharactersAreWrittenAsSpacesAndReadBackTheSame() throws {
+        let start = day("2026-11-30").start(in: .nudge(zone: options.zone))
+        let record = TodoRecord(uuid: "0f8fad5b-d9cb-469f-a165-70867728950e",
+                                title: "Buy\nmilk\r\nand\rbread\u{1B}[31m\u{2028}now\u{85}or\u{7F}later\ttabbed",
+                                category: "Home\nGarden", createdAt: start, updatedAt: start)
+        let text = TodoTxt.encode([record], options: options)
+        #expect(text == "2026-11-30 Buy milk and bread [31m now or later\ttabbed +Home_Garden nudge:0f8fad5b-d9cb-469f-a165-70867728950e\n")
+        let back = try TodoTxt.decode(Data(text.utf8), options: options).items.map { try $0.get() }
+        #expect(back.map(\.uuid) == [record.uuid])
+        #expect(back.map(\.title) == ["Buy milk and bread [31m now or later\ttabbed"])
+        // Written again, the todo read back is the same line: the round trip settles at once.
+        #expect(TodoTxt.encode(back, options: options) == text)
+    }
+
     @Test func skipsBlankLinesAndNamesTheLineOfAnError() throws {
         let file = try decode("first\n\n   \r\nsecond due:2026-13-40\n(A)\n")
         #expect(file.items.count == 3)
