@@ -69,6 +69,39 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         return TaskwarriorJSON.looksLikeTaskwarrior(data) ? .taskwarrior : .json
     }
 
+    /// As `guess`, but a web page or other markup is refused rather than read as todo.txt
+    /// lines: content that starts as HTML or XML does, or, when the content is neither JSON nor
+    /// iCalendar, an answer whose Content-Type says it is a web page. `--format todotxt` is the
+    /// way to read such lines anyway.
+    public static func guess(_ data: Data, contentType: String?) throws(InterchangeError) -> InterchangeFormat {
+        let format = guess(data)
+        guard format == .todotxt, let what = markup(data, contentType: contentType) else { return format }
+        throw InterchangeError(reason: "the file is \(what), not todos in a format nudge reads"
+                               + " (--format todotxt reads its lines as todo.txt)")
+    }
+
+    /// What markup the content is ("a web page (text/html)", "XML"), or nil.
+    static func markup(_ data: Data, contentType: String?) -> String? {
+        let head = String(decoding: data.prefix(1024), as: UTF8.self)
+            .drop { $0 == "\u{FEFF}" || $0.isWhitespace }.lowercased()
+        if head.hasPrefix("<!doctype html") || head.hasPrefix("<html") || head.hasPrefix("<head") || head.hasPrefix("<body") {
+            return "a web page (HTML)"
+        }
+        if head.hasPrefix("<?xml") || head.hasPrefix("<!doctype") || head.hasPrefix("<!--") {
+            return "XML or HTML markup"
+        }
+        // An element (<rss version="2.0">, <feed>): a letter after the "<", and the tag closed.
+        if head.hasPrefix("<"), head.dropFirst().first?.isLetter == true,
+           let line = head.split(separator: "\n", maxSplits: 1).first, line.contains(">") {
+            return "XML or HTML markup"
+        }
+        let mediaType = contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        if let mediaType, mediaType == "text/html" || mediaType == "application/xhtml+xml" {
+            return "a web page (\(mediaType))"
+        }
+        return nil
+    }
+
     public func encode(_ records: [TodoRecord], options: InterchangeOptions) -> String {
         switch self {
         case .json: NudgeJSON.encode(records)

@@ -25,6 +25,13 @@ public struct FetchProgress: Sendable, Equatable {
     public var total: Int64?
 }
 
+/// What a server answered: the body, and what the server says it is.
+public struct FetchedAnswer: Sendable, Equatable {
+    public var body: Data
+    /// The Content-Type of the last answer (after redirects), as sent: "text/html; charset=utf-8".
+    public var contentType: String?
+}
+
 /// GET over http and https, through libcurl (opened on first use).
 public enum HTTP {
     /// The body of `url`, following redirects; throws a one-line FetchError for anything but
@@ -32,6 +39,13 @@ public enum HTTP {
     /// The corresponding C function is `curl_easy_perform`.
     public static func get(_ url: String, limits: FetchLimits,
                            progress: ((FetchProgress) -> Void)? = nil) throws(FetchError) -> Data {
+        try fetch(url, limits: limits, progress: progress).body
+    }
+
+    /// As `get`, with the answer's Content-Type.
+    /// The corresponding C function is `curl_easy_perform`.
+    public static func fetch(_ url: String, limits: FetchLimits,
+                             progress: ((FetchProgress) -> Void)? = nil) throws(FetchError) -> FetchedAnswer {
         let lower = url.lowercased()
         guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else {
             throw FetchError(.badURL, "'\(url)' is not an http or https URL")
@@ -84,7 +98,7 @@ public enum HTTP {
             }
         }
         withExtendedLifetime(transfer) {}
-        if code == CURLE_OK { return transfer.body }
+        if code == CURLE_OK { return FetchedAnswer(body: transfer.body, contentType: transfer.contentType) }
 
         let detail = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines)
@@ -132,6 +146,8 @@ private final class Transfer {
     var tooLarge = false
     /// The reason phrase of the last status line ("Not Found"), printable ASCII only.
     var reason: String?
+    /// The Content-Type header of the last answer, printable ASCII only.
+    var contentType: String?
     let progress: ((FetchProgress) -> Void)?
     var lastReported: FetchProgress?
 
@@ -165,6 +181,11 @@ private final class Transfer {
             let words = line.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ", maxSplits: 2)
             let reason = words.count == 3 ? String(words[2].unicodeScalars.filter { (0x20...0x7E).contains($0.value) }.prefix(80).map(Character.init)) : ""
             transfer.reason = reason.isEmpty ? nil : reason
+            // A redirect's headers are not the answer's.
+            transfer.contentType = nil
+        } else if line.prefix(13).lowercased() == "content-type:" {
+            let value = line.dropFirst(13).unicodeScalars.filter { (0x20...0x7E).contains($0.value) }.prefix(200)
+            transfer.contentType = String(String.UnicodeScalarView(value)).trimmingCharacters(in: .whitespaces)
         }
         return length
     }

@@ -90,6 +90,40 @@ struct ImportURLTests {
         #expect(storedBytes() == before)
     }
 
+    @Test(arguments: [
+        ("/page", "a web page (HTML)"),
+        ("/redirect-to-page", "a web page (HTML)"),
+        ("/lines-as-html", "a web page (text/html)"),
+    ])
+    func aWebPageIsRefusedInOneLineAndImportsNothing(path: String, what: String) throws {
+        try nudge("add", "Already here")
+        let before = storedBytes()
+        let url = server.url(path)
+        let run = try importing(url)
+        #expect(run.status == 1)
+        #expect(run.stdout == "")
+        #expect(run.stderr == "nudge: cannot import \(url): the answer is \(what), not todos in a format nudge reads"
+                + " (--format todotxt reads its lines as todo.txt); nothing was imported\n")
+        #expect(storedBytes() == before)
+    }
+
+    @Test func aWebPageIsReadAsTodoTxtWhenTheFormatIsNamed() throws {
+        let run = try importing(server.url("/lines-as-html"), "--format", "todotxt")
+        #expect(run.stdout == "Imported 2: 2 added, 0 updated, 0 skipped as unchanged or older\n", "\(run.stderr)")
+        #expect(try nudge("export").array().map { $0["title"] as? String } == ["Buy milk", "Call mum"])
+    }
+
+    @Test func aFileThatIsAWebPageIsRefusedToo() throws {
+        let path = nudge.folder.file("saved.html")
+        try "<!doctype html>\n<html>\n<head><title>Todos</title></head>\n<body><ul><li>Buy milk</li></ul></body>\n</html>\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let run = try importing(path)
+        #expect(run.status == 1)
+        #expect(run.stderr == "nudge: cannot import \(path): the file is a web page (HTML), not todos in a format nudge reads"
+                + " (--format todotxt reads its lines as todo.txt); nothing was imported\n")
+        #expect(try nudge("export", "--all").array().isEmpty)
+    }
+
     @Test func offlineIsOneLine() throws {
         try nudge("add", "Already here")
         let before = storedBytes()

@@ -112,7 +112,27 @@ struct TodoTxtTests {
         #expect(empty.description.hasPrefix("line 5: \"text\" the title is empty"))
     }
 
-    @Test func guessesTodoTxtForPlainLines() {
+    @Test func guessesTodoTxtForPlainLines() throws {
         #expect(InterchangeFormat.guess(Data("(A) Buy milk\n".utf8)) == .todotxt)
+        #expect(try InterchangeFormat.guess(Data("<3 mom\nBuy milk\n".utf8), contentType: "text/plain") == .todotxt)
+    }
+
+    @Test(arguments: [
+        ("\u{FEFF}\n  <!DOCTYPE html>\n<html lang=\"en\">\n<body>Sign in</body></html>\n", nil, "a web page (HTML)"),
+        ("<html>\n<p>x</p>\n</html>", "text/plain", "a web page (HTML)"),
+        ("<?xml version=\"1.0\"?>\n<todos/>\n", nil, "XML or HTML markup"),
+        ("<rss version=\"2.0\">\n<channel>\n", "application/rss+xml", "XML or HTML markup"),
+        ("Buy milk\nCall mum\n", "text/html; charset=utf-8", "a web page (text/html)"),
+        ("Buy milk\n", "Application/XHTML+XML", "a web page (application/xhtml+xml)"),
+    ] as [(String, String?, String)])
+    func refusesAWebPageRatherThanTakingItForTodoTxt(content: String, contentType: String?, what: String) {
+        #expect(throws: InterchangeError(reason: "the file is \(what), not todos in a format nudge reads (--format todotxt reads its lines as todo.txt)")) {
+            try InterchangeFormat.guess(Data(content.utf8), contentType: contentType)
+        }
+    }
+
+    @Test func jsonOrICalendarServedAsAWebPageIsReadByItsContent() throws {
+        #expect(try InterchangeFormat.guess(Data("[]".utf8), contentType: "text/html") == .json)
+        #expect(try InterchangeFormat.guess(Data("BEGIN:VCALENDAR\r\n".utf8), contentType: "text/html") == .ics)
     }
 }

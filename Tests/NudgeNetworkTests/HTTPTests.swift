@@ -39,6 +39,14 @@ struct HTTPTests {
         #expect(try HTTP.get(server.url("/redirect"), limits: limits) == (try HTTP.get(server.url("/todos"), limits: limits)))
     }
 
+    @Test func theAnswerCarriesItsContentTypeThatOfTheLastAfterARedirect() throws {
+        #expect(try HTTP.fetch(server.url("/todos"), limits: limits).contentType == "application/json")
+        #expect(try HTTP.fetch(server.url("/page"), limits: limits).contentType == "text/html; charset=utf-8")
+        let redirected = try HTTP.fetch(server.url("/redirect-to-page"), limits: limits)
+        #expect(redirected.contentType == "text/html; charset=utf-8")
+        #expect(String(decoding: redirected.body, as: UTF8.self).hasPrefix("<!DOCTYPE html>"))
+    }
+
     @Test func httpErrorsNameTheStatus() throws {
         #expect(throws: FetchError(.http(404), "HTTP 404 Not Found")) { try HTTP.get(server.url("/404"), limits: limits) }
         #expect(throws: FetchError(.http(500), "HTTP 500 Internal Server Error")) { try HTTP.get(server.url("/500"), limits: limits) }

@@ -82,6 +82,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.chunk(TODOS[start:start + 40])
                 time.sleep(0.05)
             self.wfile.write(b"0\r\n\r\n")
+        elif path == "/page":
+            # A web page, as a wrong URL or a login wall answers.
+            self.send_body(200, b"<!DOCTYPE html>\n<html><head><title>Sign in</title></head>\n<body>\n<p>Please sign in</p>\n</body></html>\n",
+                           "text/html; charset=utf-8")
+        elif path == "/lines-as-html":
+            # todo.txt lines that the server calls a web page.
+            self.send_body(200, b"Buy milk\nCall mum\n", "text/html")
+        elif path == "/redirect-to-page":
+            self.redirect("/page")
         elif path == "/404":
             self.send_body(404, b"not here", "text/plain")
         elif path == "/500":

@@ -76,9 +76,10 @@ enum ImportCommand: Command {
         }
         let decoded: DecodedFile
         do {
-            let data = try limits.map { limits throws(FetchError) in try HTTP.get(path, limits: limits, progress: progress.received) }
-                ?? read(path)
-            let format = chosen ?? InterchangeFormat.guess(data)
+            let answer = try limits.map { limits throws(FetchError) in try HTTP.fetch(path, limits: limits, progress: progress.received) }
+            let data = try answer?.body ?? read(path)
+            // A web page is refused, not taken for todo.txt lines, unless --format says so.
+            let format = try chosen ?? InterchangeFormat.guess(data, contentType: answer?.contentType)
             decoded = try format.decode(data, options: InterchangeOptions(zone: context.zone, now: context.now,
                                                                           source: isURL ? path : nil))
         } catch {
