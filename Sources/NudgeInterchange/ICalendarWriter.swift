@@ -107,8 +107,8 @@ struct ICalendarWriter {
         add(ical.icalproperty_new_dtstamp(LibICal.utcTime(options.now)))
         add(ical.icalproperty_new_created(LibICal.utcTime(record.createdAt)))
         add(ical.icalproperty_new_lastmodified(LibICal.utcTime(record.updatedAt)))
-        add(ical.icalproperty_new_summary(record.title))
-        if let notes = record.notes { add(ical.icalproperty_new_description(notes)) }
+        add(ical.icalproperty_new_summary(Self.text(record.title)))
+        if let notes = record.notes { add(ical.icalproperty_new_description(Self.text(notes))) }
         if let due = record.due { add(self.due(due)) }
         if let repetition = record.repetition {
             if let due = record.due {
@@ -128,7 +128,7 @@ struct ICalendarWriter {
             keptPriority.map { ical.icalproperty_free($0) }
             add(ical.icalproperty_new_priority(Int32(ICalendarFile.icalPriority(record.priority))))
         }
-        if let category = record.category { add(ical.icalproperty_new_categories(category)) }
+        if let category = record.category { add(ical.icalproperty_new_categories(Self.text(category))) }
 
         let keptStatus = kept.take(ICAL_STATUS_PROPERTY).first
         let keptPercent = kept.take(ICAL_PERCENTCOMPLETE_PROPERTY).first
@@ -217,12 +217,29 @@ struct ICalendarWriter {
         let alarm = ical.icalcomponent_new(ICAL_VALARM_COMPONENT)!
         ical.icalcomponent_add_property(alarm, ical.icalproperty_new_uid(uid))
         ical.icalcomponent_add_property(alarm, ical.icalproperty_new_action(ICAL_ACTION_DISPLAY))
-        ical.icalcomponent_add_property(alarm, ical.icalproperty_new_description(description))
+        ical.icalcomponent_add_property(alarm, ical.icalproperty_new_description(Self.text(description)))
         let property = ical.icalproperty_new_trigger(trigger)!
         // RELATED=END: for a VTODO, relative to DUE.
         if relatedToEnd { ical.icalproperty_add_parameter(property, ical.icalparameter_new_related(ICAL_RELATED_END)) }
         ical.icalcomponent_add_property(alarm, property)
         return alarm
+    }
+
+    /// A TEXT value as RFC 5545 allows it: no control characters but HTAB (a newline, which
+    /// libical writes as `\n`, and CRLF stay newlines); each other C0 character, DEL and each
+    /// C1 character is written as U+FFFD.
+    static func text(_ value: String) -> String {
+        func isControl(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.value < 0x20 && scalar != "\t" && scalar != "\n" || (0x7F...0x9F).contains(scalar.value)
+        }
+        guard value.unicodeScalars.contains(where: isControl) else { return value }
+        var result = String.UnicodeScalarView()
+        let scalars = Array(value.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
+            let crlf = scalar == "\r" && index + 1 < scalars.count && scalars[index + 1] == "\n"
+            result.append(isControl(scalar) && !crlf ? "\u{FFFD}" : scalar)
+        }
+        return String(result)
     }
 
     /// "-P1DT2H30M": days stay days and hours stay hours, so "1d" and "24h" remain different.

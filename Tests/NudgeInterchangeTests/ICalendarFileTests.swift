@@ -79,6 +79,31 @@ struct ICalendarFileTests {
         #expect(!written.contains { $0.hasPrefix("COMPLETED") || $0.hasPrefix("PERCENT-COMPLETE") })
     }
 
+    @Test func controlCharactersOfTextAreWrittenAsReplacementCharacters() throws {
+        let read = try decodeOne(lines(encode([record {
+            $0.title = "Red\u{1B}[31m alert\u{7F}\u{85}\ttabbed\u{7}"
+            $0.notes = "one\r\ntwo\nthree\rfour\u{0}five\u{9F}"
+            $0.category = "Home\u{1B}"
+            $0.reminders = [.before(TimeSpan(seconds: 600))]
+        }])).drop { $0 != "BEGIN:VTODO" }.dropFirst().prefix { $0 != "END:VTODO" })
+        #expect(read.title == "Red\u{FFFD}[31m alert\u{FFFD}\u{FFFD}\ttabbed\u{FFFD}")
+        #expect(read.notes == "one\ntwo\nthree\u{FFFD}four\u{FFFD}five\u{FFFD}")
+        #expect(read.category == "Home\u{FFFD}")
+    }
+
+    /// RFC 5545 3.1 and 3.3.11: no CTL in a content line but HTAB, lines ending in CRLF.
+    @Test func anExportHoldsNoControlCharacterButTabAndTheLineEnds() {
+        let text = ICalendarFile.encode([record {
+            $0.title = "\u{1B}]0;evil\u{7}\u{9B}31m"
+            $0.notes = "a\rb\r\nc\u{1}"
+            $0.reminders = [.before(TimeSpan(seconds: 600))]
+        }], options: options)
+        let controls = text.replacingOccurrences(of: "\r\n", with: "").unicodeScalars.filter {
+            ($0.value < 0x20 && $0 != "\t") || (0x7F...0x9F).contains($0.value)
+        }
+        #expect(controls.isEmpty, "\(controls.map { String($0.value, radix: 16) })")
+    }
+
     @Test(arguments: [(Priority.high, "PRIORITY:1"), (.medium, "PRIORITY:5"), (.low, "PRIORITY:9")])
     func writesPriorities(priority: Priority, line: String) {
         #expect(lines(encode([record { $0.priority = priority }])).contains(line))
