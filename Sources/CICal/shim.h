@@ -7,6 +7,7 @@
 
 /// The functions of libical that Nudge uses.
 #define NUDGE_ICAL_FUNCTIONS(X) \
+    X(ical_set_unknown_token_handling_setting) \
     X(icalcomponent_add_component) \
     X(icalcomponent_add_property) \
     X(icalcomponent_as_ical_string_r) \

@@ -11,5 +11,9 @@ package let ical: nudge_ical_api = {
         _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
         exit(127)
     }
+    // A parameter libical does not know (`X-FOO;PARAM=1:bar`, `LOCATION;FOO=bar:...`) is kept
+    // as an IANA parameter, not dropped by the parser (its default), so that a property kept
+    // verbatim is written back whole.
+    api.ical_set_unknown_token_handling_setting(ICAL_ASSUME_IANA_TOKEN)
     return api
 }()

@@ -65,6 +65,26 @@ struct ICalendarCommandTests {
         #expect(again.stdout == "Imported 0: 0 added, 0 updated, 1 skipped as unchanged or older\n")
     }
 
+    @Test func unknownPropertiesComeBackWithTheirParametersAsPythonsIcalendarReadsThem() throws {
+        let nudge = Nudge()
+        let input = Self.event.replacingOccurrences(of: "SUMMARY:Buy milk\r\n", with: "SUMMARY:Buy milk\r\nX-FOO;PARAM=1:bar baz\r\nLOCATION;ALTREP=\"cid:k\";FOO=bar:Kitchen\r\n")
+        #expect(try nudge("import", "-", input: input).status == 0)
+        let path = nudge.folder.file("out.ics")
+        #expect(try nudge("export", "--format", "ics", "-o", path).status == 0)
+        // Debian's python3-icalendar, the oracle: what it reads of the export.
+        let read = try ChildProcess.output("/usr/bin/python3", ["-c", """
+            import icalendar, sys
+            todo = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read()).walk('VTODO')[0]
+            for name in ('X-FOO', 'LOCATION'):
+                print(name, str(todo[name]), sorted(todo[name].params.items()))
+            """, path], environment: ["PATH": "/usr/bin:/bin"])
+        #expect(read == """
+            X-FOO bar baz [('PARAM', '1')]
+            LOCATION Kitchen [('ALTREP', 'cid:k'), ('FOO', 'bar')]
+
+            """)
+    }
+
     @Test func aBadTodoNamesItsNumberAndFieldAndImportsNothing() throws {
         let nudge = Nudge()
         let bad = Self.event.replacingOccurrences(of: "SUMMARY:Buy milk\r\n", with: "SUMMARY:Buy milk\r\nEND:VTODO\r\nBEGIN:VTODO\r\nUID:x\r\nDUE;VALUE=DATE:20261301\r\nSUMMARY:Bad\r\n")

@@ -434,7 +434,7 @@ struct ICalendarFileTests {
     }
 
     @Test func keepsUnknownPropertiesVerbatimAndGivesThemBack() throws {
-        let unknown = ["X-FOO;X-BAR=baz:qux", "LOCATION:Kitchen", "URL:https://example.com/a", "CLASS:PRIVATE",
+        let unknown = ["X-FOO;X-BAR=baz:qux", "X-FOO;PARAM=1:bar baz", "LOCATION;LANGUAGE=de;FOO=bar:Kitchen", "URL:https://example.com/a", "CLASS:PRIVATE",
                        "SEQUENCE:3", "ATTENDEE;CN=Ann:mailto:ann@example.com", "GEO:1.500000;2.500000"]
         let read = try decodeOne(unknown + ["CATEGORIES:Home", "CATEGORIES:Extra", "PRIORITY:5"])
         #expect(read.kept["ics"] == (unknown + ["CATEGORIES:Extra"]).map { $0 + "\n" }.joined())
@@ -483,7 +483,7 @@ struct ICalendarFileTests {
     static let titles = ["Milch kaufen 🥛", "日本語のタスク", "commas, semicolons; colons: and \\ backslash",
                          "tab\tinside", "RTL שלום", "a very long title that is longer than seventy-five octets so libical folds it"]
     static let zones = ["Europe/Berlin", "America/New_York", "Asia/Kolkata", "Australia/Lord_Howe", "UTC"]
-    static let keptLines = ["X-FOO;X-BAR=baz:qux\n", "LOCATION:Kitchen\\, left\n", "URL:https://example.com/a\n",
+    static let keptLines = ["X-FOO;X-BAR=baz:qux\n", "X-FOO;PARAM=1:bar baz\n", "LOCATION:Kitchen\\, left\n", "URL:https://example.com/a\n",
                             "CLASS:PRIVATE\n", "SEQUENCE:3\n"]
 
     static func randomRecord(using random: inout SplitMix64) -> TodoRecord {
