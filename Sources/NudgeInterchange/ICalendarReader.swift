@@ -27,8 +27,17 @@ struct ICalendarReader {
 
     mutating func file(_ text: String) -> Result<DecodedFile, InterchangeError> {
         let trimmed = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
-        guard trimmed.uppercased().hasPrefix("BEGIN:VCALENDAR"), let root = LibICal.parse(String(trimmed)) else {
+        guard trimmed.uppercased().hasPrefix("BEGIN:VCALENDAR") else {
             return .failure(InterchangeError(reason: "the file is not iCalendar: it does not start with BEGIN:VCALENDAR"))
+        }
+        // libical reads nothing of a calendar cut short, and leaves out a last one that is:
+        // said before it is asked.
+        if let line = Self.unclosedCalendar(text) {
+            return .failure(InterchangeError(
+                reason: "the file is cut short: the VCALENDAR that begins on line \(line) has no END:VCALENDAR"))
+        }
+        guard let root = LibICal.parse(String(trimmed)) else {
+            return .failure(InterchangeError(reason: "the file is not iCalendar that libical can read"))
         }
         defer { ical.icalcomponent_free(root) }
         let calendars = ical.icalcomponent_isa(root) == ICAL_XROOT_COMPONENT ? LibICal.children(of: root) : [root]
@@ -40,6 +49,24 @@ struct ICalendarReader {
             read(calendar)
         }
         return .success(DecodedFile(items: items, places: items.indices.map { (.todo, $0 + 1) }, notKept: notKept))
+    }
+
+    /// The line (from 1) of the last BEGIN:VCALENDAR that no END:VCALENDAR closes, or nil.
+    static func unclosedCalendar(_ text: String) -> Int? {
+        var open: Int?
+        for (index, line) in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            // Most lines are other properties: only those starting as these two are read.
+            guard let first = line.first, [UInt8(ascii: "B"), UInt8(ascii: "b"), UInt8(ascii: "E"), UInt8(ascii: "e"), 0xEF].contains(first),
+                  line.count < 40 else { continue }
+            let name = String(decoding: line, as: UTF8.self).drop { $0 == "\u{FEFF}" }
+                .trimmingCharacters(in: .whitespacesAndNewlines).uppercased()
+            if name == "BEGIN:VCALENDAR" {
+                open = open ?? index + 1
+            } else if name == "END:VCALENDAR" {
+                open = nil
+            }
+        }
+        return open
     }
 
     private mutating func count(_ what: String) {

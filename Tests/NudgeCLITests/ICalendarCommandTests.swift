@@ -85,6 +85,14 @@ struct ICalendarCommandTests {
             """)
     }
 
+    @Test func aFileCutShortIsSaidToBeAndImportsNothing() throws {
+        let nudge = Nudge()
+        let run = try nudge("import", "-", input: "BEGIN:VCALENDAR\nBEGIN:VTODO\n")
+        #expect(run.status == 1)
+        #expect(run.stderr == "nudge: cannot import standard input: the file is cut short: the VCALENDAR that begins on line 1 has no END:VCALENDAR; nothing was imported\n")
+        #expect(try nudge("export", "--all").array().isEmpty)
+    }
+
     @Test func aBadTodoNamesItsNumberAndFieldAndImportsNothing() throws {
         let nudge = Nudge()
         let bad = Self.event.replacingOccurrences(of: "SUMMARY:Buy milk\r\n", with: "SUMMARY:Buy milk\r\nEND:VTODO\r\nBEGIN:VTODO\r\nUID:x\r\nDUE;VALUE=DATE:20261301\r\nSUMMARY:Bad\r\n")

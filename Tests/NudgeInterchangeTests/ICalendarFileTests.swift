@@ -462,7 +462,21 @@ struct ICalendarFileTests {
     }
 
     @Test func refusesAFileThatIsNotICalendar() {
-        #expect(throws: InterchangeError.self) { try decode("hello\n") }
+        #expect(throws: InterchangeError(reason: "the file is not iCalendar: it does not start with BEGIN:VCALENDAR")) {
+            try decode("hello\n")
+        }
+    }
+
+    @Test(arguments: [
+        ("BEGIN:VCALENDAR\nBEGIN:VTODO\n", 1),
+        ("\u{FEFF}\r\nBEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:a\r\nSUMMARY:x\r\nEND:VTODO\r\n", 2),
+        // libical reads the first and leaves the second out without a word.
+        ("BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:a\nSUMMARY:x\nEND:VTODO\nEND:VCALENDAR\nbegin:vcalendar\nBEGIN:VTODO\nUID:b\n", 7),
+    ])
+    func aFileCutShortIsSaidToBe(text: String, line: Int) {
+        #expect(throws: InterchangeError(reason: "the file is cut short: the VCALENDAR that begins on line \(line) has no END:VCALENDAR")) {
+            try decode(text)
+        }
     }
 
     // MARK: - Round trip
