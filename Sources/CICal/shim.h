@@ -33,6 +33,7 @@
     X(icalproperty_get_acknowledged) \
     X(icalproperty_get_action) \
     X(icalproperty_get_description) \
+    X(icalproperty_get_duration) \
     X(icalproperty_get_parameter_as_string_r) \
     X(icalproperty_get_percentcomplete) \
     X(icalproperty_get_priority) \

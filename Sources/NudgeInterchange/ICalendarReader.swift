@@ -140,7 +140,7 @@ private struct TodoReader {
         var priority = Priority.medium, category: String?, completed = false, completedAt: Date?
         var created: Date?, lastModified: Date?, stamp: Date?, defaultReminders = true
         var percentProperty: LibICal.Property?, sawPriority = false
-        var cancelled = false, completedProperty: LibICal.Property?
+        var cancelled = false, completedProperty: LibICal.Property?, durationProperty: LibICal.Property?
 
         for property in LibICal.properties(of: todo) {
             let name = LibICal.name(of: property)
@@ -162,6 +162,8 @@ private struct TodoReader {
                 dueProperty = property
             case ICAL_DTSTART_PROPERTY where startProperty == nil:
                 startProperty = property
+            case ICAL_DURATION_PROPERTY where durationProperty == nil:
+                durationProperty = property
             case ICAL_RRULE_PROPERTY where rrule == nil:
                 var rule = ical.icalproperty_get_rrule(property)
                 if let text = ical.icalrecurrencetype_as_string_r(&rule) {
@@ -215,7 +217,14 @@ private struct TodoReader {
         let validTitle: String
         do { validTitle = try Todo.validatedTitle(title) } catch { throw self.error("SUMMARY", error.message) }
 
-        let due = try dueProperty.map { property throws(RecordError) in try self.due(property) }
+        var due = try dueProperty.map { property throws(RecordError) in try self.due(property) }
+        if due == nil, let startProperty, let durationProperty, let end = try self.due(start: startProperty, plus: durationProperty) {
+            // RFC 5545 3.6.2: without a DUE, the todo is due at DTSTART plus DURATION; the export
+            // writes that DUE (a VTODO may not have both).
+            due = end
+        } else if let durationProperty {
+            keep(durationProperty)
+        }
         var repetition: Repetition?
         if let rrule, let due, (try? RepeatRule(parsing: "RRULE:" + rrule.text).check(for: due)) != nil {
             let start = try startProperty.map { property throws(RecordError) in try seriesStart(property, due: due) }
@@ -308,6 +317,26 @@ private struct TodoReader {
         if value.is_date != 0 { return .allDay(day) }
         let (instant, zone) = try placed(value, property, "DUE")!
         return .at(instant, zone: zone)
+    }
+
+    /// DTSTART plus DURATION: days and weeks as calendar days in DTSTART's zone, the rest exact
+    /// (RFC 5545 3.3.6); an all-day due when both are whole days. Nil for a negative duration.
+    private func due(start property: LibICal.Property, plus durationProperty: LibICal.Property) throws(RecordError) -> Due? {
+        let duration = ical.icalproperty_get_duration(durationProperty)
+        guard duration.is_neg == 0 else { return nil }
+        let span = TimeSpan(days: Int(duration.weeks) * 7 + Int(duration.days),
+                            seconds: Int(duration.hours) * 3600 + Int(duration.minutes) * 60 + Int(duration.seconds))
+        let value = time(property)
+        guard let day = LibICal.day(of: value) else {
+            throw error("DTSTART", "is not a date: '\(LibICal.value(of: property))'")
+        }
+        if value.is_date != 0 {
+            if span.seconds == 0 { return .allDay(day.adding(days: span.days)) }
+            let calendar = Calendar.nudge(zone: options.zone)
+            return .at(span.added(to: day.start(in: calendar), calendar: calendar), zone: options.zone)
+        }
+        let (instant, zone) = try placed(value, property, "DTSTART")!
+        return .at(span.added(to: instant, calendar: .nudge(zone: zone)), zone: zone)
     }
 
     /// The series' wall-clock start: DTSTART's day and time as the due's zone reads them.

@@ -322,6 +322,63 @@ struct ICalendarFileTests {
         #expect(try decodeOne(["DUE:20261224T090000"]).due == .at(instant, zone: ICalendarFileTests.berlin))
     }
 
+    /// RFC 5545 3.6.2 and 3.3.6: without DUE, the due is DTSTART plus DURATION, days as
+    /// calendar days (across a DST change too), hours exact.
+    static let startsWithDurations: [[String]] = [
+        ["DTSTART;TZID=Europe/Berlin:20270327T120000", "DURATION:P1D"],
+        ["DTSTART;TZID=Europe/Berlin:20270328T013000", "DURATION:PT2H"],
+        ["DTSTART;TZID=America/New_York:20261231T220000", "DURATION:P9DT3H15M"],
+        ["DTSTART;TZID=Asia/Kolkata:20261224T090000", "DURATION:P2W"],
+        ["DTSTART:20261224T090000Z", "DURATION:PT45M"],
+        ["DTSTART:20261224T090000", "DURATION:PT30M"],
+        ["DTSTART;VALUE=DATE:20261224", "DURATION:P2D"],
+    ]
+
+    @Test func aDueIsDTStartPlusDurationAsPythonsIcalendarComputesIt() throws {
+        let text = calendar(Self.startsWithDurations.flatMap { todo(["UID:\(UUID().uuidString)"] + $0) })
+        let file = try decode(text)
+        let read = try file.items.map { item -> String in
+            switch try item.get().due {
+            case .allDay(let day)?: return day.description
+            case .at(let instant, _)?: return String(Int(instant.timeIntervalSince1970))
+            case nil: return "none"
+            }
+        }
+        // Debian's python3-icalendar reads the file; zoneinfo places the times (a floating one
+        // in the zone of the import, Europe/Berlin).
+        let folder = TemporaryDirectory()
+        try text.write(toFile: folder.file("in.ics"), atomically: true, encoding: .utf8)
+        let oracle = try ChildProcess.run("/usr/bin/python3", ["-c", """
+            import datetime, icalendar, sys, zoneinfo
+            for todo in icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read()).walk('VTODO'):
+                start, duration = todo.decoded('DTSTART'), todo.decoded('DURATION')
+                if not isinstance(start, datetime.datetime):
+                    print((start + duration).isoformat())
+                    continue
+                tzid = todo['DTSTART'].params.get('TZID')
+                zone = zoneinfo.ZoneInfo(tzid) if tzid else datetime.timezone.utc if start.tzinfo else zoneinfo.ZoneInfo('Europe/Berlin')
+                wall = start.replace(tzinfo=zone) + datetime.timedelta(days=duration.days)
+                print(int((wall.astimezone(datetime.timezone.utc) + datetime.timedelta(seconds=duration.seconds)).timestamp()))
+            """, folder.file("in.ics")], environment: ["PATH": "/usr/bin:/bin"])
+        try #require(oracle.status == 0, "\(oracle.stderr)")
+        #expect(read == oracle.stdout.split(separator: "\n").map(String.init))
+        #expect(read[0] == "1806228000") // 2027-03-28T12:00:00+02:00, a calendar day after 12:00+01:00
+        #expect(read[1] == "1806201000") // 2027-03-28T04:30:00+02:00, two hours after 01:30+01:00
+    }
+
+    @Test func aDueFromADurationIsWrittenAsDueWithoutTheDuration() throws {
+        let read = try decodeOne(["DTSTART;TZID=Europe/Berlin:20261224T090000", "DURATION:PT1H"])
+        #expect(read.due == .at(Date(timeIntervalSince1970: 1_798_102_800), zone: Self.berlin))
+        let written = lines(encode([read]))
+        #expect(written.contains("DUE;TZID=Europe/Berlin:20261224T100000"))
+        #expect(written.contains("DTSTART;TZID=Europe/Berlin:20261224T090000"))
+        #expect(!written.contains { $0.hasPrefix("DURATION") })
+        // A DUE beside it (which RFC 5545 forbids) wins, and the DURATION stays as it was.
+        let both = try decodeOne(["DUE:20261225T090000Z", "DTSTART:20261224T090000Z", "DURATION:PT1H"])
+        #expect(both.due == .at(Date(timeIntervalSince1970: 1_798_189_200), zone: Self.utc))
+        #expect(lines(encode([both])).contains("DURATION:PT1H"))
+    }
+
     @Test func readsARepetitionFromRRuleDTStartAndRepeatFrom() throws {
         let read = try decodeOne(["DUE;TZID=Europe/Berlin:20261224T090000", "DTSTART;TZID=Europe/Berlin:20261210T023000",
                                   "RRULE:FREQ=WEEKLY;INTERVAL=2", "X-NUDGE-REPEAT-FROM:COMPLETION", "PRIORITY:5"])
