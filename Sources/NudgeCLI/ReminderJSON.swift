@@ -4,12 +4,14 @@ import NudgeRecurrence
 
 extension Context {
     /// How a todo repeats, or null: the rule as `--repeat` takes it, the RRULE it is kept as,
-    /// and where the next occurrence counts from.
-    func json(_ repetition: Repetition?) -> JSON {
+    /// where the next occurrence counts from, and the series' start in the due's zone.
+    func json(_ repetition: Repetition?, due: Due?) -> JSON {
         guard let repetition else { return .null }
         let rule = (try? RepeatRule(parsing: "RRULE:" + repetition.rrule))?.description ?? repetition.rrule
+        let zone: String? = if case .at(_, let zone) = due { zone.identifier } else { nil }
         return .object([("rule", .string(rule)), ("rrule", .string(repetition.rrule)),
-                        ("from", .string(repetition.from.rawValue)), ("start", .string(repetition.start?.description))])
+                        ("from", .string(repetition.from.rawValue)), ("start", .string(repetition.start?.description)),
+                        ("zone", .string(zone))])
     }
 
     /// One of a todo's own reminders: `before` an offset, or `at` a moment; `rule` is its name
@@ -35,7 +37,7 @@ extension Context {
         guard case .object(var fields) = json(subject.todo) else { return json(subject.todo) }
         let snoozed = subject.snoozedUntil.flatMap { $0 > now ? $0 : nil }
         fields += [
-            ("repeat", json(subject.todo.repetition)),
+            ("repeat", json(subject.todo.repetition, due: subject.todo.due)),
             ("reminders", .array(subject.custom.map(json))),
             ("defaultReminders", .bool(subject.usesDefaultRules)),
             ("snoozedUntil", .string(snoozed.map(WallClock(zone: zone).iso8601))),

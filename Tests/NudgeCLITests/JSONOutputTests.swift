@@ -26,6 +26,7 @@ struct JSONOutputTests {
         #expect(repeats["rrule"] as? String == "FREQ=WEEKLY")
         #expect(repeats["from"] as? String == "due")
         #expect(repeats["start"] as? String == "2026-11-30T09:00")
+        #expect(repeats["zone"] as? String == "Europe/Berlin")
         let reminders = try #require(todo["reminders"] as? [[String: Any]])
         #expect(reminders.count == 2)
         #expect(reminders.first?["rule"] as? String == "remind 1h")
@@ -145,7 +146,34 @@ struct JSONOutputTests {
 
         let defaults = try nudge("--config", nudge.folder.file("none.conf"), "config", "show", "--json").object()
         #expect(defaults["exists"] as? Bool == false)
-        #expect(try nudge("config", "check", "--json").status == 2)
+    }
+
+    @Test func configShowSaysHowDatesAreWrittenCheckAndPathPrintTheirResult() throws {
+        let path = nudge.folder.file("nudge.conf")
+        try "[display]\nweek_start = saturday\n[reminders]\nsound = ~/none-here.oga\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let shown = try nudge("--config", path, "config", "show", "--json", environment: ["LANG": "en_US.UTF-8"]).object()
+        let inEffect = try #require(shown["inEffect"] as? [String: Any])
+        #expect(inEffect["locale"] as? String == "en_US.UTF-8")
+        #expect(inEffect["weekStart"] as? String == "saturday")
+        #expect(inEffect["timeFormat"] as? String == "12h")
+        #expect(inEffect["dateFormat"] as? String == "mdy")
+        let plain = try nudge("--config", path, "config", "show", "--json", environment: ["LANG": "C"]).object()
+        #expect((plain["inEffect"] as? [String: Any])?["dateFormat"] is NSNull)
+
+        let checked = try nudge("--config", path, "config", "check", "--json")
+        #expect(checked.status == 0)
+        let check = try checked.object()
+        #expect(check["valid"] as? Bool == true && check["exists"] as? Bool == true && check["error"] is NSNull)
+        #expect((check["warnings"] as? [String])?.first?.contains("none-here.oga does not exist") == true)
+        try "[reminders]\nbefore = soon\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let refused = try nudge("--config", path, "config", "check", "--json")
+        #expect(refused.status == 1)
+        let error = try #require(try refused.object()["error"] as? String)
+        #expect(refused.stderr == "nudge: " + error + "\n")
+        #expect(try refused.object()["valid"] as? Bool == false)
+
+        let where_ = try nudge("--config", path, "config", "path", "--json").object()
+        #expect(where_["path"] as? String == path && where_["exists"] as? Bool == true)
     }
 
     @Test func categoryListCountsTodos() throws {
@@ -156,5 +184,17 @@ struct JSONOutputTests {
         #expect(categories.first?["name"] as? String == "work")
         #expect(categories.first?["icon"] as? String == "briefcase")
         #expect(categories.first?["todos"] as? Int == 1)
+    }
+
+    @Test func categoryChangesPrintTheCategory() throws {
+        let added = try nudge("category", "add", "work", "--icon", "briefcase", "--json").object()
+        #expect(added["name"] as? String == "work" && added["icon"] as? String == "briefcase" && added["todos"] as? Int == 0)
+        try nudge("add", "Report", "--category", "work")
+        let renamed = try nudge("category", "rename", "work", "Office", "--json").object()
+        #expect(renamed["id"] as? Int == added["id"] as? Int)
+        #expect(renamed["name"] as? String == "Office" && renamed["todos"] as? Int == 1)
+        let deleted = try nudge("category", "delete", "office", "--json").object()
+        #expect(deleted["todos"] as? Int == 1)
+        #expect(try nudge("category", "list", "--json").array().isEmpty)
     }
 }

@@ -136,6 +136,17 @@ struct ReminderCommandTests {
             "  Resident  yes: it stays after a button is pressed, where the server can (resident = yes in [category.meds])",
             "  Escalate  no",
         ])
+        // --json says the same.
+        func alertsJSON(_ id: String) throws -> String {
+            let explained = try nudge("--config", config, "explain", id, "--json").object()
+            let alerts = try #require(explained["alerts"] as? [String: Any])
+            return ["sound", "soundKind", "soundFrom", "repeatSound", "timeout", "timeoutFrom", "resident", "escalateAfter", "escalates"]
+                .map { "\($0)=\(alerts[$0].map { $0 is NSNull ? "null" : "\($0)" } ?? "missing")" }.joined(separator: " ")
+        }
+        #expect(try alertsJSON("1") == "sound=message-new-instant soundKind=name soundFrom=null repeatSound=0 timeout=never timeoutFrom=null resident=0 escalateAfter=2 escalates=1")
+        #expect(try alertsJSON("2") == "sound=bell soundKind=name soundFrom=[priority.low] repeatSound=1 timeout=server timeoutFrom=null resident=0 escalateAfter=2 escalates=1")
+        #expect(try alertsJSON("3") == "sound=/usr/share/sounds/pill.oga soundKind=file soundFrom=[category.meds] repeatSound=0 timeout=45s timeoutFrom=[category.meds] resident=1 escalateAfter=null escalates=0")
+        #expect(try alertsJSON("4").hasSuffix("escalateAfter=2 escalates=0"))
     }
 
     @Test func configCheckWarnsOfAMissingSoundFileButPasses() throws {

@@ -5,7 +5,7 @@ import NudgeStore
 enum CategoryCommand: Command {
     static let name = "category"
     static let abstract = "Add, list, rename and delete categories"
-    static let usage = "nudge category add NAME [--icon ICON] | list [--json] | rename OLD NEW | delete NAME"
+    static let usage = "nudge category add NAME [--icon ICON] | list | rename OLD NEW | delete NAME [--json]"
     static let subcommands = [
         Subcommand(name: "add", abstract: "Add a category", operands: .one(.text)),
         Subcommand(name: "list", abstract: "List the categories with their todo counts"),
@@ -14,7 +14,7 @@ enum CategoryCommand: Command {
     ]
     static let options: [Option] = [
         .value("icon", "ICON", "With add: a freedesktop icon name for its notifications (default \(Category.defaultIcon))"),
-        .flag("json", "With list: print the categories as JSON"),
+        .flag("json", "Print the categories (list) or the one changed as JSON"),
     ]
     static let jsonOutput = """
         category list --json prints an array of categories by name, each an object:
@@ -22,6 +22,8 @@ enum CategoryCommand: Command {
           name    its name
           icon    the freedesktop icon name its notifications show
           todos   how many todos are in it, pending and done
+        add and rename print the category as such an object; delete prints {name (the
+        category deleted), todos (how many todos it held, now without a category)}.
         """
     static let discussion = """
         Names are unique, ignoring case. Deleting a category keeps its todos, without a category.
@@ -40,15 +42,13 @@ enum CategoryCommand: Command {
                 let name = try categoryName(arguments.positionals(min: 2, max: 2, usage: "nudge category add NAME [--icon ICON]")[1])
                 let icon = try arguments.value("icon").map(iconName)
                 let category = try store.addCategory(name: name, icon: icon, now: context.now)
+                if arguments.has("json") { return context.printJSON(json(category, todos: 0)) }
                 context.print(Terminal.visible("Added category \(category.name) (icon \(category.icon))"))
             case "list", "ls":
                 _ = try arguments.positionals(min: 1, max: 1, usage: "nudge category list [--json]")
                 let categories = try store.categories()
                 if arguments.has("json") {
-                    context.printJSON(.array(categories.map { category, count in
-                        .object([("id", .int(category.id)), ("name", .string(category.name)),
-                                 ("icon", .string(category.icon)), ("todos", .int(Int64(count)))])
-                    }))
+                    context.printJSON(.array(categories.map { json($0, todos: $1) }))
                 } else if categories.isEmpty {
                     context.print("No categories yet. Add one with: nudge category add work")
                 } else {
@@ -64,10 +64,15 @@ enum CategoryCommand: Command {
             case "rename":
                 let names = try arguments.positionals(min: 3, max: 3, usage: "nudge category rename OLD NEW")
                 let category = try store.renameCategory(categoryName(names[1]), to: categoryName(names[2]))
+                if arguments.has("json") {
+                    let todos = try store.categories().first { $0.category.id == category.id }?.todoCount ?? 0
+                    return context.printJSON(json(category, todos: todos))
+                }
                 context.print(Terminal.visible("Renamed category \(names[1]) to \(category.name)"))
             case "delete", "rm":
                 let name = try categoryName(arguments.positionals(min: 2, max: 2, usage: "nudge category delete NAME")[1])
                 let moved = try store.deleteCategory(name, now: context.now)
+                if arguments.has("json") { return context.printJSON(.object([("name", .string(name)), ("todos", .int(Int64(moved)))])) }
                 context.print("Deleted category " + Terminal.visible(name) + (moved == 0 ? "" : "; \(moved) todo\(moved == 1 ? "" : "s") no longer \(moved == 1 ? "has" : "have") a category"))
             default:
                 throw CLIError.usage("unknown category command '\(words[0])'; use " + subcommandNames)
@@ -75,6 +80,11 @@ enum CategoryCommand: Command {
         } catch {
             throw CLIError(error)
         }
+    }
+
+    static func json(_ category: Category, todos: Int) -> JSON {
+        .object([("id", .int(category.id)), ("name", .string(category.name)), ("icon", .string(category.icon)),
+                 ("todos", .int(Int64(todos)))])
     }
 
     static func iconName(_ text: String) throws(CLIError) -> String {

@@ -6,21 +6,28 @@ import NudgeSystem
 enum ConfigCommand: Command {
     static let name = "config"
     static let abstract = "Check the config file, or show the configuration in effect"
-    static let usage = "nudge config check | show [--json] | path"
+    static let usage = "nudge config check | show | path [--json]"
     static let subcommands = [
         Subcommand(name: "check", abstract: "read the file and say whether it is valid (exit status 1 when not); a sound file that does not exist is a warning on stderr"),
         Subcommand(name: "show", abstract: "print the configuration in effect, every key, as the file would set it"),
         Subcommand(name: "path", abstract: "print which file is read"),
     ]
-    static let options: [Option] = [.flag("json", "With show: print the configuration as a JSON object")]
+    static let options: [Option] = [.flag("json", "Print the result as a JSON object")]
     static let jsonOutput = """
         config show --json prints an object:
           path      the config file read
           exists    whether it exists (false: the defaults apply)
           sections  an object per section of the file (reminders, priority.high, category.work,
-                    digest, quiet, snooze, catchup, notifications, import, list, sync): each key
-                    with its value as a string, written as the file would write it ("10m, 1h",
-                    "yes", "off")
+                    digest, quiet, snooze, catchup, notifications, import, list, sync, hooks,
+                    display): each key with its value as a string, written as the file would
+                    write it ("10m, 1h", "yes", "off")
+          inEffect  how dates are written and read, from the locale and [display]: {locale
+                    (its name, or null when none is set), weekStart (monday, sunday or
+                    saturday), timeFormat (24h or 12h), dateFormat (mdy, dmy, ymd, or null
+                    where the locale sets no order)}
+        config check --json prints {path, exists, valid (false when the file is wrong: then
+        error is the line nudge also writes to stderr, and the exit status is 1), error,
+        warnings (an array of lines, as on stderr)}; config path --json prints {path, exists}.
         """
     static let discussion = """
         The config file is --config PATH, else $NUDGE_CONFIG, else
@@ -34,13 +41,18 @@ enum ConfigCommand: Command {
         let words = try arguments.positionals(min: 1, max: 1, usage: usage)
         let path = context.resolvedConfigPath
         let exists = FileManager.default.fileExists(atPath: path)
-        if arguments.has("json") && words[0] != "show" {
-            throw .usage("--json goes with 'nudge config show'")
-        }
+        let json = arguments.has("json")
         switch words[0] {
         case "check":
             let config: NudgeConfig
-            do { config = try ConfigFile.load(path: path, checking: (context.now, context.zone)) } catch { throw .failed("\(error)") }
+            do { config = try ConfigFile.load(path: path, checking: (context.now, context.zone)) } catch {
+                if json { context.printJSON(checkJSON(path: path, exists: exists, error: "\(error)", warnings: [])) }
+                throw .failed("\(error)")
+            }
+            if json {
+                let warnings = exists ? ConfigFile.warnings(path: path, home: context.environment["HOME"] ?? NSHomeDirectory()).map { "\($0)" } : []
+                return context.printJSON(checkJSON(path: path, exists: exists, error: nil, warnings: warnings))
+            }
             if !exists {
                 context.print(Terminal.visible("No config file at \(path); the defaults apply."))
             } else {
@@ -59,6 +71,7 @@ enum ConfigCommand: Command {
                     ("sections", .object(ConfigFile.renderedSections(config).map { name, lines in
                         (name, .object(lines.map { ($0.key, .string($0.value)) }))
                     })),
+                    ("inEffect", displayInEffectJSON(context)),
                 ]))
                 return
             }
@@ -66,11 +79,26 @@ enum ConfigCommand: Command {
             context.print(Terminal.visibleLines(ConfigFile.render(config).trimmingCharacters(in: .newlines)).joined(separator: "\n"))
             context.print(Terminal.visible(displayInEffect(context)))
         case "path":
+            if json { return context.printJSON(.object([("path", .string(path)), ("exists", .bool(exists))])) }
             // For scripts, like --json: the exact path.
             context.print(path)
         default:
             throw .usage("unknown config command '\(words[0])'; use " + subcommandNames)
         }
+    }
+
+    static func checkJSON(path: String, exists: Bool, error: String?, warnings: [String]) -> JSON {
+        .object([("path", .string(path)), ("exists", .bool(exists)), ("valid", .bool(error == nil)),
+                 ("error", .string(error)), ("warnings", .array(warnings.map(JSON.string)))])
+    }
+
+    static func displayInEffectJSON(_ context: Context) -> JSON {
+        let style = context.dateStyle
+        return .object([
+            ("locale", .string(DateStyle.localeName(environment: context.environment)?.name)),
+            ("weekStart", .string(DueText.weekdayNames[style.weekStart - 1].lowercased())),
+            ("timeFormat", .string(style.clock.rawValue)), ("dateFormat", .string(style.dateOrder?.rawValue)),
+        ])
     }
 
     /// "# In effect, with the locale en_US.UTF-8 (LANG): weeks from sunday, 12h clock, mdy dates".

@@ -1,29 +1,74 @@
 import NudgeCore
 
 extension ExplainCommand {
+    /// How a todo's reminders get attention, each setting with the section that set it (nil:
+    /// the default for the todo's priority).
+    struct AlertFacts {
+        let alerts: AlertRules
+        let soundFrom: String?
+        let repeatSoundFrom: String
+        let timeoutFrom: String?
+        let residentFrom: String
+        /// "escalate_after = 2 in [priority.high]" when set.
+        let escalation: String?
+        /// Why the nags never reach escalate_after, when they do not.
+        let neverEscalates: String?
+
+        init(_ todo: Todo, config: NudgeConfig) {
+            let rules = config.rules(priority: todo.priority, category: todo.category?.name)
+            alerts = rules.alerts(for: todo.priority)
+            func origin(_ isSet: (RuleOverrides) -> Bool) -> String {
+                if let name = todo.category?.name, let overrides = config.byCategory[name.lowercased()], isSet(overrides) {
+                    return "[category.\(name.lowercased())]"
+                }
+                if let overrides = config.byPriority[todo.priority], isSet(overrides) { return "[priority.\(todo.priority)]" }
+                return "[reminders]"
+            }
+            soundFrom = rules.sound == nil ? nil : origin { $0.sound != nil }
+            repeatSoundFrom = origin { $0.repeatSound != nil }
+            timeoutFrom = rules.timeout == nil ? nil : origin { $0.timeout != nil }
+            residentFrom = origin { $0.resident != nil }
+            if let after = alerts.escalateAfter {
+                escalation = "escalate_after = \(after) in \(origin { $0.escalateAfter != nil })"
+                if rules.nagEvery == nil {
+                    neverEscalates = "it does not nag"
+                } else if let limit = rules.nagLimit, limit < after {
+                    neverEscalates = "nag_limit = \(limit) stops the nags first"
+                } else {
+                    neverEscalates = nil
+                }
+            } else {
+                escalation = nil
+                neverEscalates = nil
+            }
+        }
+
+        /// The sound as the config names it: a name, a file's path, or none.
+        var sound: String {
+            switch alerts.sound {
+            case .none: "none"
+            case .name(let name): name
+            case .file(let path): path
+            }
+        }
+
+        var timeout: String {
+            switch alerts.timeout {
+            case .never: "never"
+            case .server: "server"
+            case .seconds: alerts.timeout.description
+            }
+        }
+    }
+
     /// The lines on how the todo's reminders get attention: sound, timeout, resident and
     /// escalation, each with the section that set it.
     static func alertLines(_ todo: Todo, config: NudgeConfig) -> [String] {
-        let rules = config.rules(priority: todo.priority, category: todo.category?.name)
-        let alerts = rules.alerts(for: todo.priority)
-        func origin(_ isSet: (RuleOverrides) -> Bool) -> String {
-            if let name = todo.category?.name, let overrides = config.byCategory[name.lowercased()], isSet(overrides) {
-                return "[category.\(name.lowercased())]"
-            }
-            if let overrides = config.byPriority[todo.priority], isSet(overrides) { return "[priority.\(todo.priority)]" }
-            return "[reminders]"
-        }
+        let facts = AlertFacts(todo, config: config)
+        let alerts = facts.alerts
         let byPriority = "the default for \(todo.priority) priority"
-        let soundOrigin = rules.sound == nil ? byPriority : "set in " + origin { $0.sound != nil }
-        let timeoutOrigin = rules.timeout == nil ? byPriority : "set in " + origin { $0.timeout != nil }
-
-        let sound = switch alerts.sound {
-        case .none: "none"
-        case .name(let name): name
-        case .file(let path): path
-        }
         let nags = alerts.sound == .none ? ""
-            : alerts.repeatSound ? "; every nag plays it (repeat_sound = yes in \(origin { $0.repeatSound != nil }))"
+            : alerts.repeatSound ? "; every nag plays it (repeat_sound = yes in \(facts.repeatSoundFrom))"
             : "; nags are silent"
         let timeout = switch alerts.timeout {
         case .never: "never: it stays until answered"
@@ -31,26 +76,35 @@ extension ExplainCommand {
         case .seconds: "\(alerts.timeout) on screen"
         }
         let resident = alerts.resident
-            ? "yes: it stays after a button is pressed, where the server can (resident = yes in \(origin { $0.resident != nil }))"
+            ? "yes: it stays after a button is pressed, where the server can (resident = yes in \(facts.residentFrom))"
             : "no"
-        let escalation: String
-        if let after = alerts.escalateAfter {
-            let set = "escalate_after = \(after) in \(origin { $0.escalateAfter != nil })"
-            if rules.nagEvery == nil {
-                escalation = "never: it does not nag (\(set))"
-            } else if let limit = rules.nagLimit, limit < after {
-                escalation = "never: nag_limit = \(limit) stops the nags first (\(set))"
-            } else {
-                escalation = "to critical from nag \(after) on (\(set))"
-            }
-        } else {
-            escalation = "no"
-        }
+        let escalation = facts.escalation.map { set in
+            facts.neverEscalates.map { "never: \($0) (\(set))" } ?? "to critical from nag \(alerts.escalateAfter!) on (\(set))"
+        } ?? "no"
         return [
-            "  Sound     " + Terminal.visible(sound + " (" + soundOrigin + ")" + nags),
-            "  Timeout   " + timeout + " (" + timeoutOrigin + ")",
+            "  Sound     " + Terminal.visible(facts.sound + " (" + (facts.soundFrom.map { "set in " + $0 } ?? byPriority) + ")" + nags),
+            "  Timeout   " + timeout + " (" + (facts.timeoutFrom.map { "set in " + $0 } ?? byPriority) + ")",
             "  Resident  " + resident,
             "  Escalate  " + escalation,
         ]
+    }
+
+    /// explain --json's alerts: the same facts as the lines.
+    static func alertJSON(_ todo: Todo, config: NudgeConfig) -> JSON {
+        let facts = AlertFacts(todo, config: config)
+        let alerts = facts.alerts
+        let soundKind = switch alerts.sound {
+        case .none: "none"
+        case .name: "name"
+        case .file: "file"
+        }
+        return .object([
+            ("sound", .string(facts.sound)), ("soundKind", .string(soundKind)), ("soundFrom", .string(facts.soundFrom)),
+            ("repeatSound", .bool(alerts.repeatSound)),
+            ("timeout", .string(facts.timeout)), ("timeoutFrom", .string(facts.timeoutFrom)),
+            ("resident", .bool(alerts.resident)),
+            ("escalateAfter", alerts.escalateAfter.map { JSON.int(Int64($0)) } ?? .null),
+            ("escalates", .bool(alerts.escalateAfter != nil && facts.neverEscalates == nil)),
+        ])
     }
 }

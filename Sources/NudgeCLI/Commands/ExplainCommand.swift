@@ -16,7 +16,7 @@ enum ExplainCommand: Command {
     static let jsonOutput = """
         An object:
           id, title, due, allDay   as in show --json
-          repeat                   as in show --json: null or {rule, rrule, from, start}
+          repeat                   as in show --json: null or {rule, rrule, from, start, zone}
           rules                    the config sections whose rules apply ("[reminders]",
                                    "[priority.high]", "[category.work]"); empty when added with
                                    --no-default-reminders
@@ -32,6 +32,14 @@ enum ExplainCommand: Command {
                                    "snooze"), status (fired, planned, due, passed or snoozed),
                                    firedAt (ISO 8601 when fired, else null), why (the config key
                                    and section, or its own reminder)}
+          alerts                   how its notifications get attention: {sound (a sound name,
+                                   a file's path, or none), soundKind (name, file or none),
+                                   soundFrom (the section that set it, or null for the
+                                   priority's default), repeatSound (whether every nag plays
+                                   it), timeout (never, server, or a time such as 45s),
+                                   timeoutFrom (as soundFrom), resident (true or false),
+                                   escalateAfter (the nag from which it is critical, or null),
+                                   escalates (whether its nags reach that one)}
         """
 
     /// One reminder of the todo and what became of it.
@@ -150,7 +158,7 @@ enum ExplainCommand: Command {
         let snoozed = subject.snoozedUntil.flatMap { $0 > context.now ? $0 : nil }
         return .object([
             ("id", .int(todo.id)), ("title", .string(todo.title)), ("due", context.jsonDue(todo.due)),
-            ("allDay", .bool(todo.due?.isAllDay ?? false)), ("repeat", context.json(todo.repetition)),
+            ("allDay", .bool(todo.due?.isAllDay ?? false)), ("repeat", context.json(todo.repetition, due: todo.due)),
             ("rules", .array(rules.map(JSON.string))), ("defaultReminders", .bool(subject.usesDefaultRules)),
             ("snoozedUntil", .string(snoozed.map(clock.iso8601))), ("completed", .bool(todo.isCompleted)),
             ("reminders", .array(explained.map { item in
@@ -160,6 +168,7 @@ enum ExplainCommand: Command {
             })),
             ("nextDues", .array(todo.isCompleted || todo.repetition == nil ? []
                 : todo.nextDues(previewedDues, now: context.now, localZone: context.zone).map(context.jsonDue))),
+            ("alerts", alertJSON(todo, config: config)),
         ])
     }
 

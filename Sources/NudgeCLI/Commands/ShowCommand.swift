@@ -12,7 +12,11 @@ enum ShowCommand: Command {
         and these:
           repeat                     null, or {rule (as --repeat takes it, e.g. "every week"),
                                      rrule (the RFC 5545 RRULE, e.g. FREQ=WEEKLY), from (due or
-                                     completion), start (where the series started, or null)}
+                                     completion), start (where the series started: a wall
+                                     time in the zone of zone, 2026-11-30T09:00, without an
+                                     offset as it may fall in a DST gap; a day when all-day;
+                                     or null), zone (the zone the due was set in, e.g.
+                                     Europe/Berlin; null when all-day)}
           reminders                  the todo's own reminders (nudge remind), each {rule (its
                                      name in upcoming and explain), before (an offset such as
                                      1h, or null), at (ISO 8601, or null)}
