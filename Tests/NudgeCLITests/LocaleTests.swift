@@ -101,6 +101,19 @@ struct LocaleTests {
         #expect(due.contains("24 Dec") == dayFirst)
     }
 
+    @Test("upcoming and explain write their dates in the locale's order", arguments: [
+        ("en_US.UTF-8", "Thu Dec  3 8:00 AM"), ("de_DE.UTF-8", "Thu  3 Dec 08:00"), ("C.UTF-8", "Thu Dec  3 08:00"),
+    ])
+    func upcomingAndExplain(locale: String, when: String) throws {
+        try run(locale, "add", "Gym", "--due", "2026-12-03 09:00", "--repeat", "weekly", "--no-default-reminders", "--remind", "1h")
+        #expect(try run(locale, "upcoming", "--within", "5d").stdout.contains("\n" + when + "  "))
+        #expect(try run(locale, "explain", "1").stdout.contains("\n" + when + "  "))
+        // [display] date_format = ymd writes them year first, whatever the locale.
+        let config = nudge.folder.file("ymd.conf")
+        try "[display]\ndate_format = ymd\n".write(toFile: config, atomically: true, encoding: .utf8)
+        #expect(try run(locale, "--config", config, "upcoming", "--within", "5d").stdout.contains("\nThu 2026-12-03 "))
+    }
+
     @Test("next week and eow follow the locale's first weekday (locale -k)", arguments: ["en_US.UTF-8", "de_DE.UTF-8"])
     func weekStart(locale: String) throws {
         let first = try firstWeekdayOracle(locale)

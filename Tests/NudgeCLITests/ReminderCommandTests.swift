@@ -31,8 +31,8 @@ struct ReminderCommandTests {
         #expect(reminders[0]["title"] as? String == "Buy milk")
         let table = try nudge("upcoming", "--within", "5h").stdout
         #expect(table == """
-            WHEN                  LEFT     TODO  TITLE     RULE
-            Sun 2026-11-29 15:00  4h 7min     1  Buy milk  remind 3h
+            WHEN              LEFT     TODO  TITLE     RULE
+            Sun Nov 29 15:00  4h 7min     1  Buy milk  remind 3h
 
             1 reminder in the next 5 hours.
 
@@ -82,13 +82,13 @@ struct ReminderCommandTests {
               Resident  no
               Escalate  no
 
-            WHEN                  RULE        STATUS      WHY
-            Sun 2026-11-29 09:00  remind 2h   passed      its own reminder (nudge remind)
-            Sun 2026-11-29 10:50  before 10m  passed      before = 10m in [reminders]
-            Sun 2026-11-29 11:00  due         in 7min     at_due = yes in [reminders]
-            Sun 2026-11-29 12:00  nag 1       in 1h 7min  overdue: nag_every = 1h, nag_limit = 3 in [reminders]
-            Sun 2026-11-29 13:00  nag 2       in 2h 7min  overdue: nag_every = 1h, nag_limit = 3 in [reminders]
-            Sun 2026-11-29 14:00  nag 3       in 3h 7min  overdue: nag_every = 1h, nag_limit = 3 in [reminders]
+            WHEN              RULE        STATUS      WHY
+            Sun Nov 29 09:00  remind 2h   passed      its own reminder (nudge remind)
+            Sun Nov 29 10:50  before 10m  passed      before = 10m in [reminders]
+            Sun Nov 29 11:00  due         in 7min     at_due = yes in [reminders]
+            Sun Nov 29 12:00  nag 1       in 1h 7min  overdue: nag_every = 1h, nag_limit = 3 in [reminders]
+            Sun Nov 29 13:00  nag 2       in 2h 7min  overdue: nag_every = 1h, nag_limit = 3 in [reminders]
+            Sun Nov 29 14:00  nag 3       in 3h 7min  overdue: nag_every = 1h, nag_limit = 3 in [reminders]
 
             """)
     }

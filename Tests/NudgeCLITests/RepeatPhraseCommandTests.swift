@@ -76,16 +76,16 @@ struct RepeatPhraseCommandTests {
             "Todo 1: Gym",
             "  Due       Tomorrow 18:30 (Monday, November 30, 2026 at 18:30)",
             "  Repeats   every mon,thu (RRULE:FREQ=WEEKLY;BYDAY=MO,TH), counted from the due date",
-            "  Then      Thu 2026-12-03 18:30  (if each is done when due)",
-            "            Mon 2026-12-07 18:30",
-            "            Thu 2026-12-10 18:30",
-            "            Mon 2026-12-14 18:30",
-            "            Thu 2026-12-17 18:30",
+            "  Then      Thu Dec  3 18:30  (if each is done when due)",
+            "            Mon Dec  7 18:30",
+            "            Thu Dec 10 18:30",
+            "            Mon Dec 14 18:30",
+            "            Thu Dec 17 18:30",
             "  Rules     [reminders]",
         ])
         try nudge("add", "Twice", "--due", "today", "--repeat", "RRULE:FREQ=WEEKLY;COUNT=2")
         #expect(try nudge("explain", "2").stdout.contains("""
-              Then      Sun 2026-12-06  (if each is done when due)
+              Then      Sun Dec  6  (if each is done when due)
                         nothing more: the series ends
 
             """))

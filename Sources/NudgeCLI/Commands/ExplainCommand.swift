@@ -181,14 +181,14 @@ enum ExplainCommand: Command {
     static let previewedDues = 5
 
     /// The next dues of a repeating todo, one a line, in the due's own zone:
-    /// "  Then      Thu 2026-12-03 09:00 (if each is done when due)".
+    /// "  Then      Thu Dec 3 09:00 (if each is done when due)".
     static func printNextDues(_ todo: Todo, context: Context) {
         let dues = todo.nextDues(previewedDues, now: context.now, localZone: context.zone)
         for (index, due) in dues.enumerated() {
             let when = switch due {
             case .at(let instant, let zone):
                 UpcomingCommand.whenText(instant, text: DueText(now: context.now, zone: zone, style: context.dateStyle))
-            case .allDay(let day): DueText.shortWeekday(day) + " \(day)"
+            case .allDay(let day): UpcomingCommand.dayText(day, text: context.dueText)
             }
             context.print((index == 0 ? "  Then      " : "            ") + when + (index == 0 ? "  (if each is done when due)" : ""))
         }

@@ -57,11 +57,21 @@ enum UpcomingCommand: Command {
         context.print("\(reminders.count) reminder\(reminders.count == 1 ? "" : "s") in the next \(within.spoken).")
     }
 
-    /// "Sun 2026-11-29 14:00" ("Sun 2026-11-29 2:00 PM"): the date in ISO order whatever the
-    /// locale, as a table sorted by it reads best.
+    /// "Sun Nov 29 14:00", "Sun 29 Nov 14:00", "Sun 2026-11-29 2:00 PM": the date as the
+    /// locale or [display] date_format orders it, with the year when it is not this one's.
     static func whenText(_ date: Date, text: DueText) -> String {
         let (day, hour, minute) = text.clock.dayAndTime(of: date)
-        return DueText.shortWeekday(day) + " \(day) " + text.time(hour: hour, minute: minute)
+        return dayText(day, text: text) + " " + text.time(hour: hour, minute: minute)
+    }
+
+    /// "Sun Nov 29", "Thu Dec  3": a day of one digit is padded, as ls -l pads it, so that a
+    /// column of them lines up.
+    static func dayText(_ day: LocalDate, text: DueText) -> String {
+        var date = text.short(day)
+        if day.day < 10 && text.style.dateOrder != .yearMonthDay {
+            date = text.style.dateOrder == .dayMonthYear ? " " + date : date.replacingOccurrences(of: " \(day.day)", with: "  \(day.day)")
+        }
+        return DueText.shortWeekday(day) + " " + date
     }
 
     /// "45min", "3h 12min", "2d 4h", like systemctl list-timers.
