@@ -1,3 +1,4 @@
+import Glibc
 import NudgeCore
 import NudgeStore
 
@@ -29,6 +30,9 @@ struct ListPrinter: ~Copyable {
     private let idWidth: Int
     private let titleWidth: Int
     private let dueWidth: Int
+    /// Whether a title wider than its column is cut to it: at a terminal, where the row
+    /// should read as a table; a pipe or file gets the whole title.
+    private let cutsLongTitles: Bool
     private var section: AgendaSection?
     private var dueParts: DueParts
     /// The row being put together, its storage kept from row to row.
@@ -44,6 +48,7 @@ struct ListPrinter: ~Copyable {
         idWidth = decimalDigits(summary.highestID)
         titleWidth = min(summary.widestTitle, Self.widestTitleColumn)
         dueWidth = summary.widestDue
+        cutsLongTitles = isatty(STDOUT_FILENO) == 1
     }
 
     /// A title's width in the title column.
@@ -68,8 +73,9 @@ struct ListPrinter: ~Copyable {
             self.section = section
         }
         let dim = todo.isCompleted && context.color, red = section == .overdue && context.color
-        let (title, width) = Terminal.isPrintableASCII(todo.title)
+        var (title, width) = Terminal.isPrintableASCII(todo.title)
             ? (todo.title, todo.title.utf8.count) : { let text = Terminal.visible(todo.title); return (text, displayWidth(text)) }()
+        if width > titleWidth && cutsLongTitles { (title, width) = Self.cut(title, to: titleWidth) }
         var (day, time): (String, String?) = ("", nil)
         if let due = todo.due { (day, time) = dueParts.of(due) }
         let mark = Context.priorityMark(todo.priority)
@@ -82,7 +88,7 @@ struct ListPrinter: ~Copyable {
         line.append(decimal: todo.id)
         line.append(utf8: "  ")
         line.append(utf8: title)
-        line.append(spaces: titleWidth - width + 2)
+        line.append(spaces: max(titleWidth - width, 0) + 2)
         if red { line.append(utf8: Self.redCode) }
         line.append(utf8: day)
         if let time {
@@ -99,6 +105,18 @@ struct ListPrinter: ~Copyable {
         if dim { line.append(utf8: Self.resetCode) }
         line.append(UInt8(ascii: "\n"))
         context.write(bytes: line.bytes)
+    }
+
+    /// The title's first characters, then "…", at most `width` columns wide; and its width.
+    static func cut(_ title: String, to width: Int) -> (String, Int) {
+        var kept = "", keptWidth = 0
+        for character in title {
+            let next = displayWidth(String(character))
+            if keptWidth + next > width - 1 { break }
+            kept.append(character)
+            keptWidth += next
+        }
+        return (kept + "…", keptWidth + 1)
     }
 
     private static let dimCode = Context.code(.dim), redCode = Context.code(.red), resetCode = Context.resetCode

@@ -110,7 +110,7 @@ struct ListOrderTests {
                 let due = todo.due.map(dueText.relative) ?? ""
                 let mark = Context.priorityMark(todo.priority)
                 var line = (todo.isCompleted ? "  [x] " : "  [ ] ") + spaces(idWidth - String(todo.id).count) + String(todo.id)
-                line += "  " + title + spaces(titleWidth - displayWidth(title) + 2) + due + spaces(dueWidth - due.utf8.count + 2) + mark
+                line += "  " + title + spaces(max(0, titleWidth - displayWidth(title)) + 2) + due + spaces(dueWidth - due.utf8.count + 2) + mark
                 if let category = todo.category { line += spaces(5 - mark.count) + category.name }
                 lines.append(line)
             }

@@ -92,6 +92,24 @@ struct ListTests {
         let plain = try nudge.shell("NO_COLOR=1 script -qec \(shellQuote(command)) /dev/null")
         #expect(plain.stdout.contains("Yesterday") && !plain.stdout.contains("\u{1B}["))
     }
+
+    @Test func aTitleWiderThanItsColumnIsCutAtATerminalAndWholeElsewhere() throws {
+        let long = String(repeating: "a", count: 70), wide = String(repeating: "日本語", count: 10)
+        try nudge("add", long, "--due", "2026-12-21")
+        try nudge("add", "short", "--due", "2026-12-22")
+        try nudge("add", wide, "--due", "2026-12-23")
+        // Whole on a pipe, two spaces before the due.
+        let piped = try nudge("list").stdout.split(separator: "\n").map(String.init)
+        #expect(piped.contains("  [ ] 1  " + long + "  Dec 21  !!"))
+        #expect(piped.contains("  [ ] 3  " + wide + "  Dec 23  !!"))
+        // Cut with an ellipsis at a terminal, the dues lined up.
+        let command = "faketime -f '2026-11-29 10:53:00' \"$NUDGE\" list"
+        let shown = try nudge.shell("NO_COLOR=1 script -qec \(shellQuote(command)) /dev/null").stdout
+            .components(separatedBy: "\r\n")
+        #expect(shown.contains("  [ ] 1  " + String(repeating: "a", count: 47) + "…  Dec 21  !!"), "\(shown)")
+        #expect(shown.contains("  [ ] 2  short" + String(repeating: " ", count: 43) + "  Dec 22  !!"), "\(shown)")
+        #expect(shown.contains("  [ ] 3  " + String(repeating: "日本語", count: 7) + "日本…   Dec 23  !!"), "\(shown)")
+    }
 }
 
 func shellQuote(_ text: String) -> String {
