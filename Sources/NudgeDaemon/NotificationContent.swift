@@ -56,8 +56,10 @@ struct NotificationWriter {
 
     static let doneKey = "done"
     static let snoozePrefix = "snooze-"
-    /// Lines of notes shown under a reminder.
+    /// Lines of notes shown under a reminder, and the characters of each: a line of 100 KB
+    /// held dunst for ten seconds, past the next reminder's call.
     static let noteLines = 3
+    static let noteLineLength = 200
 
     func content(for delivery: Delivery, todos: [Todo]) -> NotificationContent {
         var content = text(for: delivery, todos: todos)
@@ -93,7 +95,9 @@ struct NotificationWriter {
     func reminder(_ todo: Todo, rule: String) -> NotificationContent {
         var lines = [dueLine(todo)]
         if let notes = todo.notes {
-            lines += notes.split(separator: "\n", omittingEmptySubsequences: false).prefix(Self.noteLines).map(String.init)
+            lines += notes.split(separator: "\n", omittingEmptySubsequences: false).prefix(Self.noteLines).map { line in
+                line.count > Self.noteLineLength ? line.prefix(Self.noteLineLength - 1) + "…" : String(line)
+            }
         }
         let actions = [NotificationContent.Action(key: Self.doneKey, label: "Done")]
             + config.snooze.choices.enumerated().map { index, choice in

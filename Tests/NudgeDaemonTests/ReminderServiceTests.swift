@@ -33,6 +33,15 @@ struct ReminderServiceTests {
         #expect(fixture.statusLine == "Nothing to remind")
     }
 
+    @Test func aLongLineOfNotesIsCutInTheNotification() throws {
+        let long = String(repeating: "n", count: 120_000)
+        try fixture.add("Big notes", at: fixture.date(29, 12), notes: long + "\nshort")
+        try fixture.start()
+        fixture.advanceToWake()
+        let shown = try #require(fixture.server.shown.first)
+        #expect(shown.content.body == "due now\n" + String(repeating: "n", count: 199) + "…\nshort")
+    }
+
     @Test func manyRemindersAtOnceArriveAsOne() throws {
         for index in 1...5 { try fixture.add("todo \(index)", at: fixture.date(29, 12)) }
         try fixture.start()
