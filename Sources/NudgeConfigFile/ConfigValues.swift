@@ -193,20 +193,31 @@ enum ConfigValues {
         return count
     }
 
-    static let secondsForms = "a number of seconds from 0.1 to 3600, e.g. 15s, 1.5s, 500ms, 2m"
+    static let secondsForms = "a time from 0.1 s to 1 h, e.g. 15s, 1.5s, 500ms, 2m, 1m30s, 1h"
 
-    /// `timeout`: seconds, written `15s`, `15`, `500ms` or `2m`.
+    /// The units of a time limit, in seconds.
+    private static let timeUnits: [String: Double] = [
+        "ms": 0.001, "s": 1, "sec": 1, "second": 1, "seconds": 1,
+        "m": 60, "min": 60, "minute": 60, "minutes": 60, "h": 3600, "hr": 3600, "hour": 3600, "hours": 3600,
+    ]
+
+    /// `timeout`: a time limit, written `15s`, `15` (seconds), `500ms`, `2m`, `1m30s` or `1h`:
+    /// numbers each with a unit, each unit at most once, as DURATION is written.
     static func seconds(_ key: String, _ value: String) throws(Problem) -> Double {
-        let text = value.lowercased().replacingOccurrences(of: " ", with: "")
-        let (number, scale): (Substring, Double) = if text.hasSuffix("ms") { (text.dropLast(2), 0.001) }
-            else if text.hasSuffix("s") { (text.dropLast(), 1) }
-            else if text.hasSuffix("m") { (text.dropLast(), 60) }
-            else { (Substring(text), 1) }
-        guard number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let amount = Double(number),
-              (0.1...3600).contains(amount * scale) else {
-            throw Problem("\(key): \(quoted(value)) is not a time limit; accepted: \(secondsForms)")
+        let refusal = Problem("\(key): \(quoted(value)) is not a time limit; accepted: \(secondsForms)")
+        var rest = Substring(value.lowercased().replacingOccurrences(of: " ", with: ""))
+        if !rest.isEmpty, rest.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) { rest += "s" }
+        var total = 0.0, used: Set<Double> = []
+        while !rest.isEmpty {
+            let number = rest.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
+            rest = rest.dropFirst(number.count)
+            let unit = rest.prefix { $0.isASCII && $0.isLetter }
+            rest = rest.dropFirst(unit.count)
+            guard let amount = Double(number), let scale = timeUnits[String(unit)], used.insert(scale).inserted else { throw refusal }
+            total += amount * scale
         }
-        return amount * scale
+        guard (0.1...3600).contains(total) else { throw refusal }
+        return total
     }
 
     /// "15s", "1.5s": seconds as `seconds` reads them back.
