@@ -109,7 +109,7 @@ enum HelpTopics {
             HelpEntry("~/.local/share/nudge/nudge.db", "The todos, in SQLite, shared with the reminder service nudged(8). --db, NUDGE_DB and XDG_DATA_HOME choose another file."),
             HelpEntry("~/.config/nudge/nudge.conf", "When and how Nudge reminds, described in nudge.conf(5); without it the defaults apply. --config, NUDGE_CONFIG and XDG_CONFIG_HOME choose another file."),
             HelpEntry("~/.cache/nudge/quote", "The quote of the day, fetched at most once a day."),
-            HelpEntry("share/doc/nudge/nudge.conf", "Under the installation prefix (/usr/local): the documented defaults, to copy to ~/.config/nudge/ and change."),
+            HelpEntry("share/doc/nudge/nudge.conf", "Under the installation prefix (/usr/local, unless make install was given another PREFIX): the documented defaults, to copy to ~/.config/nudge/ and change."),
         ])
 
     static let exitStatus = HelpTopic(

@@ -24,7 +24,7 @@ extension [HelpEntry] {
     /// Two columns for a terminal: the labels padded to one width, each meaning wrapped to
     /// `width` with its lines under the first. A label too long for the column gets the
     /// meaning on the next line.
-    public func plainText(width: Int = 88) -> String {
+    public func plainText(width: Int = 80) -> String {
         let column = Swift.min(map(\.label.count).max() ?? 0, 24)
         var lines: [String] = []
         for entry in self {

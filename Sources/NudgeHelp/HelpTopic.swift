@@ -24,9 +24,9 @@ public struct HelpTopic: Sendable {
 
     /// What `nudge help NAME` prints.
     public var plainText: String {
-        var parts = [abstract.hasSuffix(".") ? abstract : abstract + ".", PlainText.wrap(text, width: 88).joined(separator: "\n")]
+        var parts = [abstract.hasSuffix(".") ? abstract : abstract + ".", PlainText.wrap(text, width: 80).joined(separator: "\n")]
         if !entries.isEmpty { parts.append(entries.plainText()) }
-        if !notes.isEmpty { parts.append(PlainText.wrap(notes, width: 88).joined(separator: "\n")) }
+        if !notes.isEmpty { parts.append(PlainText.wrap(notes, width: 80).joined(separator: "\n")) }
         return parts.filter { !$0.isEmpty }.joined(separator: "\n\n")
     }
 

@@ -66,10 +66,13 @@ extension ManualPage {
         ])
     }
 
-    /// A commented-out `[section]` header or `key = value` line.
+    /// A commented-out `[section]` header or `key = value` line; not prose that a line break
+    /// left starting with one ("repeat_sound = yes. Quiet hours silence ...").
     static func looksLikeConfig(_ line: Substring) -> Bool {
         if line.hasPrefix("[") && line.hasSuffix("]") && !line.contains(" ") { return true }
         guard let equals = line.range(of: " = ") else { return false }
+        let value = line[equals.upperBound...]
+        if value.hasSuffix(".") || value.contains(". ") { return false }
         return line[..<equals.lowerBound].allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
     }
 }

@@ -61,6 +61,13 @@ struct ManualPageTests {
         #expect(page.sections.map(\.heading) == ["DESCRIPTION", "SECTIONS", "SEE ALSO"])
     }
 
+    @Test func proseThatALineBreakStartsWithAKeyIsNotAnExample() {
+        #expect(ManualPage.looksLikeConfig("width = 40"))
+        #expect(ManualPage.looksLikeConfig("before = 1h, 10m"))
+        #expect(!ManualPage.looksLikeConfig("repeat_sound = yes. Quiet hours silence everything"))
+        #expect(!ManualPage.looksLikeConfig("width = 40."))
+    }
+
     /// The page as `groff -man -Tutf8 -ww` typesets it (no formatting), and what it warned about.
     func typeset(_ roff: String) throws -> (text: String, warnings: String) {
         let folder = TemporaryDirectory()
