@@ -268,10 +268,12 @@ extension TodoStore {
     /// of `nudge list --search` at 100,000 todos each time. Call it inside `reading`.
     public func searchingOnce<T>(_ query: TodoQuery, _ body: (TodoQuery) throws -> T) throws -> T {
         guard let search = query.search, !search.isEmpty else { return try body(query) }
-        let filter = try todoFilter(query)
-        try db.execute("CREATE TEMP TABLE IF NOT EXISTS nudge_found (id INTEGER PRIMARY KEY); DELETE FROM temp.nudge_found")
         defer { try? db.execute("DELETE FROM temp.nudge_found") }
-        try db.run("INSERT INTO temp.nudge_found SELECT t.id FROM todos t NOT INDEXED\(filter.sql)", filter.arguments)
+        try perform {
+            let filter = try todoFilter(query)
+            try db.execute("CREATE TEMP TABLE IF NOT EXISTS nudge_found (id INTEGER PRIMARY KEY); DELETE FROM temp.nudge_found")
+            try db.run("INSERT INTO temp.nudge_found SELECT t.id FROM todos t NOT INDEXED\(filter.sql)", filter.arguments)
+        }
         var found = query
         found.search = nil
         found.foundOnce = true

@@ -81,4 +81,16 @@ struct ReadOnlyTests {
         let todos = try nudge("list", "--json", environment: ["NUDGE_DB": nudge.folder.file("recovered.db")]).array()
         #expect(todos.count > 250 && todos.count <= 300, "\(todos.count)")
     }
+
+    @Test func aSearchThatMeetsDamageSaysSoAsAWriteDoes() throws {
+        _ = try nudge.shell("for i in $(seq 1 100); do \"$NUDGE\" add \"todo $i $(printf 'x%.0s' $(seq 1 150))\" >/dev/null; done")
+        // The todos table's root page, overwritten: every scan of it meets the damage.
+        let root = try nudge.shell("sqlite3 \"$NUDGE_DB\" \"SELECT rootpage FROM sqlite_schema WHERE name = 'todos'\"").stdout
+        let page = try #require(Int(root.trimmingCharacters(in: .whitespacesAndNewlines)))
+        _ = try nudge.shell("head -c 4096 /dev/urandom | dd of=\"$NUDGE_DB\" bs=4096 seek=\(page - 1) conv=notrunc 2>/dev/null")
+        let search = try nudge("list", "--search", "todo")
+        #expect(search.status == 1, "\(search.stdout)")
+        #expect(search.stderr.hasPrefix("nudge: the database \(nudge.database) is damaged") && search.stderr.contains("made by: sqlite3"), "\(search.stderr)")
+        #expect(search.stderr.filter { $0 == "\n" }.count == 1)
+    }
 }
