@@ -61,7 +61,7 @@ public enum HTTP {
         }
         defer { nudge_curl_cleanup(&api, handle) }
 
-        let transfer = Transfer(maxSize: limits.maxSize, progress: progress)
+        let transfer = Transfer(maxSize: limits.maxSize, stallLimit: limits.timeout, progress: progress)
         let context = Unmanaged.passUnretained(transfer).toOpaque()
         var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         let code: CURLcode = url.withCString { urlText in
@@ -80,7 +80,9 @@ public enum HTTP {
                 long(CURLOPT_MAXREDIRS, limits.maxRedirects)
                 long(CURLOPT_FAILONERROR, 1)
                 long(CURLOPT_CONNECTTIMEOUT_MS, Int(limits.timeout * 1000))
-                // Less than a byte a second for `timeout` is a stall.
+                // Less than a byte a second for `timeout` is a stall. libcurl averages the
+                // speed over seconds, so bytes just before a stall hide it for a few more:
+                // the progress callback also ends a transfer `timeout` after its last byte.
                 long(CURLOPT_LOW_SPEED_LIMIT, 1)
                 long(CURLOPT_LOW_SPEED_TIME, max(1, Int(limits.timeout.rounded(.up))))
                 if let total = limits.total { long(CURLOPT_TIMEOUT_MS, max(1, Int(total * 1000))) }
@@ -89,11 +91,9 @@ public enum HTTP {
                 pointer(CURLOPT_WRITEDATA, context)
                 _ = nudge_curl_setopt_header(&api, handle, Transfer.header)
                 pointer(CURLOPT_HEADERDATA, context)
-                if progress != nil {
-                    _ = nudge_curl_setopt_xferinfo(&api, handle, Transfer.xferinfo)
-                    pointer(CURLOPT_XFERINFODATA, context)
-                    long(CURLOPT_NOPROGRESS, 0)
-                }
+                _ = nudge_curl_setopt_xferinfo(&api, handle, Transfer.xferinfo)
+                pointer(CURLOPT_XFERINFODATA, context)
+                long(CURLOPT_NOPROGRESS, 0)
                 return nudge_curl_perform(&api, handle)
             }
         }
@@ -113,7 +113,7 @@ public enum HTTP {
             throw FetchError(.tooLarge, "the answer is larger than the \(sizeText(limits.maxSize)) limit")
         case CURLE_TOO_MANY_REDIRECTS:
             throw FetchError(.tooManyRedirects, "more than \(limits.maxRedirects) redirects (a redirect loop?)")
-        case CURLE_OPERATION_TIMEDOUT:
+        case _ where code == CURLE_OPERATION_TIMEDOUT || (code == CURLE_ABORTED_BY_CALLBACK && transfer.stalled):
             let seconds = secondsText(limits.total ?? limits.timeout)
             throw FetchError(.timedOut, limits.total == nil
                              ? "timed out: no answer for \(seconds)" : "timed out: no answer within \(seconds)")
@@ -150,10 +150,24 @@ private final class Transfer {
     var contentType: String?
     let progress: ((FetchProgress) -> Void)?
     var lastReported: FetchProgress?
+    /// The longest the answer may stall, and when a byte of it last came (uptime, in ns).
+    let stallLimit: TimeInterval
+    var lastActivity = DispatchTime.now().uptimeNanoseconds
+    /// Whether the server has begun to answer: before, libcurl's own timeouts apply.
+    var answered = false
+    var received: Int64 = 0
+    var stalled = false
 
-    init(maxSize: Int, progress: ((FetchProgress) -> Void)?) {
+    init(maxSize: Int, stallLimit: TimeInterval, progress: ((FetchProgress) -> Void)?) {
         self.maxSize = maxSize
+        self.stallLimit = stallLimit
         self.progress = progress
+    }
+
+    /// Notes that bytes came; the headers count too.
+    func heardFrom() {
+        answered = true
+        lastActivity = DispatchTime.now().uptimeNanoseconds
     }
 
     static func from(_ context: UnsafeMutableRawPointer?) -> Transfer {
@@ -174,6 +188,7 @@ private final class Transfer {
     static let header: nudge_curl_write_fn = { data, size, count, context in
         let transfer = Transfer.from(context)
         let length = size * count
+        transfer.heardFrom()
         guard let data else { return length }
         let line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
         if line.hasPrefix("HTTP/") {
@@ -192,6 +207,15 @@ private final class Transfer {
 
     static let xferinfo: nudge_curl_xferinfo_fn = { context, total, now, _, _ in
         let transfer = Transfer.from(context)
+        if Int64(now) != transfer.received {
+            transfer.received = Int64(now)
+            transfer.heardFrom()
+        } else if transfer.answered,
+                  Double(DispatchTime.now().uptimeNanoseconds - transfer.lastActivity) / 1e9 > transfer.stallLimit {
+            transfer.stalled = true
+            return 1
+        }
+        guard transfer.progress != nil else { return 0 }
         let progress = FetchProgress(received: Int64(now), total: total > 0 ? Int64(total) : nil)
         if progress != transfer.lastReported {
             transfer.lastReported = progress

@@ -80,6 +80,15 @@ struct HTTPTests {
         #expect(Date().timeIntervalSince(started) < 4)
     }
 
+    @Test func anAnswerThatStallsAfterItsFirstBytesTimesOutAsSoon() throws {
+        let started = Date()
+        #expect(throws: FetchError(.timedOut, "timed out: no answer for 1 s")) {
+            try HTTP.get(server.url("/stall-after-bytes"), limits: FetchLimits(timeout: 1, maxSize: 1 << 20))
+        }
+        // libcurl's low-speed check alone took 4 s here: its average still held the bytes.
+        #expect(Date().timeIntervalSince(started) < 2.5)
+    }
+
     @Test func theTotalBoundsASlowButMovingAnswer() throws {
         let started = Date()
         #expect(throws: FetchError(.timedOut, "timed out: no answer within 0.5 s")) {

@@ -115,6 +115,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.end_headers()
             self.wfile.flush()
             time.sleep(30)
+        elif path == "/stall-after-bytes":
+            # Headers and the first bytes, then nothing.
+            self.send_response(200)
+            self.send_header("Content-Length", "100")
+            self.end_headers()
+            self.wfile.write(b"[ ")
+            self.wfile.flush()
+            time.sleep(30)
         elif path == "/loop":
             self.redirect("/loop")
         elif path == "/redirect":
