@@ -32,6 +32,7 @@ enum HelpTopics {
             HelpEntry("9am, 9:30pm, 17:30, noon, midnight", "A time alone is the next such time: today if it is still ahead, else tomorrow (midnight alone is 00:00 tomorrow)."),
             HelpEntry("tomorrow 9am, fri at 14:00, tomorrow at 9", "A day and a time; a bare hour after at is that hour (at 9 is 09:00). With a day, noon is 12:00 and midnight the end of that day, 23:59."),
             HelpEntry("in 2h, in 3 days, +45m", "This long from now, a DURATION (see 'nudge help duration'); in 2 months and in 1 year add calendar months and years, in a week and in an hour work too."),
+            HelpEntry("in 3 days at 9, in a week 9am", "That many days, weeks, months or years from today, at that time."),
             HelpEntry("eod, eow, eom, eoy", "23:59 today, on the last day of this week (as this fri counts weeks), on the last day of this month, on December 31; also end of day, end of week, and so on."),
         ],
         notes: """

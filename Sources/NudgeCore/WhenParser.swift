@@ -80,7 +80,18 @@ public struct WhenParser: Sendable {
         }
         var tokens = WhenParser.tokens(lower)
         if tokens.first == "in" {
-            return try relative(input.dropFirst("in".count).replacingOccurrences(of: ",", with: " "), input: input)
+            // "in 3 days at 9", "in a week 9am": that day, at that time.
+            var time: ClockTime?, timeWords = 0
+            if tokens.count > 3, tokens[tokens.count - 2] == "at", let parsed = ClockTime.hour(tokens.last!, input: input) {
+                time = try parsed.get()
+                timeWords = 2
+            } else if tokens.count > 2, let parsed = ClockTime.parse(tokens.last!, input: input) {
+                time = try parsed.get()
+                timeWords = tokens[tokens.count - 2] == "at" ? 2 : 1
+            }
+            let words = input.replacingOccurrences(of: ",", with: " ").split(whereSeparator: \.isWhitespace)
+            let span = words.dropFirst().dropLast(timeWords).joined(separator: " ")
+            return try relative(span, at: time, input: input)
         }
 
         // End of day, week, month, year.
@@ -144,8 +155,9 @@ public struct WhenParser: Sendable {
 
     // MARK: - Forms
 
-    /// "2h", "3 days", "1h30m", "2 months", "1 year" added to now.
-    private func relative(_ spanText: String, input: String) throws(InputError) -> Reading {
+    /// "2h", "3 days", "1h30m", "2 months", "1 year" added to now; with `time`, a span of
+    /// whole days, weeks, months or years names the day, and `time` the time of day on it.
+    private func relative(_ spanText: String, at time: ClockTime? = nil, input: String) throws(InputError) -> Reading {
         var text = spanText.trimmingWhitespace()
         // "in a week", "in an hour"
         for article in ["a ", "an "] where text.lowercased().hasPrefix(article) {
@@ -168,6 +180,12 @@ public struct WhenParser: Sendable {
             result = moved
         }
         result = span.added(to: result, calendar: calendar)
+        if let time {
+            guard span.seconds == 0 else {
+                throw InputError("can't read '\(input)' as a date: a time of day goes after days, weeks, months or years (in 3 days at 9), not after hours or minutes")
+            }
+            return timed(time, on: WallClock(zone: calendar.timeZone).day(of: result)).reading
+        }
         let due = Due.at(result, zone: calendar.timeZone)
         guard span.seconds == 0 else { return Reading(due: due, wallClock: SeriesStart(due)) }
         // Whole days and months keep now's time of day, which a DST gap on that day may skip.

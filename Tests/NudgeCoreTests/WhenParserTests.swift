@@ -118,6 +118,11 @@ struct WhenParserTests {
         ("in 1h30m", at("2026-11-29T12:23:00+01:00")),
         ("in  1 h 30 m", at("2026-11-29T12:23:00+01:00")),
         ("in a week", at("2026-12-06T10:53:00+01:00")),
+        ("in a week at 9", at("2026-12-06T09:00:00+01:00")),
+        ("in 3 days 9am", at("2026-12-02T09:00:00+01:00")),
+        ("in 3 days, at 17:30", at("2026-12-02T17:30:00+01:00")),
+        ("in 2 weeks at noon", at("2026-12-13T12:00:00+01:00")),
+        ("in 1 MO at 8pm", at("2026-12-29T20:00:00+01:00")),
         ("in an hour", at("2026-11-29T11:53:00+01:00")),
         ("In An Hour", at("2026-11-29T11:53:00+01:00")),
         ("IN 2H", at("2026-11-29T12:53:00+01:00")),
@@ -344,6 +349,7 @@ struct WhenParserTests {
         ("   ", "the date is empty; accepted: \(WhenParser.acceptedForms)"),
         ("in 1M", "can't read 'in 1M' as a date: M could mean minutes or months; write m or min for minutes, mo for months; relative dates look like in 2h, in 3 days, in 1h30m, +45m, in 2 months"),
         ("+1h 1h", "can't read '+1h 1h' as a date: hours are given twice; give each unit once; relative dates look like in 2h, in 3 days, in 1h30m, +45m, in 2 months"),
+        ("in 2h at 9", "can't read 'in 2h at 9' as a date: a time of day goes after days, weeks, months or years (in 3 days at 9), not after hours or minutes"),
     ])
     func explains(text: String, message: String) {
         #expect(throws: InputError(message)) {
