@@ -31,10 +31,11 @@ public struct HookSettings: Hashable, Sendable {
 /// A hook's command line, split into words as systemd splits `ExecStart=` and run without a
 /// shell: words are separated by spaces; single or double quotes keep spaces in a word;
 /// backslash escapes `\\`, `\"`, `\'`, `\n`, `\t`, `\s` (a space) and `\ `; `${NAME}` is the
-/// environment variable NAME when the hook runs (empty when unset), `$$` a dollar sign.
-/// Unlike systemd, `%` is an ordinary character: there are no specifiers.
+/// environment variable NAME when the hook runs (empty when unset), `$$` a dollar sign, and
+/// `$NAME` as a word of its own is NAME's value split at white space into words (none when
+/// unset or empty). Unlike systemd, `%` is an ordinary character: there are no specifiers.
 public struct HookCommand: Hashable, Sendable, CustomStringConvertible {
-    /// The words, with `${NAME}` still in them.
+    /// The words, with `${NAME}` still in them; a word `$NAME` is to be split.
     public let words: [String]
     /// As written in the config file.
     public let text: String
@@ -71,6 +72,8 @@ public struct HookCommand: Hashable, Sendable, CustomStringConvertible {
                 if inWord { words.append(word) }
                 word = ""
                 inWord = false
+            } else if character == "$", !inWord, let name = Self.splitVariable(in: &characters, text: text) {
+                words.append("$" + name)
             } else if character == "$" {
                 try Self.variable(in: &characters, into: &word, text: text)
                 inWord = true
@@ -89,8 +92,11 @@ public struct HookCommand: Hashable, Sendable, CustomStringConvertible {
     /// The arguments to run, `${NAME}` replaced from `environment`; the first is the program,
     /// found on PATH when it has no slash.
     public func arguments(environment: [String: String]) -> [String] {
-        words.map { word in
-            guard word.contains("$") else { return word }
+        words.flatMap { word -> [String] in
+            guard word.contains("$") else { return [word] }
+            if Self.isVariableName(String(word.dropFirst())) {
+                return (environment[String(word.dropFirst())] ?? "").split(whereSeparator: \.isWhitespace).map(String.init)
+            }
             var out = ""
             var rest = word[...]
             while let dollar = rest.firstIndex(of: "$") {
@@ -104,7 +110,7 @@ public struct HookCommand: Hashable, Sendable, CustomStringConvertible {
                     rest = rest[rest.index(after: end)...]
                 }
             }
-            return out + rest
+            return [out + rest]
         }
     }
 
@@ -114,11 +120,21 @@ public struct HookCommand: Hashable, Sendable, CustomStringConvertible {
         "\\": "\\", "\"": "\"", "'": "'", "n": "\n", "t": "\t", "s": " ", " ": " ", "$": "$",
     ]
 
+    /// After a `$` that starts a word: the NAME of `$NAME` when the word ends there, taken
+    /// from `characters`; nil for `$$` and `${`, which `variable` reads.
+    private static func splitVariable(in characters: inout ArraySlice<Character>, text: String) -> String? {
+        let name = characters.prefix { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        let after = characters.dropFirst(name.count).first
+        guard isVariableName(String(name)), after == nil || after == " " || after == "\t" else { return nil }
+        characters = characters.dropFirst(name.count)
+        return String(name)
+    }
+
     /// After a `$`: `$$` or `${NAME}`, kept as written for `arguments(environment:)`.
     private static func variable(in characters: inout ArraySlice<Character>, into word: inout String,
                                  text: String) throws(InputError) {
         guard let next = characters.first, next == "{" || next == "$" else {
-            throw InputError("'$' in a hook command starts ${NAME} (or $$ for a dollar sign): \(text)")
+            throw InputError("'$' in a hook command starts ${NAME}, $NAME as a word of its own, or $$ for a dollar sign: \(text)")
         }
         if next == "$" {
             characters.removeFirst()

@@ -30,12 +30,23 @@ struct HookCommandTests {
         #expect(try words("echo ${A}", environment: ["A": "${B}", "B": "no"]) == ["echo", "${B}"])
     }
 
+    @Test func aVariableAsAWordOfItsOwnIsSplitAtWhiteSpace() throws {
+        let environment = ["NUDGE_TITLE": "Pay  the\trent", "EMPTY": ""]
+        #expect(try words("echo $NUDGE_TITLE end", environment: environment) == ["echo", "Pay", "the", "rent", "end"])
+        #expect(try words("echo $UNSET $EMPTY end", environment: environment) == ["echo", "end"])
+        #expect(try words("echo $NUDGE_TITLE", environment: environment) == ["echo", "Pay", "the", "rent"])
+        // Not replaced again, and ${NAME} beside it stays one word.
+        #expect(try words("echo $A ${A}", environment: ["A": "$B x", "B": "no"]) == ["echo", "$B", "x", "$B x"])
+    }
+
     @Test("refused with the reason", arguments: [
         ("", "needs at least a program"),
         ("   ", "needs at least a program"),
         (#"echo "open"#, "a quote (\") is not closed"),
         ("echo 'open", "a quote (') is not closed"),
-        ("echo $HOME", "starts ${NAME}"),
+        ("echo x$HOME", "starts ${NAME}, $NAME as a word of its own"),
+        ("echo $HOME/x", "starts ${NAME}"),
+        ("echo \"$HOME\"", "starts ${NAME}"),
         ("echo ${HOME", "without its '}'"),
         ("echo ${1x}", "is not a variable name"),
         ("echo \\q", "unknown escape '\\q'"),
