@@ -150,6 +150,24 @@ enum RepeatPhrase {
         return start...(end - 1)
     }
 
+    /// Why the window of an hourly phrase ("every 2h between 18:00-09:00") is refused, when
+    /// its two times read but do not make a window; nil otherwise.
+    static func windowProblem(_ text: String) -> String? {
+        guard let range = text.range(of: " between ") else { return nil }
+        let window = String(text[range.upperBound...])
+        let sides = window.contains("-") ? window.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+            : window.components(separatedBy: " and ")
+        guard sides.count == 2, let start = timeOfDay(sides[0].trimmingWhitespace(), allowing24: true),
+              let end = timeOfDay(sides[1].trimmingWhitespace(), allowing24: true) else { return nil }
+        if start.minute != 0 || end.minute != 0 {
+            return "a window is whole hours (09:00-18:00), and \(start.minute != 0 ? sides[0] : sides[1]) is not on the hour"
+        }
+        if start.hour >= end.hour {
+            return "the window \(window) does not run forward within a day; write the earlier hour first (between 09:00-18:00), or use two todos for a window across midnight"
+        }
+        return nil
+    }
+
     /// "9", "09", "09:00", "9am", "6pm", "noon", "24:00" -> the hour; nil for a time with minutes.
     private static func wholeHour(_ text: String) -> Int? {
         guard let time = timeOfDay(text, allowing24: true), time.minute == 0 else { return nil }

@@ -50,6 +50,8 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
             if value.isEmpty { throw unreadable }
         } else if let rule = RepeatPhrase.rrule(lowered) {
             value = rule
+        } else if let problem = RepeatPhrase.windowProblem(lowered) {
+            throw InputError("can't read '\(trimmed)' as a repeat rule: \(problem)")
         } else {
             throw unreadable
         }

@@ -59,11 +59,26 @@ struct RepeatPhraseTests {
     }
 
     static let unreadable = [
-        "every 2h between 18-9", "every 2h between 09:30-18:00", "every 2h between 9", "every 2h between 9-25",
+        "every 2h between 9", "every 2h between 9-25",
         "every 2 days between 9-18", "every mon,mon", "every mon,funday", "2nd tue", "every 6th tue", "every 2nd",
         "last fri of year", "every month on the 32nd", "every month on the 15nd", "every month on the 0th",
         "every week on the 15th", "every 2 months on fri", "every and", "every mon and", "every 0h", "every h2",
     ]
+
+    @Test(arguments: [
+        ("every 2h between 18-9", "the window 18-9 does not run forward within a day; write the earlier hour first"),
+        ("every 2h between 9am and 9am", "the window 9am and 9am does not run forward"),
+        ("every 2h between 09:30-18:00", "a window is whole hours (09:00-18:00), and 09:30 is not on the hour"),
+        ("hourly between 9-17:15", "and 17:15 is not on the hour"),
+    ])
+    func aWindowThatReadsButIsNoWindowSaysWhy(text: String, reason: String) {
+        #expect {
+            try RepeatRule(parsing: text)
+        } throws: { error in
+            let message = (error as? InputError)?.message ?? ""
+            return message.hasPrefix("can't read '\(text)' as a repeat rule: ") && message.contains(reason)
+        }
+    }
 
     @Test(arguments: unreadable)
     func refusesWhatItCannotReadWithTheAcceptedForms(text: String) {
