@@ -18,11 +18,40 @@ public struct Repetition: Hashable, Sendable {
     /// current due, so an occurrence moved by a DST gap does not move the ones after it, and
     /// COUNT counts from the first.
     public var start: SeriesStart?
+    /// RFC 5545's EXDATE: occurrences of the rule that are not dues, as wall-clock times in the
+    /// due's zone (days for an all-day series). Used when the series repeats from its due.
+    public var exceptions: [SeriesStart]
+    /// RFC 5545's RDATE: dues besides the rule's, which neither COUNT nor UNTIL limit.
+    /// Used when the series repeats from its due.
+    public var additions: [SeriesStart]
 
-    public init(rrule: String, from: RepeatFrom, start: SeriesStart? = nil) {
+    public init(rrule: String, from: RepeatFrom, start: SeriesStart? = nil,
+                exceptions: [SeriesStart] = [], additions: [SeriesStart] = []) {
         self.rrule = rrule
         self.from = from
         self.start = start
+        self.exceptions = exceptions
+        self.additions = additions
+    }
+
+    /// The exceptions and additions as one line of text, each a `SeriesStart` marked `-`
+    /// (EXDATE) or `+` (RDATE): `-2026-12-11T09:00 +2026-12-20T09:00`; nil when there are none.
+    /// How the store keeps them.
+    public var datesText: String? {
+        let words = exceptions.map { "-\($0)" } + additions.map { "+\($0)" }
+        return words.isEmpty ? nil : words.joined(separator: " ")
+    }
+
+    /// Reads `datesText` back; words it cannot read are left out.
+    public mutating func readDates(_ text: String) {
+        for word in text.split(separator: " ") {
+            guard let date = SeriesStart(parsing: String(word.dropFirst())) else { continue }
+            switch word.first {
+            case "-": exceptions.append(date)
+            case "+": additions.append(date)
+            default: continue
+            }
+        }
     }
 }
 

@@ -141,6 +141,7 @@ private struct TodoReader {
         var created: Date?, lastModified: Date?, stamp: Date?, defaultReminders = true
         var percentProperty: LibICal.Property?, sawPriority = false
         var cancelled = false, completedProperty: LibICal.Property?, durationProperty: LibICal.Property?
+        var exdates: [LibICal.Property] = [], rdates: [LibICal.Property] = []
 
         for property in LibICal.properties(of: todo) {
             let name = LibICal.name(of: property)
@@ -205,6 +206,11 @@ private struct TodoReader {
                 stamp = try instant(property, "DTSTAMP")
             case ICAL_X_PROPERTY where name == ICalendarFile.repeatFromName:
                 from = (LibICal.value(of: property).uppercased() == "COMPLETION" ? .completion : .due, property)
+            case ICAL_EXDATE_PROPERTY, ICAL_RDATE_PROPERTY:
+                // Kept as they are, so that an export gives them back unchanged, and read into
+                // the repetition below.
+                if ical.icalproperty_isa(property) == ICAL_EXDATE_PROPERTY { exdates.append(property) } else { rdates.append(property) }
+                keep(property)
             case ICAL_X_PROPERTY where name == ICalendarFile.defaultRemindersName:
                 defaultReminders = LibICal.value(of: property).uppercased() != "FALSE"
             default:
@@ -228,7 +234,16 @@ private struct TodoReader {
         var repetition: Repetition?
         if let rrule, let due, (try? RepeatRule(parsing: "RRULE:" + rrule.text).check(for: due)) != nil {
             let start = try startProperty.map { property throws(RecordError) in try seriesStart(property, due: due) }
-            repetition = Repetition(rrule: rrule.text, from: from?.0 ?? .due, start: start)
+            // A PERIOD (RDATE;VALUE=PERIOD:...) has no DATE-TIME to read; it is only kept.
+            func dates(_ properties: [LibICal.Property], _ field: String) throws(RecordError) -> [SeriesStart] {
+                var dates: [SeriesStart] = []
+                for property in properties where ical.icaltime_is_null_time(time(property)) == 0 {
+                    dates.append(try seriesStart(property, due: due, field: field))
+                }
+                return dates
+            }
+            repetition = Repetition(rrule: rrule.text, from: from?.0 ?? .due, start: start,
+                                    exceptions: try dates(exdates, "EXDATE"), additions: try dates(rdates, "RDATE"))
         } else {
             // Without a DUE to repeat from, more often than hourly, or hourly on a DATE: Nudge
             // cannot repeat it,
@@ -339,11 +354,12 @@ private struct TodoReader {
         return .at(span.added(to: instant, calendar: .nudge(zone: zone)), zone: zone)
     }
 
-    /// The series' wall-clock start: DTSTART's day and time as the due's zone reads them.
-    private func seriesStart(_ property: LibICal.Property, due: Due) throws(RecordError) -> SeriesStart {
+    /// The series' wall-clock start: DTSTART's day and time as the due's zone reads them. So
+    /// also an EXDATE or RDATE (`field`).
+    private func seriesStart(_ property: LibICal.Property, due: Due, field: String = "DTSTART") throws(RecordError) -> SeriesStart {
         let value = time(property)
         guard let day = LibICal.day(of: value) else {
-            throw error("DTSTART", "is not a date: '\(LibICal.value(of: property))'")
+            throw error(field, "is not a date: '\(LibICal.value(of: property))'")
         }
         if value.is_date != 0 { return SeriesStart(day: day, time: nil) }
         guard case .at(_, let dueZone) = due else { return SeriesStart(day: day, time: nil) }
@@ -352,7 +368,7 @@ private struct TodoReader {
         if ical.icaltime_is_utc(value) == 0, let wall, let tzid, let zone = systemZone(tzid), zone.identifier == dueZone.identifier {
             return SeriesStart(day: day, time: wall)
         }
-        let (instant, _) = try placed(value, property, "DTSTART")!
+        let (instant, _) = try placed(value, property, field)!
         return SeriesStart(.at(instant, zone: dueZone))
     }
 

@@ -80,7 +80,9 @@ public enum NudgeJSON {
         }
         let repetition: Value = record.repetition.map {
             .object([("rule", .string($0.rrule)), ("from", .string($0.from.rawValue)),
-                     ("start", .string($0.start?.description))])
+                     ("start", .string($0.start?.description)),
+                     ("except", .array($0.exceptions.map { .string($0.description) })),
+                     ("add", .array($0.additions.map { .string($0.description) }))])
         } ?? .null
         return [
             ("uuid", .string(record.uuid)),
@@ -250,7 +252,24 @@ public enum NudgeJSON {
             }
             start = parsed
         }
-        return Repetition(rrule: rule, from: from, start: start)
+        return Repetition(rrule: rule, from: from, start: start,
+                          exceptions: try dates(inner, "except"), additions: try dates(inner, "add"))
+    }
+
+    /// `repeat.except` or `repeat.add`: an array of days or days and times, as `start`; none when absent.
+    private static func dates(_ fields: Fields, _ key: String) throws(RecordError) -> [SeriesStart] {
+        guard let value = fields.object[key], !(value is NSNull) else { return [] }
+        guard let texts = value as? [Any] else {
+            throw fields.error(key, "is not an array of days or days and times (like [\"2027-03-28T02:30\"])")
+        }
+        var dates: [SeriesStart] = []
+        for text in texts {
+            guard let text = text as? String, let date = SeriesStart(parsing: text) else {
+                throw fields.error(key, "holds '\(text)', which is not a day or a day and time (like 2027-03-28T02:30)")
+            }
+            dates.append(date)
+        }
+        return dates
     }
 
     /// An ISO 8601 time with its offset: the export's shape, or with fractional seconds

@@ -8,7 +8,8 @@ extension Todo {
         guard let repetition, let due,
               let rule = try? RepeatRule(parsing: "RRULE:" + repetition.rrule) else { return nil }
         return rule.nextDue(after: due, completedAt: completedAt, from: repetition.from, now: completedAt,
-                            localZone: localZone, seriesStart: repetition.start)
+                            localZone: localZone, seriesStart: repetition.start,
+                            exceptions: repetition.exceptions, additions: repetition.additions)
     }
 }
 
@@ -27,7 +28,8 @@ extension Todo {
             }
             let done = max(dueAt, now)
             guard let next = rule.nextDue(after: due, completedAt: done, from: repetition.from, now: done,
-                                          localZone: localZone, seriesStart: repetition.start) else { break }
+                                          localZone: localZone, seriesStart: repetition.start,
+                                          exceptions: repetition.exceptions, additions: repetition.additions) else { break }
             result.append(next)
             due = next
         }

@@ -164,8 +164,19 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
     /// instead of the current due (so a 02:30 moved to 03:30 by a DST gap is back at 02:30 the
     /// next day, and COUNT counts from the first occurrence); with `.completion` its time of
     /// day is used.
+    ///
+    /// With `.due`, `exceptions` (RFC 5545's EXDATE) are occurrences that are not dues, and
+    /// `additions` (RDATE) dues besides the rule's, as `Repetition` keeps them: wall-clock
+    /// times in `zone` (an exception matches the occurrence placed at the same instant), days
+    /// for an all-day series. As in RFC 5545, COUNT counts the rule's occurrences before
+    /// exceptions are taken out, an exception also takes out an addition, and an addition is
+    /// a due after the rule has ended. With `.completion` both are ignored: the series
+    /// restarts at each completion, so dates fixed in advance say nothing about it.
     public func nextDue(after current: Due, completedAt: Date, from: RepeatFrom, now: Date, localZone: TimeZone,
-                        seriesStart: SeriesStart? = nil) -> Due? {
+                        seriesStart: SeriesStart? = nil, exceptions: [SeriesStart] = [],
+                        additions: [SeriesStart] = []) -> Due? {
+        let exceptions = from == .due ? exceptions : []
+        let additions = from == .due ? additions : []
         switch current {
         case .allDay(let day):
             // `check(for:)` keeps hourly rules off all-day todos; one imported anyway ends here.
@@ -173,10 +184,12 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
             let local = WallClock(zone: localZone)
             let start = from == .due ? (seriesStart?.day ?? day) : local.day(of: completedAt)
             let floor = from == .due ? max(day, local.day(of: now)) : start
+            let excluded = Set(exceptions.map(\.day))
             let next = Recurrence.first(in: rrule, start: .date(start)) { occurrence in
-                occurrence.day > floor ? .found(occurrence.day) : .next
+                occurrence.day > floor && !excluded.contains(occurrence.day) ? .found(occurrence.day) : .next
             }
-            return next.map(Due.allDay)
+            let added = additions.map(\.day).filter { $0 > floor && !excluded.contains($0) }.min()
+            return [next, added].compactMap { $0 }.min().map(Due.allDay)
 
         case .at(let instant, let zone):
             let clock = WallClock(zone: zone)
@@ -197,17 +210,23 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
             switch from {
             case .due:
                 let floor = max(instant, now)
-                if let until, until <= floor { return nil }
+                let placedDates = { (dates: [SeriesStart]) -> [Date] in
+                    dates.compactMap { date in date.time.map { date.day.at(hour: $0.hour, minute: $0.minute, in: calendar) } }
+                }
+                let excluded = Set(placedDates(exceptions))
+                let added = placedDates(additions).filter { $0 > floor && !excluded.contains($0) }.min()
+                if let until, until <= floor { return added.map { .at($0, zone: zone) } }
                 // Occurrences on days well before `floor`'s day cannot be after it; skip them
                 // without asking the calendar.
                 let earliestDay = clock.day(of: floor).adding(days: -2)
                 if isHourly { start = hourlyStart(start, near: FloatingTime(day: earliestDay)) }
-                next = Recurrence.first(in: rrule, start: start, ignoringUntil: until != nil) { occurrence in
+                let ruled = Recurrence.first(in: rrule, start: start, ignoringUntil: until != nil) { occurrence -> Recurrence.Step<Date> in
                     guard occurrence.day >= earliestDay else { return .next }
                     let candidate = place(occurrence)
                     if let until, candidate > until { return .end }
-                    return candidate > floor ? .found(candidate) : .next
+                    return candidate > floor && !excluded.contains(candidate) ? .found(candidate) : .next
                 }
+                next = [ruled, added].compactMap { $0 }.min()
             case .completion:
                 next = Recurrence.first(in: rrule, start: start, ignoringUntil: until != nil) { occurrence in
                     guard occurrence > start else { return .next }

@@ -188,5 +188,16 @@ enum Schema {
             CREATE INDEX todos_pending_unscheduled_in_order ON todos(priority DESC, title_key, id, title, category_id)
                 WHERE completed_at IS NULL AND due_at IS NULL AND due_day IS NULL;
             """),
+        Migration(name: "010-repeat-dates", sql: """
+            -- A series' EXDATEs and RDATEs (Repetition.datesText): `-2026-12-11T09:00 +2026-12-20T09:00`.
+            ALTER TABLE todos ADD COLUMN repeat_dates TEXT;
+            DROP TRIGGER todos_sync_version;
+            CREATE TRIGGER todos_sync_version AFTER UPDATE OF uuid, title, notes, due_at, due_day, due_zone,
+                priority, category_id, completed_at, created_at, updated_at, repeat_rule, repeat_from,
+                repeat_start, repeat_dates, default_reminders, snoozed_until, reminded_through, kept ON todos
+            BEGIN
+                UPDATE todos SET sync_version = OLD.sync_version + 1 WHERE id = NEW.id;
+            END;
+            """),
     ]
 }

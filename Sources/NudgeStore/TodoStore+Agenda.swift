@@ -249,7 +249,7 @@ extension TodoStore {
             var zones = ZoneCache(fallback: planner.calendar.timeZone)
             while try statement.step() {
                 let row = Row(statement: statement)
-                try body(AgendaSection.allCases[Int(row.int64(17))], Self.todo(from: row, zones: &zones))
+                try body(AgendaSection.allCases[Int(row.int64(Self.todoColumnCount))], Self.todo(from: row, zones: &zones))
             }
         }
     }

@@ -154,9 +154,9 @@ extension TodoStore {
             let row = Row(statement: rows)
             let todo = Self.todo(from: row, zones: &zones)
             try body(ReminderSubject(todo: todo, custom: custom[todo.id] ?? [],
-                                     usesDefaultRules: row.int64(17) != 0,
-                                     snoozedUntil: row.optionalInt64(18).map(Self.date(fromStamp:)),
-                                     remindedThrough: Self.date(fromStamp: row.int64(19))))
+                                     usesDefaultRules: row.int64(Self.todoColumnCount) != 0,
+                                     snoozedUntil: row.optionalInt64(Self.todoColumnCount + 1).map(Self.date(fromStamp:)),
+                                     remindedThrough: Self.date(fromStamp: row.int64(Self.todoColumnCount + 2))))
         }
     }
 

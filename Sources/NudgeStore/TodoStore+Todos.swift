@@ -64,8 +64,11 @@ extension TodoStore {
     /// The columns `todo(from:zones:)` reads, in its order.
     static let todoColumnList = """
         t.id, t.uuid, t.title, t.notes, t.due_at, t.due_day, t.due_zone, t.priority,
-        t.completed_at, t.created_at, t.updated_at, c.id, c.name, c.icon, t.repeat_rule, t.repeat_from, t.repeat_start
+        t.completed_at, t.created_at, t.updated_at, c.id, c.name, c.icon, t.repeat_rule, t.repeat_from, t.repeat_start,
+        t.repeat_dates
         """
+    /// How many columns `todoColumnList` names: a query's own columns after them start here.
+    static let todoColumnCount: Int32 = 18
     static let todoTables = "FROM todos t LEFT JOIN categories c ON c.id = t.category_id"
 
     public func add(_ new: NewTodo, now: Date) throws(StoreError) -> Todo {
@@ -76,13 +79,14 @@ extension TodoStore {
             let stamp = Int64(now.timeIntervalSince1970)
             try db.run("""
                 INSERT INTO todos (uuid, title, notes, due_at, due_day, due_zone, priority, category_id,
-                    repeat_rule, repeat_from, repeat_start, default_reminders, reminded_through, created_at, updated_at, title_key)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    repeat_rule, repeat_from, repeat_start, repeat_dates, default_reminders, reminded_through, created_at,
+                    updated_at, title_key)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [.text(UUID().uuidString.lowercased()), .text(new.title), new.notes.sqlValue,
                       dueAt.sqlValue, dueDay.sqlValue, dueZone.sqlValue,
                       .integer(Int64(new.priority.rawValue)), categoryID.sqlValue,
                       new.repetition.map(\.rrule).sqlValue, new.repetition.map(\.from.rawValue).sqlValue,
-                      (new.repetition?.start?.description).sqlValue,
+                      (new.repetition?.start?.description).sqlValue, (new.repetition?.datesText).sqlValue,
                       .integer(new.usesDefaultRules ? 1 : 0), .integer(stamp - 1), .integer(stamp), .integer(stamp),
                       .text(Self.titleKey(new.title))])
             let id = db.lastInsertRowID
@@ -129,13 +133,14 @@ extension TodoStore {
             try db.run("""
                 UPDATE todos SET title = ?1, notes = ?2, due_at = ?3, due_day = ?4, due_zone = ?5,
                     priority = ?6, category_id = ?7, repeat_rule = ?8, repeat_from = ?9, repeat_start = ?12, updated_at = ?10,
-                    reminded_through = max(coalesce(reminded_through, ?10 - 1), ?10 - 1), title_key = ?13
+                    reminded_through = max(coalesce(reminded_through, ?10 - 1), ?10 - 1), title_key = ?13, repeat_dates = ?14
                 WHERE id = ?11
                 """, [.text(todo.title), todo.notes.sqlValue, dueAt.sqlValue, dueDay.sqlValue,
                       dueZone.sqlValue, .integer(Int64(todo.priority.rawValue)),
                       todo.category.map(\.id).sqlValue, todo.repetition.map(\.rrule).sqlValue,
                       todo.repetition.map(\.from.rawValue).sqlValue, .integer(Int64(now.timeIntervalSince1970)),
-                      .integer(todo.id), (todo.repetition?.start?.description).sqlValue, .text(Self.titleKey(todo.title))])
+                      .integer(todo.id), (todo.repetition?.start?.description).sqlValue, .text(Self.titleKey(todo.title)),
+                      (todo.repetition?.datesText).sqlValue])
             guard db.changes == 1 else { throw StoreError.noSuchTodos([todo.id]) }
             try replan(ids: [todo.id])
             return try fetch(ids: [todo.id])[0]
@@ -237,8 +242,10 @@ extension TodoStore {
             due = .allDay(day)
         }
         let repetition = row.text(14).map {
-            Repetition(rrule: $0, from: row.text(15).flatMap(RepeatFrom.init(rawValue:)) ?? .due,
-                       start: row.text(16).flatMap(SeriesStart.init(parsing:)))
+            var repetition = Repetition(rrule: $0, from: row.text(15).flatMap(RepeatFrom.init(rawValue:)) ?? .due,
+                                        start: row.text(16).flatMap(SeriesStart.init(parsing:)))
+            if let dates = row.text(17) { repetition.readDates(dates) }
+            return repetition
         }
         let category = row.optionalInt64(11).map {
             Category(id: $0, name: row.text(12) ?? "", icon: row.text(13) ?? Category.defaultIcon)

@@ -30,7 +30,10 @@ enum FieldMerge {
         field("priority", \.priority) { $0.priority.description },
         field("category", \.category) { $0.category ?? "\u{0}" },
         field("repetition", \.repetition) { record in
-            record.repetition.map { $0.rrule + "|" + $0.from.rawValue + "|" + ($0.start?.description ?? "") } ?? "-"
+            // The dates only when there are some, so that the fingerprints of other series stay
+            // as files written before them have them.
+            record.repetition.map { $0.rrule + "|" + $0.from.rawValue + "|" + ($0.start?.description ?? "")
+                + ($0.datesText.map { "|" + $0 } ?? "") } ?? "-"
         },
         field("completion", \.completedAt) { $0.completedAt.map(seconds) ?? "-" },
         field("reminders", \.reminders) { record in

@@ -17,6 +17,9 @@ struct RepeatRuleOracleTests {
         var rule: String
         /// How many occurrences are compared (fewer when the series ends first).
         var count = 10
+        /// EXDATE and RDATE, in `start`'s form.
+        var exdates: [String] = []
+        var rdates: [String] = []
 
         var testDescription: String { name }
     }
@@ -171,6 +174,40 @@ struct RepeatRuleOracleTests {
         Case(name: "New York all-day on the last day of each month", zone: ny, start: "2027-01-31", rule: "FREQ=MONTHLY;BYMONTHDAY=-1", count: 6),
     ]
 
+    /// Series with EXDATE and RDATE, against dateutil's rruleset.
+    static let dateCases: [Case] = [
+        Case(name: "daily COUNT=5 without the 11th and with the 20th (the audit's todo)", zone: "Europe/Berlin",
+             start: "2026-12-10T09:00", rule: "FREQ=DAILY;COUNT=5", exdates: ["2026-12-11T09:00"], rdates: ["2026-12-20T09:00"]),
+        Case(name: "an RDATE that is also an EXDATE is no due", zone: "Europe/Berlin", start: "2026-12-10T09:00",
+             rule: "FREQ=DAILY;COUNT=3", exdates: ["2026-12-21T09:00"], rdates: ["2026-12-20T09:00", "2026-12-21T09:00"]),
+        Case(name: "RDATEs between the rule's occurrences, at other times", zone: ny, start: "2027-01-04T09:00",
+             rule: "FREQ=WEEKLY;BYDAY=MO", count: 6, exdates: ["2027-01-11T09:00"], rdates: ["2027-01-06T18:00", "2027-01-05T07:15"]),
+        Case(name: "an RDATE after a UTC UNTIL", zone: "Europe/Berlin", start: "2026-12-10T09:00",
+             rule: "FREQ=DAILY;UNTIL=20261212T080000Z", rdates: ["2026-12-15T09:00"]),
+        Case(name: "an EXDATE that matches nothing changes nothing", zone: "Europe/Berlin", start: "2026-12-10T09:00",
+             rule: "FREQ=DAILY;COUNT=3", exdates: ["2026-12-11T10:00"]),
+        Case(name: "Berlin daily at 02:30: EXDATE in the gap, an RDATE in the gap", zone: "Europe/Berlin", start: "2027-03-26T02:30",
+             rule: "FREQ=DAILY;COUNT=6", exdates: ["2027-03-28T02:30"], rdates: ["2027-03-28T02:45"]),
+        Case(name: "Berlin daily at 02:30: EXDATE in the overlap, an RDATE in the overlap", zone: "Europe/Berlin",
+             start: "2027-10-29T02:30", rule: "FREQ=DAILY;COUNT=5", exdates: ["2027-10-31T02:30"], rdates: ["2027-10-31T02:45"]),
+        Case(name: "Berlin all-day daily across the gap, with EXDATE and RDATE", zone: "Europe/Berlin", start: "2027-03-26",
+             rule: "FREQ=DAILY;COUNT=4", exdates: ["2027-03-27"], rdates: ["2027-04-05"]),
+    ]
+
+    @Test(arguments: dateCases)
+    func seriesWithDatesMatchesTheOracle(_ test: Case) throws {
+        let expected = try oracle(test)
+        #expect(!expected.isEmpty)
+        #expect(try nudge(test) == expected)
+    }
+
+    /// The oracle applies the dates (it is not simply agreeing with Nudge): dateutil's
+    /// rruleset gives what the audit expected of the todo.
+    @Test func theOracleTakesOutEXDATEsAndAddsRDATEs() throws {
+        #expect(try oracle(Self.dateCases[0]) == ["2026-12-10T08:00:00Z", "2026-12-12T08:00:00Z", "2026-12-13T08:00:00Z",
+                                                  "2026-12-14T08:00:00Z", "2026-12-20T08:00:00Z"])
+    }
+
     @Test(arguments: rfcExamples)
     func rfcExampleMatchesTheOracle(_ test: Case) throws {
         let expected = try oracle(test)
@@ -207,8 +244,11 @@ struct RepeatRuleOracleTests {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = [Self.script]
         process.environment = ["PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8"]
-        let start = test.start.filter { $0 != "-" && $0 != ":" } + (test.start.contains("T") ? "00" : "")
-        let run = try Run.launch(process, input: "\(test.zone) \(start) \(test.count) \(test.rule)\n")
+        func compact(_ text: String) -> String { text.filter { $0 != "-" && $0 != ":" } + (text.contains("T") ? "00" : "") }
+        var input = "\(test.zone) \(compact(test.start)) \(test.count) \(test.rule)"
+        if !test.exdates.isEmpty { input += " EXDATE=" + test.exdates.map(compact).joined(separator: ",") }
+        if !test.rdates.isEmpty { input += " RDATE=" + test.rdates.map(compact).joined(separator: ",") }
+        let run = try Run.launch(process, input: input + "\n")
         try #require(run.status == 0, "the oracle failed (is python3-dateutil installed?): \(run.stderr)")
         let line = run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         return line == "-" ? [] : line.split(separator: " ").map(String.init)
@@ -235,10 +275,15 @@ struct RepeatRuleOracleTests {
                 done = day.at(hour: 12, minute: 0, in: calendar)
             }
             guard let next = rule.nextDue(after: due, completedAt: done, from: .due, now: done, localZone: zone,
-                                          seriesStart: start) else { break }
+                                          seriesStart: start, exceptions: try test.exdates.map(date),
+                                          additions: try test.rdates.map(date)) else { break }
             due = next
         }
         return result
+    }
+
+    private func date(_ text: String) throws -> SeriesStart {
+        try #require(SeriesStart(parsing: text))
     }
 }
 

@@ -2,9 +2,10 @@
 """An oracle for Nudge's repeat rules, independent of libical: python3-dateutil's rrule
 with the standard library's zoneinfo (Debian's tzdata).
 
-Each input line:  ZONE DTSTART COUNT RRULE
+Each input line:  ZONE DTSTART COUNT RRULE [EXDATE=T,T...] [RDATE=T,T...]
   DTSTART is a wall-clock time in ZONE (YYYYMMDDTHHMMSS) or a day (YYYYMMDD, all-day);
-  COUNT is how many occurrences to print at most.
+  COUNT is how many occurrences to print at most; EXDATE and RDATE list wall-clock times in
+  ZONE (or days) in DTSTART's form, combined with the rule by dateutil's rruleset.
 Each output line: those occurrences, space-separated, as UTC instants (YYYY-MM-DDTHH:MM:SSZ)
 or, for an all-day series, as days (YYYY-MM-DD); "-" when there are none.
 
@@ -25,7 +26,7 @@ import sys
 from datetime import datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
-from dateutil.rrule import rrulestr
+from dateutil.rrule import rruleset, rrulestr
 
 
 def utc_instant(wall, zone):
@@ -41,15 +42,35 @@ def utc_instant(wall, zone):
     return instant
 
 
-def occurrences(zone_name, dtstart_text, count, rule):
+def with_dates(rule, exdates, rdates):
+    """The rule as an rruleset with those EXDATEs and RDATEs; the rule alone without any.
+    (The dates compare with the rule's occurrences as wall-clock times: naive ones, or aware
+    ones with the same zone object, which Python compares without their offsets.)"""
+    if not exdates and not rdates:
+        return rule
+    dates = rruleset()
+    dates.rrule(rule)
+    for date in exdates:
+        dates.exdate(date)
+    for date in rdates:
+        dates.rdate(date)
+    return dates
+
+
+def occurrences(zone_name, dtstart_text, count, rule, exdate_texts=(), rdate_texts=()):
     zone = ZoneInfo(zone_name)
     all_day = "T" not in dtstart_text
-    start = datetime.strptime(dtstart_text, "%Y%m%d" if all_day else "%Y%m%dT%H%M%S")
+    form = "%Y%m%d" if all_day else "%Y%m%dT%H%M%S"
+    start = datetime.strptime(dtstart_text, form)
+    exdates = [datetime.strptime(text, form) for text in exdate_texts]
+    rdates = [datetime.strptime(text, form) for text in rdate_texts]
     until_utc = any(part.upper().startswith("UNTIL=") and part.upper().endswith("Z") for part in rule.split(";"))
     if all_day or not until_utc:
-        times = rrulestr(rule, dtstart=start)
+        times = with_dates(rrulestr(rule, dtstart=start), exdates, rdates)
     else:
-        times = (t.replace(tzinfo=None) for t in rrulestr(rule, dtstart=start.replace(tzinfo=zone)))
+        aware = with_dates(rrulestr(rule, dtstart=start.replace(tzinfo=zone)),
+                           [date.replace(tzinfo=zone) for date in exdates], [date.replace(tzinfo=zone) for date in rdates])
+        times = (t.replace(tzinfo=None) for t in aware)
     result = []
     for wall in times:
         if len(result) == count:
@@ -67,8 +88,11 @@ def main():
     for line in sys.stdin:
         if not line.strip():
             continue
-        zone_name, dtstart_text, count, rule = line.split()
-        print(" ".join(occurrences(zone_name, dtstart_text, int(count), rule)) or "-", flush=True)
+        zone_name, dtstart_text, count, rule, *more = line.split()
+        dates = dict(field.split("=", 1) for field in more)
+        exdates = [text for text in dates.get("EXDATE", "").split(",") if text]
+        rdates = [text for text in dates.get("RDATE", "").split(",") if text]
+        print(" ".join(occurrences(zone_name, dtstart_text, int(count), rule, exdates, rdates)) or "-", flush=True)
 
 
 if __name__ == "__main__":

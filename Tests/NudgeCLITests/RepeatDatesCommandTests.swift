@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import NudgeTestSupport
+
+/// A repeating todo imported with EXDATE and RDATE, through the binary: `done` and `explain`
+/// follow the set they make with the RRULE, and an export writes them back as they came.
+struct RepeatDatesCommandTests {
+    /// The audit's todo: daily from Dec 10 for five days, without Dec 11, with Dec 20.
+    static let series = [
+        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VTODO",
+        "UID:0f8fad5b-d9cb-469f-a165-70867728950e", "SUMMARY:Water the plants",
+        "DTSTART;TZID=Europe/Berlin:20261210T090000", "DUE;TZID=Europe/Berlin:20261210T090000",
+        "RRULE:FREQ=DAILY;COUNT=5", "EXDATE;TZID=Europe/Berlin:20261211T090000", "RDATE;TZID=Europe/Berlin:20261220T090000",
+        "LAST-MODIFIED:20261201T090000Z", "END:VTODO", "END:VCALENDAR",
+    ].map { $0 + "\r\n" }.joined()
+
+    /// What dateutil's rruleset gives for the series (RepeatRuleOracleTests checks the oracle
+    /// says so): Dec 10, 12, 13, 14 and 20.
+    static let dues = ["2026-12-10T09:00", "2026-12-12T09:00", "2026-12-13T09:00", "2026-12-14T09:00", "2026-12-20T09:00"]
+
+    func due(_ nudge: Nudge) throws -> String? {
+        (try nudge("show", "1", "--json").object()["due"] as? String).map { String($0.prefix(16)) }
+    }
+
+    @Test func doneWalksTheDuesOfTheRuleWithoutTheEXDATEAndWithTheRDATE() throws {
+        var nudge = Nudge()
+        nudge.now = "2026-12-01 10:00:00"
+        #expect(try nudge("import", "-", input: Self.series).status == 0)
+        #expect(try due(nudge) == Self.dues[0])
+        for next in Self.dues.dropFirst() {
+            nudge.now = "\(try #require(try due(nudge)).prefix(10)) 12:00:00"
+            #expect(try nudge("done", "1").status == 0)
+            #expect(try due(nudge) == next)
+        }
+        nudge.now = "2026-12-20 12:00:00"
+        #expect(try nudge("done", "1").status == 0)
+        #expect(try nudge("show", "1", "--json").object()["completed"] as? Bool == true)
+    }
+
+    @Test func explainPreviewsTheSameDues() throws {
+        var nudge = Nudge()
+        nudge.now = "2026-12-01 10:00:00"
+        try nudge("import", "-", input: Self.series)
+        let previewed = try #require(try nudge("explain", "1", "--json").object()["nextDues"] as? [String])
+        #expect(previewed.map { String($0.prefix(16)) } == Array(Self.dues.dropFirst()))
+    }
+
+    @Test func anExportWritesTheDatesBackUnchangedAndTheyStillCountAfterARoundTrip() throws {
+        var nudge = Nudge()
+        nudge.now = "2026-12-01 10:00:00"
+        try nudge("import", "-", input: Self.series)
+        let ics = try nudge("export", "--format", "ics").stdout
+        #expect(ics.contains("\r\nEXDATE;TZID=Europe/Berlin:20261211T090000\r\n"))
+        #expect(ics.contains("\r\nRDATE;TZID=Europe/Berlin:20261220T090000\r\n"))
+        let json = try nudge("export").stdout
+        for text in [ics, json] {
+            var other = Nudge()
+            other.now = "2026-12-01 10:00:00"
+            #expect(try other("import", "-", input: text).status == 0)
+            let previewed = try #require(try other("explain", "1", "--json").object()["nextDues"] as? [String])
+            #expect(previewed.map { String($0.prefix(16)) } == Array(Self.dues.dropFirst()))
+        }
+    }
+}
