@@ -12,6 +12,9 @@ import NudgeRecurrence
 public enum ICalendarFile {
     static let prodID = "-//Nudge//Nudge//EN"
     static let keptKey = "ics"
+    /// The VTODOs with a RECURRENCE-ID that override occurrences of the todo's series, as
+    /// libical prints them, one after another: written back beside the todo's own VTODO.
+    public static let overridesKey = "ics-overrides"
 
     /// X-properties for what iCalendar has no words for.
     static let repeatFromName = "X-NUDGE-REPEAT-FROM"

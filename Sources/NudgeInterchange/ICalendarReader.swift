@@ -9,6 +9,8 @@ struct ICalendarReader {
 
     private var items: [Result<TodoRecord, RecordError>] = []
     private var notKept: [String: Int] = [:]
+    /// VTODOs with a RECURRENCE-ID, by the UUID of their UID, as libical prints them.
+    private var overrides: [(uuid: String, text: String)] = []
 
     init(options: InterchangeOptions) {
         self.options = options
@@ -48,7 +50,28 @@ struct ICalendarReader {
             }
             read(calendar)
         }
-        return .success(DecodedFile(items: items, places: items.indices.map { (.todo, $0 + 1) }, notKept: notKept))
+        let kept = keepOverrides()
+        var decoded = DecodedFile(items: items, places: items.indices.map { (.todo, $0 + 1) }, notKept: notKept)
+        decoded.overridesKept = kept
+        return .success(decoded)
+    }
+
+    /// Puts each override with the todo of its series (the file's VTODO with its UID and no
+    /// RECURRENCE-ID), in `TodoRecord.kept`, and counts those kept; one whose series is not in
+    /// the file is counted as not kept.
+    private mutating func keepOverrides() -> Int {
+        var kept = 0
+        for override in overrides {
+            guard let index = items.firstIndex(where: { (try? $0.get().uuid) == override.uuid }),
+                  case .success(var record) = items[index] else {
+                count("overrides of a repeating todo that is not in the file")
+                continue
+            }
+            record.kept[ICalendarFile.overridesKey, default: ""] += override.text
+            items[index] = .success(record)
+            kept += 1
+        }
+        return kept
     }
 
     /// The line (from 1) of the last BEGIN:VCALENDAR that no END:VCALENDAR closes, or nil.
@@ -87,6 +110,11 @@ struct ICalendarReader {
         for child in LibICal.children(of: calendar) {
             let kind = ical.icalcomponent_isa(child)
             switch kind {
+            case ICAL_VTODO_COMPONENT where ical.icalcomponent_get_first_property(child, ICAL_RECURRENCEID_PROPERTY) != nil:
+                // An override of one occurrence (RFC 5545 3.8.4.4): Nudge keeps one todo for a
+                // series, so it goes with its series as it is.
+                let uid = ical.icalcomponent_get_first_property(child, ICAL_UID_PROPERTY).map { LibICal.value(of: $0) } ?? ""
+                overrides.append((ICalendarFile.uuid(forUID: uid), LibICal.text(ofComponent: child).replacingOccurrences(of: "\r\n", with: "\n")))
             case ICAL_VTODO_COMPONENT:
                 var todo = TodoReader(todo: child, number: items.count + 1, timezones: timezones, options: options)
                 do throws(RecordError) {

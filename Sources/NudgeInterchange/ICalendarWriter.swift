@@ -20,7 +20,7 @@ struct ICalendarWriter {
         defer { ical.icalcomponent_free(calendar) }
         ical.icalcomponent_add_property(calendar, ical.icalproperty_new_prodid(ICalendarFile.prodID))
         ical.icalcomponent_add_property(calendar, ical.icalproperty_new_version("2.0"))
-        let todos = records.map { todo($0) }
+        let todos = records.flatMap { [todo($0)] + overrides(of: $0) }
         for (tzid, zone, earliest) in zones {
             guard let builtin = ical.icaltimezone_get_component(zone),
                   let vtimezone = ical.icalcomponent_new_clone(builtin) else { continue }
@@ -39,6 +39,24 @@ struct ICalendarWriter {
         }
         for todo in todos { ical.icalcomponent_add_component(calendar, todo) }
         return LibICal.text(ofComponent: calendar)
+    }
+
+    /// The overrides of occurrences kept with a repeating todo (RECURRENCE-ID), as they were
+    /// read; the zones they name get their VTIMEZONEs, as the todo's own do.
+    private mutating func overrides(of record: TodoRecord) -> [LibICal.Component] {
+        guard let text = record.kept[ICalendarFile.overridesKey], !text.isEmpty,
+              let calendar = LibICal.parse("BEGIN:VCALENDAR\r\n" + text + (text.hasSuffix("\n") ? "" : "\r\n") + "END:VCALENDAR\r\n")
+        else { return [] }
+        defer { ical.icalcomponent_free(calendar) }
+        var found: [LibICal.Component] = []
+        for todo in LibICal.children(of: calendar, ICAL_VTODO_COMPONENT) {
+            ical.icalcomponent_remove_component(calendar, todo)
+            for property in LibICal.properties(of: todo) {
+                if let name = LibICal.parameter("TZID", of: property), let zone = TimeZone(identifier: name) { _ = tzid(zone) }
+            }
+            found.append(todo)
+        }
+        return found
     }
 
     /// The TZID a due in `zone` is written with, nil for UTC and for zones libical does not

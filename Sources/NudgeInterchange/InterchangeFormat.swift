@@ -24,6 +24,9 @@ public struct DecodedFile: Sendable {
     /// Where each item is, for errors found after reading; by default its place in the array.
     public var places: [(place: RecordError.Place, number: Int)]
     public var notKept: [String: Int]
+    /// Overrides of one occurrence of a repeating todo (iCalendar's RECURRENCE-ID) kept with
+    /// their series as they were: Nudge keeps one todo for a series, so they are not todos.
+    public var overridesKept = 0
     /// The UUIDs of records whose file gives no times (the web-API shape): they carry the
     /// moment of the import, and the importer keeps a stored todo's times when nothing changed.
     public var timeless: Set<String>

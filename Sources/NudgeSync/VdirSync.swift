@@ -413,6 +413,8 @@ public final class VdirSync {
         copy.uuid = NameBasedUUID.url("urn:x-nudge:conflict:\(record.uuid):\(hash)")
         let room = Todo.maximumTitleLength - Self.conflictMark.count
         copy.title = String(record.title.prefix(room)) + Self.conflictMark
+        // The overrides of the series' occurrences stay with the original: not the copy's UID.
+        copy.kept[ICalendarFile.overridesKey] = nil
         if var kept = copy.kept["ics"] {
             // Its own UID, not the original's.
             kept = kept.split(separator: "\n", omittingEmptySubsequences: false)

@@ -62,3 +62,47 @@ struct RepeatDatesCommandTests {
         }
     }
 }
+
+/// A VTODO with RECURRENCE-ID overrides one occurrence of a series. Nudge keeps one todo per
+/// series, so the override is kept with it as it came, said so in the summary, and written back.
+struct RecurrenceOverrideCommandTests {
+    static let override = [
+        "BEGIN:VTODO", "UID:0f8fad5b-d9cb-469f-a165-70867728950e", "SUMMARY:Water the plants (the big ones)",
+        "RECURRENCE-ID;TZID=Europe/Berlin:20261212T090000", "DUE;TZID=Europe/Berlin:20261212T180000",
+        "LAST-MODIFIED:20261201T100000Z", "END:VTODO",
+    ].map { $0 + "\r\n" }.joined()
+
+    static let file = RepeatDatesCommandTests.series.replacingOccurrences(of: "END:VCALENDAR\r\n", with: override + "END:VCALENDAR\r\n")
+
+    @Test func theOverrideIsCountedAsKeptNotAsSkipped() throws {
+        let nudge = Nudge()
+        let imported = try nudge("import", "-", input: Self.file)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout == "Imported 1: 1 added, 0 updated, 0 skipped as unchanged or older; 1 override of a repeating todo kept as it was\n")
+        #expect(try nudge("list", "--json").array().count == 1)
+    }
+
+    @Test func anExportGivesTheOverrideBackBesideItsSeries() throws {
+        let nudge = Nudge()
+        try nudge("import", "-", input: Self.file)
+        let ics = try nudge("export", "--format", "ics").stdout
+        #expect(ics.components(separatedBy: "BEGIN:VTODO\r\n").count == 3)
+        #expect(ics.contains("\r\nRECURRENCE-ID;TZID=Europe/Berlin:20261212T090000\r\n"))
+        #expect(ics.contains("\r\nSUMMARY:Water the plants (the big ones)\r\n"))
+        #expect(ics.contains("\r\nDUE;TZID=Europe/Berlin:20261212T180000\r\n"))
+        // Read back elsewhere (and through Nudge's JSON), it is kept again.
+        for text in [ics, try nudge("export").stdout] {
+            let other = Nudge()
+            let imported = try other("import", "-", input: text)
+            #expect(imported.stdout.hasSuffix("; 1 override of a repeating todo kept as it was\n") || !text.hasPrefix("BEGIN"))
+            #expect(try other("export", "--format", "ics").stdout.contains("\r\nRECURRENCE-ID;TZID=Europe/Berlin:20261212T090000\r\n"))
+        }
+    }
+
+    @Test func anOverrideWithoutItsSeriesIsCountedAsNotKept() throws {
+        let nudge = Nudge()
+        let alone = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n" + Self.override + "END:VCALENDAR\r\n"
+        let imported = try nudge("import", "-", input: alone)
+        #expect(imported.stdout == "Imported 0: 0 added, 0 updated, 0 skipped as unchanged or older; not kept: 1 overrides of a repeating todo that is not in the file\n")
+    }
+}

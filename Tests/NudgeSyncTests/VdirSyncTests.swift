@@ -70,6 +70,41 @@ struct VdirSyncTests {
         return (a, b)
     }
 
+    /// A series and an override of one of its occurrences (RECURRENCE-ID) in one file, as a
+    /// CalDAV server keeps them: the file is the series' todo, and a pass that rewrites it
+    /// after an edit here writes the override back.
+    @Test func anOverrideOfAnOccurrenceSurvivesAPassThatRewritesItsFile() throws {
+        let uid = "series-1@example.org"
+        let file = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VTODO", "UID:\(uid)",
+            "DTSTAMP:20261101T100000Z", "SUMMARY:Water the plants", "DTSTART;TZID=Europe/Berlin:20261210T090000",
+            "DUE;TZID=Europe/Berlin:20261210T090000", "RRULE:FREQ=DAILY;COUNT=5", "END:VTODO",
+            "BEGIN:VTODO", "UID:\(uid)", "DTSTAMP:20261101T100000Z", "SUMMARY:Water the big plants",
+            "RECURRENCE-ID;TZID=Europe/Berlin:20261212T090000", "DUE;TZID=Europe/Berlin:20261212T180000", "END:VTODO",
+            "END:VCALENDAR", "",
+        ].joined(separator: "\r\n")
+        try replace("series.ics", with: file)
+        let store = try makeStore("a")
+        let report = try sync(store).pass(now: at(1))
+        #expect(report.imported == 1)
+        #expect(report.warnings.isEmpty)
+        var plants = try #require(try store.todos(matching: TodoQuery(state: .all)).first)
+        #expect(plants.title == "Water the plants")
+        plants.title = "Water the plants twice"
+        _ = try store.update(plants, now: at(2))
+        #expect(try sync(store).pass(now: at(3)).written == 1)
+        let rewritten = try text("series.ics")
+        #expect(rewritten.contains("SUMMARY:Water the plants twice"))
+        for line in ["RECURRENCE-ID;TZID=Europe/Berlin:20261212T090000", "SUMMARY:Water the big plants",
+                     "DUE;TZID=Europe/Berlin:20261212T180000"] {
+            #expect(rewritten.contains(line + "\r\n"))
+        }
+        // Read again, by a second machine, it is still one todo with its override.
+        let other = try makeStore("b")
+        #expect(try sync(other).pass(now: at(4)).imported == 1)
+        #expect(try other.todos(matching: TodoQuery(state: .all)).map(\.title) == ["Water the plants twice"])
+    }
+
     let uuidA = "0b8c5a0e-4f7e-4a53-9d0e-2b6f5a1c0001"
     let uuidB = "0b8c5a0e-4f7e-4a53-9d0e-2b6f5a1c0002"
 

@@ -31,6 +31,8 @@ enum ImportCommand: Command {
           categoriesCreated  the names of the categories the import made
           notKept            what the file held that Nudge cannot keep, e.g. {"VEVENT": 2}:
                              each kind with how many
+          overridesKept      iCalendar overrides of one occurrence of a repeating todo
+                             (RECURRENCE-ID), kept with their series as they were
         """
     static let discussion = """
         The format is guessed from the content unless --format names it. Todos are matched
@@ -123,6 +125,7 @@ enum ImportCommand: Command {
                 ("skipped", .int(Int64(summary.skipped))), ("bad", .int(Int64(bad.count))),
                 ("categoriesCreated", .array(summary.newCategories.map(JSON.string))),
                 ("notKept", .object(decoded.notKept.sorted { $0.key < $1.key }.map { ($0.key, .int(Int64($0.value))) })),
+                ("overridesKept", .int(Int64(decoded.overridesKept))),
             ]))
             return
         }
@@ -136,10 +139,12 @@ enum ImportCommand: Command {
                 context.print(Terminal.visible("would \(verb) \(item.place): \(item.record.title) (\(item.record.uuid))"))
             }
         }
-        context.print(summaryLine(summary, bad: bad.count, notKept: decoded.notKept, dryRun: dryRun))
+        context.print(summaryLine(summary, bad: bad.count, notKept: decoded.notKept, overridesKept: decoded.overridesKept,
+                                  dryRun: dryRun))
     }
 
-    static func summaryLine(_ summary: ImportSummary, bad: Int, notKept: [String: Int], dryRun: Bool) -> String {
+    static func summaryLine(_ summary: ImportSummary, bad: Int, notKept: [String: Int], overridesKept: Int = 0,
+                            dryRun: Bool) -> String {
         var line = (dryRun ? "Would import " : "Imported ") + "\(summary.added + summary.updated): "
             + "\(summary.added) added, \(summary.updated) updated, "
             + "\(summary.skipped) skipped as unchanged or older"
@@ -148,6 +153,10 @@ enum ImportCommand: Command {
         if !categories.isEmpty {
             line += "; " + (categories.count == 1 ? "1 category" : "\(categories.count) categories")
                 + (dryRun ? " to create: " : " created: ") + Terminal.visible(categories.joined(separator: ", "))
+        }
+        if overridesKept > 0 {
+            line += overridesKept == 1 ? "; 1 override of a repeating todo kept as it was"
+                : "; \(overridesKept) overrides of repeating todos kept as they were"
         }
         if !notKept.isEmpty {
             line += "; not kept: " + notKept.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
