@@ -19,6 +19,9 @@ public enum ICalendarFile {
     /// X-properties for what iCalendar has no words for.
     static let repeatFromName = "X-NUDGE-REPEAT-FROM"
     static let defaultRemindersName = "X-NUDGE-DEFAULT-REMINDERS"
+    /// Kept (never written) with a todo whose DUE was floating, a wall-clock time without TZID:
+    /// the export writes DUE and DTSTART floating again, as the due's zone reads them.
+    static let floatingName = "X-NUDGE-FLOATING"
     /// Marks the alarm that stands for Nudge's default reminders when a snooze needs an alarm
     /// to snooze and the todo has no reminders of its own.
     static let standsForName = "X-NUDGE-STANDS-FOR"

@@ -252,6 +252,14 @@ private struct TodoReader {
         do { validTitle = try Todo.validatedTitle(title) } catch { throw self.error("SUMMARY", error.message) }
 
         var due = try dueProperty.map { property throws(RecordError) in try self.due(property) }
+        if let dueProperty, case .at = due, ical.icaltime_is_utc(time(dueProperty)) == 0,
+           LibICal.parameter("TZID", of: dueProperty) == nil {
+            // Floating: Nudge's due is an instant in the zone it is read in; the marker has the
+            // export write it floating again.
+            let marker = LibICal.xProperty(ICalendarFile.floatingName, "TRUE")
+            keep(marker)
+            ical.icalproperty_free(marker)
+        }
         if due == nil, let startProperty, let durationProperty, let end = try self.due(start: startProperty, plus: durationProperty) {
             // RFC 5545 3.6.2: without a DUE, the todo is due at DTSTART plus DURATION; the export
             // writes that DUE (a VTODO may not have both).

@@ -83,10 +83,14 @@ struct ICalendarWriter {
         return property
     }
 
-    private mutating func due(_ due: Due) -> LibICal.Property {
+    /// `floating`: a DATE-TIME without TZID, the wall-clock time in the due's zone.
+    private mutating func due(_ due: Due, floating: Bool = false) -> LibICal.Property {
         switch due {
         case .allDay(let day):
             return timeProperty(ical.icalproperty_new_due, day: day, time: nil, zone: nil)
+        case .at(let instant, let zone) where floating:
+            let clock = WallClock(zone: zone)
+            return timeProperty(ical.icalproperty_new_due, day: clock.day(of: instant), time: clock.time(of: instant), zone: nil)
         case .at(let instant, let zone):
             guard tzid(zone) != nil else { return ical.icalproperty_new_due(LibICal.utcTime(instant))! }
             let clock = WallClock(zone: zone)
@@ -95,9 +99,12 @@ struct ICalendarWriter {
     }
 
     /// DTSTART for a repeating todo: the series' wall-clock start in the due's zone.
-    private mutating func start(_ start: SeriesStart, due: Due) -> LibICal.Property {
+    private mutating func start(_ start: SeriesStart, due: Due, floating: Bool = false) -> LibICal.Property {
         guard let time = start.time, case .at(_, let zone) = due else {
             return timeProperty(ical.icalproperty_new_dtstart, day: start.day, time: nil, zone: nil)
+        }
+        if floating {
+            return timeProperty(ical.icalproperty_new_dtstart, day: start.day, time: (time.hour, time.minute, 0), zone: nil)
         }
         if tzid(zone) == nil {
             // UTC, or a zone libical does not know: the wall-clock start placed, in UTC.
@@ -127,11 +134,12 @@ struct ICalendarWriter {
         add(ical.icalproperty_new_lastmodified(LibICal.utcTime(record.updatedAt)))
         add(ical.icalproperty_new_summary(Self.text(record.title)))
         if let notes = record.notes { add(ical.icalproperty_new_description(Self.text(notes))) }
-        if let due = record.due { add(self.due(due)) }
+        let floating = kept.takeX(named: ICalendarFile.floatingName)
+        if let due = record.due { add(self.due(due, floating: floating)) }
         if let repetition = record.repetition {
             if let due = record.due {
                 kept.take(ICAL_DTSTART_PROPERTY).forEach { ical.icalproperty_free($0) }
-                add(start(repetition.start ?? SeriesStart(due), due: due))
+                add(start(repetition.start ?? SeriesStart(due), due: due, floating: floating))
             }
             // The property takes the rule, its RSCALE text included.
             add(ical.icalproperty_new_rrule(ical.icalrecurrencetype_from_string(repetition.rrule)))
@@ -293,6 +301,17 @@ private struct Kept {
         let found = LibICal.properties(of: component, kind)
         for property in found { ical.icalcomponent_remove_property(component, property) }
         return found
+    }
+
+    /// Removes the X-properties called `name`; whether there were any.
+    func takeX(named name: String) -> Bool {
+        guard let component else { return false }
+        let found = LibICal.properties(of: component, ICAL_X_PROPERTY).filter { LibICal.name(of: $0) == name }
+        for property in found {
+            ical.icalcomponent_remove_property(component, property)
+            ical.icalproperty_free(property)
+        }
+        return !found.isEmpty
     }
 
     func move(to todo: LibICal.Component) {

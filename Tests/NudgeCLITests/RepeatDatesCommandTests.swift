@@ -106,3 +106,37 @@ struct RecurrenceOverrideCommandTests {
         #expect(imported.stdout == "Imported 0: 0 added, 0 updated, 0 skipped as unchanged or older; not kept: 1 overrides of a repeating todo that is not in the file\n")
     }
 }
+
+/// A floating DUE (no TZID, no Z: that wall-clock time wherever the user is) is read in the
+/// local zone and written back floating, not pinned to the zone it was read in.
+struct FloatingDueCommandTests {
+    static let file = [
+        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VTODO",
+        "UID:0f8fad5b-d9cb-469f-a165-70867728950e", "SUMMARY:Call Ann", "DUE:20261215T090000",
+        "END:VTODO", "END:VCALENDAR",
+    ].map { $0 + "\r\n" }.joined()
+
+    @Test(arguments: ["Europe/Berlin", "UTC"])
+    func aFloatingDueIsWrittenBackFloating(zone: String) throws {
+        var nudge = Nudge()
+        nudge.zone = zone
+        #expect(try nudge("import", "-", input: Self.file).status == 0)
+        #expect(try nudge("show", "1", "--json").object()["due"] as? String == (zone == "UTC" ? "2026-12-15T09:00:00+00:00" : "2026-12-15T09:00:00+01:00"))
+        let ics = try nudge("export", "--format", "ics").stdout
+        #expect(ics.contains("\r\nDUE:20261215T090000\r\n"), "\(ics)")
+        #expect(!ics.contains("X-NUDGE-FLOATING"))
+        // Postponed here, it stays floating.
+        #expect(try nudge("postpone", "1", "1d").status == 0)
+        #expect(try nudge("export", "--format", "ics").stdout.contains("\r\nDUE:20261216T090000\r\n"))
+    }
+
+    @Test func aDueWithTZIDOrInUTCIsNotMadeFloating() throws {
+        let nudge = Nudge()
+        let zoned = Self.file.replacingOccurrences(of: "DUE:20261215T090000", with: "DUE;TZID=Europe/Berlin:20261215T090000")
+        try nudge("import", "-", input: zoned)
+        #expect(try nudge("export", "--format", "ics").stdout.contains("\r\nDUE;TZID=Europe/Berlin:20261215T090000\r\n"))
+        let other = Nudge()
+        try other("import", "-", input: Self.file.replacingOccurrences(of: "DUE:20261215T090000", with: "DUE:20261215T090000Z"))
+        #expect(try other("export", "--format", "ics").stdout.contains("\r\nDUE:20261215T090000Z\r\n"))
+    }
+}
