@@ -27,8 +27,9 @@ public enum NudgeCLI {
     }
 
     /// Runs the command line of this process at `now` in `zone`: the clock and zone come from
-    /// the executable, so that everything below can be run at any fixed time.
-    public static func main(now: Date, zone: TimeZone, environment: [String: String]) -> Int32 {
+    /// the executable, so that everything below can be run at any fixed time. `zone` is the
+    /// system's, asked for only when TZ does not name one.
+    public static func main(now: Date, zone: @autoclosure () -> TimeZone, environment: [String: String]) -> Int32 {
         // A reader that went away shows as EPIPE from write(2), handled below: on stdout it
         // ends nudge as it ends git, on stderr it loses only the message.
         signal(SIGPIPE, SIG_IGN)
@@ -74,8 +75,8 @@ public enum NudgeCLI {
     }
 
     /// The zone TZ names, else the system's.
-    static func localZone(_ environment: [String: String], system: TimeZone) throws(CLIError) -> TimeZone {
-        do { return try TimeZoneVariable.zone(environment["TZ"]) ?? system } catch { throw .usage(error.message) }
+    static func localZone(_ environment: [String: String], system: () -> TimeZone) throws(CLIError) -> TimeZone {
+        do { return try TimeZoneVariable.zone(environment["TZ"]) ?? system() } catch { throw .usage(error.message) }
     }
 
     static func run(_ words: [String], context: Context) throws(CLIError) -> Int32 {
