@@ -41,13 +41,15 @@ public struct DueText: Sendable {
     }
 
     /// "Dec 24" ("24 Dec"), with the year when it is not this year's: "Jan 3 2028"; under
-    /// year-month-day always "2026-12-24".
-    public func short(_ day: LocalDate) -> String {
+    /// year-month-day always "2026-12-24". `padded` writes a one-digit day after a space, as
+    /// ls -l does, so that a column of them lines up: "Dec  3", " 3 Dec".
+    public func short(_ day: LocalDate, padded: Bool = false) -> String {
         let month = String(Self.monthNames[day.month - 1].prefix(3))
         let year = day.year == today.year ? "" : " \(day.year)"
+        let number = padded && day.day < 10 ? " \(day.day)" : "\(day.day)"
         switch style.dateOrder {
-        case .monthDayYear?, nil: return month + " \(day.day)" + year
-        case .dayMonthYear?: return "\(day.day) " + month + year
+        case .monthDayYear?, nil: return month + " " + number + year
+        case .dayMonthYear?: return number + " " + month + year
         case .yearMonthDay?: return day.description
         }
     }

@@ -78,9 +78,10 @@ extension ExplainCommand {
         let resident = alerts.resident
             ? "yes: it stays after a button is pressed, where the server can (resident = yes in \(facts.residentFrom))"
             : "no"
-        let escalation = facts.escalation.map { set in
-            facts.neverEscalates.map { "never: \($0) (\(set))" } ?? "to critical from nag \(alerts.escalateAfter!) on (\(set))"
-        } ?? "no"
+        var escalation = "no"
+        if let set = facts.escalation, let after = alerts.escalateAfter {
+            escalation = facts.neverEscalates.map { "never: \($0) (\(set))" } ?? "to critical from nag \(after) on (\(set))"
+        }
         return [
             "  Sound     " + Terminal.visible(facts.sound + " (" + (facts.soundFrom.map { "set in " + $0 } ?? byPriority) + ")" + nags),
             "  Timeout   " + timeout + " (" + (facts.timeoutFrom.map { "set in " + $0 } ?? byPriority) + ")",

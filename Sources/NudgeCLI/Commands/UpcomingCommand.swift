@@ -64,14 +64,9 @@ enum UpcomingCommand: Command {
         return dayText(day, text: text) + " " + text.time(hour: hour, minute: minute)
     }
 
-    /// "Sun Nov 29", "Thu Dec  3": a day of one digit is padded, as ls -l pads it, so that a
-    /// column of them lines up.
+    /// "Sun Nov 29", "Thu Dec  3": the day padded, so that a column of them lines up.
     static func dayText(_ day: LocalDate, text: DueText) -> String {
-        var date = text.short(day)
-        if day.day < 10 && text.style.dateOrder != .yearMonthDay {
-            date = text.style.dateOrder == .dayMonthYear ? " " + date : date.replacingOccurrences(of: " \(day.day)", with: "  \(day.day)")
-        }
-        return DueText.shortWeekday(day) + " " + date
+        DueText.shortWeekday(day) + " " + text.short(day, padded: true)
     }
 
     /// "45min", "3h 12min", "2d 4h", like systemctl list-timers.
