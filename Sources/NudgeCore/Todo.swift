@@ -45,6 +45,9 @@ public struct Todo: Hashable, Sendable {
     public var title: String
     public var notes: String?
     public var due: Due?
+    /// The time of day a one-off todo's timed due was set for, kept only while a DST gap has
+    /// moved the due off it (see `Due.wallTimeKept`); a repeating todo's series keeps its own.
+    public var dueWallTime: TimeOfDay?
     public var priority: Priority
     public var category: Category?
     public var repetition: Repetition?
@@ -54,7 +57,7 @@ public struct Todo: Hashable, Sendable {
 
     public init(id: Int64, uuid: String = UUID().uuidString.lowercased(), title: String, notes: String? = nil, due: Due? = nil,
                 priority: Priority = .medium, category: Category? = nil, repetition: Repetition? = nil,
-                completedAt: Date? = nil,
+                completedAt: Date? = nil, dueWallTime: TimeOfDay? = nil,
                 createdAt: Date, updatedAt: Date) {
         self.id = id
         self.uuid = uuid
@@ -65,6 +68,7 @@ public struct Todo: Hashable, Sendable {
         self.category = category
         self.repetition = repetition
         self.completedAt = completedAt
+        self.dueWallTime = dueWallTime
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }

@@ -199,5 +199,11 @@ enum Schema {
                 UPDATE todos SET sync_version = OLD.sync_version + 1 WHERE id = NEW.id;
             END;
             """),
+        Migration(name: "011-due-wall-time", sql: """
+            -- The time typed for a one-off todo's due while a DST gap keeps the due off it
+            -- (`02:30` for a due that is 03:30 the night 02:00 skips to 03:00). It changes only
+            -- with the due, whose columns already count as a change for sync.
+            ALTER TABLE todos ADD COLUMN due_wall_time TEXT;
+            """),
     ]
 }

@@ -89,15 +89,16 @@ extension TodoStore {
         let insert = dryRun ? nil : try db.prepare("""
             INSERT INTO todos (uuid, title, notes, due_at, due_day, due_zone, priority, category_id,
                 repeat_rule, repeat_from, repeat_start, completed_at, created_at, updated_at,
-                reminded_through, default_reminders, snoozed_until, kept, title_key, repeat_dates)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)
+                reminded_through, default_reminders, snoozed_until, kept, title_key, repeat_dates, due_wall_time)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)
             """)
         let update = dryRun ? nil : try db.prepare("""
             UPDATE todos SET title = ?2, notes = ?3, due_at = ?4, due_day = ?5, due_zone = ?6,
                 priority = ?7, category_id = ?8, repeat_rule = ?9, repeat_from = ?10,
                 repeat_start = ?11, completed_at = ?12, created_at = ?13, updated_at = ?14,
                 reminded_through = max(coalesce(reminded_through, ?15), ?15),
-                default_reminders = ?16, snoozed_until = ?17, kept = ?18, title_key = ?19, repeat_dates = ?20
+                default_reminders = ?16, snoozed_until = ?17, kept = ?18, title_key = ?19, repeat_dates = ?20,
+                due_wall_time = ?21
             WHERE uuid = ?1
             """)
         /// The id and updated_at of the todo stored with `uuid`.
@@ -134,6 +135,7 @@ extension TodoStore {
                 .integer(max(nowStamp - 1, record.remindedThrough.map(Self.stamp) ?? 0)),
                 .integer(record.defaultReminders ? 1 : 0), record.snoozedUntil.map(Self.stamp).sqlValue,
                 Self.keptColumn(record.kept), .text(Self.titleKey(todo.title)), (todo.repetition?.datesText).sqlValue,
+                (todo.dueWallTime?.description).sqlValue,
             ]
             guard let insert, let update else { continue }
             if stored == nil {

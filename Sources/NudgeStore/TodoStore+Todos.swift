@@ -6,6 +6,8 @@ public struct NewTodo: Sendable {
     public var title: String
     public var notes: String?
     public var due: Due?
+    /// The time typed for the due when a DST gap moved it off it (`Due.wallTimeKept`).
+    public var dueWallTime: TimeOfDay?
     public var priority: Priority
     public var categoryName: String?
     public var repetition: Repetition?
@@ -65,10 +67,10 @@ extension TodoStore {
     static let todoColumnList = """
         t.id, t.uuid, t.title, t.notes, t.due_at, t.due_day, t.due_zone, t.priority,
         t.completed_at, t.created_at, t.updated_at, c.id, c.name, c.icon, t.repeat_rule, t.repeat_from, t.repeat_start,
-        t.repeat_dates
+        t.repeat_dates, t.due_wall_time
         """
     /// How many columns `todoColumnList` names: a query's own columns after them start here.
-    static let todoColumnCount: Int32 = 18
+    static let todoColumnCount: Int32 = 19
     static let todoTables = "FROM todos t LEFT JOIN categories c ON c.id = t.category_id"
 
     public func add(_ new: NewTodo, now: Date) throws(StoreError) -> Todo {
@@ -80,15 +82,15 @@ extension TodoStore {
             try db.run("""
                 INSERT INTO todos (uuid, title, notes, due_at, due_day, due_zone, priority, category_id,
                     repeat_rule, repeat_from, repeat_start, repeat_dates, default_reminders, reminded_through, created_at,
-                    updated_at, title_key)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    updated_at, title_key, due_wall_time)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [.text(UUID().uuidString.lowercased()), .text(new.title), new.notes.sqlValue,
                       dueAt.sqlValue, dueDay.sqlValue, dueZone.sqlValue,
                       .integer(Int64(new.priority.rawValue)), categoryID.sqlValue,
                       new.repetition.map(\.rrule).sqlValue, new.repetition.map(\.from.rawValue).sqlValue,
                       (new.repetition?.start?.description).sqlValue, (new.repetition?.datesText).sqlValue,
                       .integer(new.usesDefaultRules ? 1 : 0), .integer(stamp - 1), .integer(stamp), .integer(stamp),
-                      .text(Self.titleKey(new.title))])
+                      .text(Self.titleKey(new.title)), (new.dueWallTime?.description).sqlValue])
             let id = db.lastInsertRowID
             try insertCustomReminders(new.reminders, todoID: id)
             try replan(ids: [id])
@@ -133,14 +135,15 @@ extension TodoStore {
             try db.run("""
                 UPDATE todos SET title = ?1, notes = ?2, due_at = ?3, due_day = ?4, due_zone = ?5,
                     priority = ?6, category_id = ?7, repeat_rule = ?8, repeat_from = ?9, repeat_start = ?12, updated_at = ?10,
-                    reminded_through = max(coalesce(reminded_through, ?10 - 1), ?10 - 1), title_key = ?13, repeat_dates = ?14
+                    reminded_through = max(coalesce(reminded_through, ?10 - 1), ?10 - 1), title_key = ?13, repeat_dates = ?14,
+                    due_wall_time = ?15
                 WHERE id = ?11
                 """, [.text(todo.title), todo.notes.sqlValue, dueAt.sqlValue, dueDay.sqlValue,
                       dueZone.sqlValue, .integer(Int64(todo.priority.rawValue)),
                       todo.category.map(\.id).sqlValue, todo.repetition.map(\.rrule).sqlValue,
                       todo.repetition.map(\.from.rawValue).sqlValue, .integer(Int64(now.timeIntervalSince1970)),
                       .integer(todo.id), (todo.repetition?.start?.description).sqlValue, .text(Self.titleKey(todo.title)),
-                      (todo.repetition?.datesText).sqlValue])
+                      (todo.repetition?.datesText).sqlValue, (todo.dueWallTime?.description).sqlValue])
             guard db.changes == 1 else { throw StoreError.noSuchTodos([todo.id]) }
             try replan(ids: [todo.id])
             return try fetch(ids: [todo.id])[0]
@@ -163,7 +166,7 @@ extension TodoStore {
                 WHERE id = ?2 AND completed_at IS NOT NULL
                 """)
             let advance = try db.prepare("""
-                UPDATE todos SET due_at = ?1, due_day = ?2, due_zone = ?3, updated_at = ?4,
+                UPDATE todos SET due_at = ?1, due_day = ?2, due_zone = ?3, due_wall_time = NULL, updated_at = ?4,
                     reminded_through = ?4 - 1, snoozed_until = NULL
                 WHERE id = ?5
                 """)
@@ -260,6 +263,7 @@ extension TodoStore {
             category: category,
             repetition: repetition,
             completedAt: row.optionalInt64(8).map(date(fromStamp:)),
+            dueWallTime: row.text(18).flatMap(TimeOfDay.init(parsing:)),
             createdAt: date(fromStamp: row.int64(9)),
             updatedAt: date(fromStamp: row.int64(10)))
     }

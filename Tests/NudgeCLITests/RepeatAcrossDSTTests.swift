@@ -74,10 +74,48 @@ struct RepeatAcrossDSTTests {
         try nudge("add", "X", "--due", "\(gap.days[1]) \(gap.typed)", "--repeat", "weekly")
         #expect(try nudge("postpone", "1", "1d").status == 0)
         #expect(try due(nudge, "1") == "\(gap.days[2])T\(gap.typed)")
-        // A todo that does not repeat has no series time: its due moves from where it is.
+        // A todo that does not repeat keeps the time typed too.
         try nudge("add", "Y", "--due", "\(gap.days[1]) \(gap.typed)")
         #expect(try nudge("postpone", "2", "1d").status == 0)
-        #expect(try due(nudge, "2") == "\(gap.days[2])T\(gap.moved)")
+        #expect(try due(nudge, "2") == "\(gap.days[2])T\(gap.typed)")
+    }
+
+    @Test(arguments: gaps)
+    func aOneOffTodoPostponedIntoTheGapAndOutIsBackAtItsTime(gap: Gap) throws {
+        var nudge = Nudge()
+        nudge.zone = gap.zone
+        nudge.now = "\(gap.days[0]) 00:10:00"
+        try nudge("add", "X", "--due", "\(gap.days[0]) \(gap.typed)")
+        #expect(try nudge("postpone", "1", "1d").status == 0)
+        #expect(try due(nudge, "1") == "\(gap.days[1])T\(gap.moved)")
+        #expect(try nudge("postpone", "1", "1d").status == 0)
+        #expect(try due(nudge, "1") == "\(gap.days[2])T\(gap.typed)")
+    }
+
+    @Test(arguments: gaps)
+    func hoursAddedToADayCountFromTheTimeTypedAndAreKeptFromThen(gap: Gap) throws {
+        var nudge = Nudge()
+        nudge.zone = gap.zone
+        nudge.now = "\(gap.days[0]) 00:10:00"
+        try nudge("add", "X", "--due", "\(gap.days[1]) \(gap.typed)")
+        try nudge("add", "Y", "--due", "\(gap.days[1]) \(gap.typed)")
+        #expect(try nudge("postpone", "1", "1d1h").status == 0)
+        let later = try time(gap.typed, plusMinutes: 60)
+        #expect(try due(nudge, "1") == "\(gap.days[2])T\(later)")
+        #expect(try nudge("postpone", "1", "1d").status == 0)
+        #expect(try due(nudge, "1") == "\(gap.days[3])T\(later)")
+        // A due typed again is what it says from then on.
+        #expect(try nudge("edit", "2", "--due", "\(gap.days[2]) 05:00").status == 0)
+        #expect(try nudge("postpone", "2", "1d").status == 0)
+        #expect(try due(nudge, "2") == "\(gap.days[3])T05:00")
+    }
+
+    /// "03:30" plus 60 minutes is "04:30".
+    func time(_ text: String, plusMinutes: Int) throws -> String {
+        let parts = text.split(separator: ":").compactMap { Int($0) }
+        try #require(parts.count == 2)
+        let minutes = parts[0] * 60 + parts[1] + plusMinutes
+        return String(format: "%02d:%02d", minutes / 60, minutes % 60)
     }
 
     @Test func inOneDayFromTheTimeBeforeTheGapRepeatsAtThatTime() throws {

@@ -51,6 +51,7 @@ enum AddCommand: Command {
         if let when = arguments.value("due") {
             let reading = try reading(when, context: context)
             new.due = reading.due
+            new.dueWallTime = reading.due.wallTimeKept(reading.wallClock.time)
             wallClock = reading.wallClock
         }
         if let name = arguments.value("priority") { new.priority = try priority(name) }

@@ -50,10 +50,10 @@ enum EditCommand: Command {
             var wallClock: SeriesStart?
             if let when = arguments.value("due") {
                 let reading = try reading(when, context: context)
-                todo.due = reading.due
+                todo.setDue(reading.due, meantFor: reading.wallClock.time)
                 wallClock = reading.wallClock
             }
-            if arguments.has("no-due") { todo.due = nil }
+            if arguments.has("no-due") { todo.setDue(nil, meantFor: nil) }
             if let name = arguments.value("priority") { todo.priority = try priority(name) }
             if let name = arguments.value("category") { todo.category = try store.category(named: categoryName(name)) }
             if arguments.has("no-category") { todo.category = nil }

@@ -30,7 +30,10 @@ enum PostponeCommand: Command {
             guard let old = todo.due else {
                 throw CLIError.failed("todo \(id) has no due date to move; set one with: nudge edit \(id) --due WHEN")
             }
-            todo.due = try span.added(to: old, calendar: context.calendar, wallTime: todo.repetition?.start?.time)
+            // The time typed, also when a DST gap moved the due off it: a day later it is back.
+            let wallTime = todo.repetition?.start?.time ?? old.wallTime(keeping: todo.dueWallTime)
+            let moved = try span.added(to: old, calendar: context.calendar, wallTime: wallTime)
+            todo.setDue(moved, meantFor: span.seconds == 0 ? wallTime : nil)
             let saved = try store.update(todo, now: context.now)
             if arguments.has("json") {
                 context.printJSON(context.json(saved))
