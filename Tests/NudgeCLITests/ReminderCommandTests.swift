@@ -149,6 +149,28 @@ struct ReminderCommandTests {
         #expect(try alertsJSON("4").hasSuffix("escalateAfter=2 escalates=0"))
     }
 
+    @Test func explainSaysQuietHoursSilenceTheSound() throws {
+        let config = try writeConfig("""
+            [quiet]
+            hours = 22:00-07:00
+            """)
+        try nudge("--config", config, "add", "Pay rent", "--due", "today 18:00", "--priority", "high")
+        try nudge("--config", config, "add", "Water plants", "--due", "today 18:00", "--priority", "low")
+        let lines = try [1, 2].map { id in
+            try nudge("--config", config, "explain", "\(id)").stdout.split(separator: "\n").first { $0.hasPrefix("  Sound") }
+        }
+        #expect(lines == [
+            "  Sound     message-new-instant (the default for high priority); nags are silent; silent in quiet hours 22:00-07:00",
+            // Nothing to silence.
+            "  Sound     none (the default for low priority)",
+        ])
+        let silenced = try [1, 2].map { id in
+            let explained = try nudge("--config", config, "explain", "\(id)", "--json").object()
+            return try #require(explained["alerts"] as? [String: Any])["silentInQuietHours"].map { "\($0)" }
+        }
+        #expect(silenced == ["22:00-07:00", "<null>"])
+    }
+
     @Test func configCheckWarnsOfAMissingSoundFileButPasses() throws {
         let config = try writeConfig("[reminders]\nsound = ~/sounds/none-here.oga\n")
         let run = try nudge("--config", config, "config", "check")

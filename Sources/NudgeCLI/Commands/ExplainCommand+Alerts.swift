@@ -70,6 +70,8 @@ extension ExplainCommand {
         let nags = alerts.sound == .none ? ""
             : alerts.repeatSound ? "; every nag plays it (repeat_sound = yes in \(facts.repeatSoundFrom))"
             : "; nags are silent"
+        // Quiet hours silence what they let through and what they held back (NotificationContent).
+        let quiet = silencedHours(alerts, config: config).map { "; silent in quiet hours " + $0 } ?? ""
         let timeout = switch alerts.timeout {
         case .never: "never: it stays until answered"
         case .server: "server: the notification server decides"
@@ -83,11 +85,17 @@ extension ExplainCommand {
             escalation = facts.neverEscalates.map { "never: \($0) (\(set))" } ?? "to critical from nag \(after) on (\(set))"
         }
         return [
-            "  Sound     " + Terminal.visible(facts.sound + " (" + (facts.soundFrom.map { "set in " + $0 } ?? byPriority) + ")" + nags),
+            "  Sound     " + Terminal.visible(facts.sound + " (" + (facts.soundFrom.map { "set in " + $0 } ?? byPriority) + ")" + nags + quiet),
             "  Timeout   " + timeout + " (" + (facts.timeoutFrom.map { "set in " + $0 } ?? byPriority) + ")",
             "  Resident  " + resident,
             "  Escalate  " + escalation,
         ]
+    }
+
+    /// The quiet hours, as `22:00-07:00`, when there is a sound for them to silence.
+    private static func silencedHours(_ alerts: AlertRules, config: NudgeConfig) -> String? {
+        guard alerts.sound != .none, let quiet = config.quietHours else { return nil }
+        return "\(quiet.start)-\(quiet.end)"
     }
 
     /// explain --json's alerts: the same facts as the lines.
@@ -101,7 +109,7 @@ extension ExplainCommand {
         }
         return .object([
             ("sound", .string(facts.sound)), ("soundKind", .string(soundKind)), ("soundFrom", .string(facts.soundFrom)),
-            ("repeatSound", .bool(alerts.repeatSound)),
+            ("repeatSound", .bool(alerts.repeatSound)), ("silentInQuietHours", .string(silencedHours(alerts, config: config))),
             ("timeout", .string(facts.timeout)), ("timeoutFrom", .string(facts.timeoutFrom)),
             ("resident", .bool(alerts.resident)),
             ("escalateAfter", alerts.escalateAfter.map { JSON.int(Int64($0)) } ?? .null),

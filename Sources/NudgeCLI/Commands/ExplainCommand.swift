@@ -36,7 +36,9 @@ enum ExplainCommand: Command {
                                    a file's path, or none), soundKind (name, file or none),
                                    soundFrom (the section that set it, or null for the
                                    priority's default), repeatSound (whether every nag plays
-                                   it), timeout (never, server, or a time such as 45s),
+                                   it), silentInQuietHours (the quiet hours, e.g.
+                                   22:00-07:00, that silence it, or null), timeout (never,
+                                   server, or a time such as 45s),
                                    timeoutFrom (as soundFrom), resident (true or false),
                                    escalateAfter (the nag from which it is critical, or null),
                                    escalates (whether its nags reach that one)}
