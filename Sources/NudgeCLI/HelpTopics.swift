@@ -137,7 +137,8 @@ enum HelpTopics {
             A weekly todo in a category, reminded a day before too:
 
               nudge category add home
-              nudge add "Water plants" --due "sat 10am" --repeat weekly --category home --remind 1d
+              nudge add "Water plants" --due "sat 10am" --repeat weekly \\
+                --category home --remind 1d
 
             Finish one, put another off for an hour, move a third to the next day:
 

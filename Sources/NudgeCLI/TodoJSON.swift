@@ -39,13 +39,13 @@ extension JSON {
     /// The keys of a todo object, as `list --json` and the commands that change todos print
     /// it: for their `jsonOutput`.
     static let todoKeys = """
-          id, uuid, title, notes     as stored; notes is null when there are none
-          due                        ISO 8601 with the offset (2026-12-24T09:00:00+01:00), or
-                                     YYYY-MM-DD for an all-day todo, or null
-          allDay, completed, overdue true or false
-          priority                   low, medium or high
-          category                   its name, or null
-          completedAt, createdAt, updatedAt
-                                     ISO 8601 (completedAt null while pending)
+          id, uuid, title, notes      as stored; notes is null when there are none
+          due                         ISO 8601 with the offset (2026-12-24T09:00:00+01:00), or
+                                      YYYY-MM-DD for an all-day todo, or null
+          allDay, completed, overdue  true or false
+          priority                    low, medium or high
+          category                    its name, or null
+          createdAt, updatedAt        ISO 8601
+          completedAt                 ISO 8601, or null while pending
         """
 }

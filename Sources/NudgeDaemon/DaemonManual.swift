@@ -32,7 +32,7 @@ public enum DaemonManual {
 
         Usage: nudged \(arguments)
 
-        \(description)
+        \(HelpText.plainText(description))
 
         Options:
         \(options.plainText())

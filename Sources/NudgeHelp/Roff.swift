@@ -56,6 +56,23 @@ struct Roff {
             raw(".IP \\(bu 2", request: true)
             raw(Self.inline(item))
             if inEntry { request("RE") }
+        case .literal(let lines) where HelpText.table(lines) != nil:
+            // A table as tagged paragraphs: man sets them to the reader's width, the meanings
+            // beside terms of up to 16 characters and under longer ones.
+            let entries = HelpText.table(lines) ?? []
+            let width = min((entries.map(\.term.count).max() ?? 0) + 2, 18)
+            if inEntry {
+                request("RS")
+            } else {
+                if !atHeading { request("PP") }
+                request("RS", "4")
+            }
+            for entry in entries {
+                request("TP", "\(width)")
+                raw("\\fB" + Self.escape(entry.term) + "\\fR")
+                raw(Self.inline(entry.meaning))
+            }
+            request("RE")
         case .literal(let lines):
             if inEntry {
                 request("RS")

@@ -14,8 +14,8 @@ struct JSONOutputDocsTests {
 
     @Test func theTodoKeysAreListedOnceAtOneIndent() {
         let lines = ListCommand.jsonOutput.split(separator: "\n")
-        #expect(lines.contains("  id, uuid, title, notes     as stored; notes is null when there are none"))
-        #expect(lines.contains("  priority                   low, medium or high"))
+        #expect(lines.contains("  id, uuid, title, notes      as stored; notes is null when there are none"))
+        #expect(lines.contains("  priority                    low, medium or high"))
         #expect(ShowCommand.jsonOutput.hasPrefix("An object with the keys of list --json:\n  id, uuid"))
         #expect(ShowCommand.jsonOutput.contains("\n  nextReminder "))
     }

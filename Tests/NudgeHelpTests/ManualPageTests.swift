@@ -55,7 +55,7 @@ struct ManualPageTests {
         #expect(output.warnings == "")
         let lines = output.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         for expected in ["demo.conf - what the demo does", "[display]", "width  How wide a column is.", "Default: 80.",
-                         "Default: empty.", "red     like this", "[display.narrow]", "width = 40", "demo(1)"] {
+                         "Default: empty.", "red   like this", "[display.narrow]", "width = 40", "demo(1)"] {
             #expect(lines.contains { $0.contains(expected) }, "\(expected) in \(output.text)")
         }
         #expect(page.sections.map(\.heading) == ["DESCRIPTION", "SECTIONS", "SEE ALSO"])

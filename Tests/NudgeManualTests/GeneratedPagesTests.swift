@@ -56,6 +56,23 @@ struct GeneratedPagesTests {
         }
     }
 
+    @Test func theHelpAndThePagesFitEightyColumns() throws {
+        let helps = [["--help"], ["nudged", "--help"]] + NudgeCLI.commands.map { ["help", $0.name] } + HelpTopics.all.map { ["help", $0.name] }
+        for arguments in helps {
+            let (binary, rest) = arguments.first == "nudged" ? ("nudged", Array(arguments.dropFirst())) : ("nudge", arguments)
+            let help = try Self.run(binary, rest)
+            let long = help.stdout.split(separator: "\n").map(String.init).filter { $0.count > 80 }
+            #expect(long.isEmpty, "\(binary) \(rest.joined(separator: " "))")
+        }
+        for page in Self.pageNames {
+            let run = try Self.launch("/usr/bin/man", ["-l", folder.file(page)],
+                                      environment: ["LC_ALL": "C.UTF-8", "MANWIDTH": "80", "PATH": "/usr/bin:/bin"])
+            let long = run.stdout.split(separator: "\n").map(String.init).filter { $0.count > 80 }
+            #expect(run.status == 0)
+            #expect(long.isEmpty, "\(page)")
+        }
+    }
+
     @Test func eachTopicReadsAsItsHelp() throws {
         let page = try manual("nudge.1")
         let topics = HelpTopics.all
@@ -209,7 +226,7 @@ struct JSONOutputTests {
         let part = ManualText.subsection("described", in: ManualText(text: run.stdout).section("COMMANDS"))
         #expect(part.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } == [
             "Stand in for a command with --json.", "nudge described [--json]", "--json Print JSON", "-h, --help", "Show this help",
-            "JSON output (--json):", "An object:", "id      the todo's id", "title   its title",
+            "JSON output (--json):", "An object:", "id     the todo's id", "title  its title",
         ])
     }
 }

@@ -37,10 +37,11 @@ enum AddCommand: Command {
         Examples:
           nudge add "Buy milk" --due tomorrow
           nudge add Call the dentist --due "fri 10am" --priority high
-          nudge add "Quarterly report" --category work --notes "Slides from Ana"
+          nudge add "Quarterly report" --category work --notes "With slides"
           nudge add "Water plants" --due "sat 10am" --repeat weekly --remind 1d
           nudge add Standup --repeat "every weekday at 9"
-          nudge add "Stretch your legs" --due "today 10am" --repeat "every 2h between 09:00-18:00"
+          nudge add Stretch --due "today 10am" \\
+            --repeat "every 2h between 09:00-18:00"
         """
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {

@@ -1,6 +1,7 @@
 import Foundation
 import NudgeConfigFile
 import NudgeCore
+import NudgeHelp
 import NudgeSystem
 
 enum ConfigCommand: Command {
@@ -35,7 +36,7 @@ enum ConfigCommand: Command {
         documented defaults apply; the documented file is installed as an example with
         'make install' (share/doc/nudge/nudge.conf).
 
-        """ + "\n" + subcommands.map { "  " + $0.name.padding(to: 6) + "  " + $0.abstract }.joined(separator: "\n")
+        """ + "\n" + subcommands.map { HelpEntry($0.name, $0.abstract) }.plainText()
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         let words = try arguments.positionals(min: 1, max: 1, usage: usage)

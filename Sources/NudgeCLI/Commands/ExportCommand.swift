@@ -25,7 +25,8 @@ enum ExportCommand: Command {
         Examples:
           nudge export --all -o todos.json
           nudge export --format ics -o todos.ics
-          nudge export --format taskwarrior --all > tasks.json && task import tasks.json
+          nudge export --format taskwarrior --all > tasks.json
+          task import tasks.json
           nudge export | jq '.[].title'
         """
 

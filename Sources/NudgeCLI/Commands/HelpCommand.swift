@@ -39,7 +39,7 @@ enum HelpCommand: Command {
             Usage: nudge [--db PATH] [--config PATH] COMMAND [ARGUMENTS]
                    nudge            (alone: the same as 'nudge list')
 
-            \(description)
+            \(HelpText.plainText(description))
 
             Commands:
             \(commands.plainText())
@@ -60,16 +60,13 @@ enum HelpCommand: Command {
         command.options + [.help]
     }
 
+    /// A command's help, in 80 columns as the help topics are.
     static func help(for command: any Command.Type) -> String {
-        var lines = [command.abstract + ".", "", "Usage: " + command.usage]
-        let options = documentedOptions(of: command)
-        let labels = options.map(\.entry.label)
-        let width = labels.map(\.count).max()!
-        lines += ["", "Options:"]
-        for (label, option) in zip(labels, options) {
-            lines.append("  " + label.padding(to: width) + "  " + option.help)
-        }
-        if !command.discussion.isEmpty { lines += ["", command.discussion] }
+        // Later lines start under the command's first argument.
+        let usage = HelpText.synopsis("Usage: " + command.usage, indent: "Usage: nudge ".count + command.name.count + 1)
+        var lines = [HelpText.plainText(command.abstract + "."), ""] + usage
+        lines += ["", "Options:", documentedOptions(of: command).map(\.entry).plainText()]
+        if !command.discussion.isEmpty { lines += ["", HelpText.plainText(command.discussion)] }
         return lines.joined(separator: "\n")
     }
 
