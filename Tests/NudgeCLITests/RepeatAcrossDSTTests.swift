@@ -14,6 +14,14 @@ struct RepeatAcrossDSTTests {
         var moved: String
 
         var testDescription: String { zone }
+
+        /// A nudge in this gap's zone at `now`.
+        func nudge(at now: String) -> Nudge {
+            var nudge = Nudge()
+            nudge.zone = zone
+            nudge.now = now
+            return nudge
+        }
     }
 
     static let gaps = [
@@ -30,9 +38,7 @@ struct RepeatAcrossDSTTests {
 
     @Test(arguments: gaps)
     func aDailyTodoAddedInTheGapIsBackAtTheTypedTimeTheNextDays(gap: Gap) throws {
-        var nudge = Nudge()
-        nudge.zone = gap.zone
-        nudge.now = "\(gap.days[0]) 10:00:00"
+        var nudge = gap.nudge(at: "\(gap.days[0]) 10:00:00")
         #expect(try nudge("add", "X", "--due", "\(gap.days[1]) \(gap.typed)", "--repeat", "daily").status == 0)
         #expect(try due(nudge, "1") == "\(gap.days[1])T\(gap.moved)")
         for day in 1...2 {
@@ -44,9 +50,7 @@ struct RepeatAcrossDSTTests {
 
     @Test(arguments: gaps)
     func editingTheDueIntoTheGapKeepsTheTypedTime(gap: Gap) throws {
-        var nudge = Nudge()
-        nudge.zone = gap.zone
-        nudge.now = "\(gap.days[0]) 10:00:00"
+        var nudge = gap.nudge(at: "\(gap.days[0]) 10:00:00")
         try nudge("add", "X", "--due", "\(gap.days[0]) 18:00", "--repeat", "daily")
         #expect(try nudge("edit", "1", "--due", "\(gap.days[1]) \(gap.typed)").status == 0)
         nudge.now = "\(gap.days[1]) 12:00:00"
@@ -56,9 +60,7 @@ struct RepeatAcrossDSTTests {
 
     @Test(arguments: gaps)
     func aNewRuleKeepsTheSeriesTime(gap: Gap) throws {
-        var nudge = Nudge()
-        nudge.zone = gap.zone
-        nudge.now = "\(gap.days[0]) 10:00:00"
+        var nudge = gap.nudge(at: "\(gap.days[0]) 10:00:00")
         try nudge("add", "X", "--due", "\(gap.days[1]) \(gap.typed)", "--repeat", "daily")
         #expect(try nudge("edit", "1", "--repeat", "every 2 days").status == 0)
         nudge.now = "\(gap.days[1]) 12:00:00"
@@ -68,9 +70,7 @@ struct RepeatAcrossDSTTests {
 
     @Test(arguments: gaps)
     func postponingTheMovedDueByADayGivesTheTypedTime(gap: Gap) throws {
-        var nudge = Nudge()
-        nudge.zone = gap.zone
-        nudge.now = "\(gap.days[0]) 10:00:00"
+        let nudge = gap.nudge(at: "\(gap.days[0]) 10:00:00")
         try nudge("add", "X", "--due", "\(gap.days[1]) \(gap.typed)", "--repeat", "weekly")
         #expect(try nudge("postpone", "1", "1d").status == 0)
         #expect(try due(nudge, "1") == "\(gap.days[2])T\(gap.typed)")
@@ -82,9 +82,7 @@ struct RepeatAcrossDSTTests {
 
     @Test(arguments: gaps)
     func aOneOffTodoPostponedIntoTheGapAndOutIsBackAtItsTime(gap: Gap) throws {
-        var nudge = Nudge()
-        nudge.zone = gap.zone
-        nudge.now = "\(gap.days[0]) 00:10:00"
+        let nudge = gap.nudge(at: "\(gap.days[0]) 00:10:00")
         try nudge("add", "X", "--due", "\(gap.days[0]) \(gap.typed)")
         #expect(try nudge("postpone", "1", "1d").status == 0)
         #expect(try due(nudge, "1") == "\(gap.days[1])T\(gap.moved)")
@@ -94,9 +92,7 @@ struct RepeatAcrossDSTTests {
 
     @Test(arguments: gaps)
     func hoursAddedToADayCountFromTheTimeTypedAndAreKeptFromThen(gap: Gap) throws {
-        var nudge = Nudge()
-        nudge.zone = gap.zone
-        nudge.now = "\(gap.days[0]) 00:10:00"
+        let nudge = gap.nudge(at: "\(gap.days[0]) 00:10:00")
         try nudge("add", "X", "--due", "\(gap.days[1]) \(gap.typed)")
         try nudge("add", "Y", "--due", "\(gap.days[1]) \(gap.typed)")
         #expect(try nudge("postpone", "1", "1d1h").status == 0)
