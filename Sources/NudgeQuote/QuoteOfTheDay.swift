@@ -74,8 +74,7 @@ public struct QuoteOfTheDay: Sendable {
             object["author"] = quote.author
         }
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return }
-        try? FileManager.default.createDirectory(atPath: cacheFolder, withIntermediateDirectories: true,
-                                                 attributes: [.posixPermissions: 0o700])
+        try? PrivateFolder.create(cacheFolder)
         let temporary = cachePath + ".\(getpid()).tmp"
         guard FileManager.default.createFile(atPath: temporary, contents: data) else { return }
         if rename(temporary, cachePath) != 0 { unlink(temporary) }

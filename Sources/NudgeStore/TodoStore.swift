@@ -154,9 +154,7 @@ public final class TodoStore {
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty && !FileManager.default.fileExists(atPath: directory) {
             do {
-                try FileManager.default.createDirectory(
-                    atPath: directory, withIntermediateDirectories: true,
-                    attributes: [.posixPermissions: 0o700])
+                try PrivateFolder.create(directory)
             } catch {
                 throw StoreError.cannotOpen(path: path, reason: "cannot create the folder \(directory)")
             }

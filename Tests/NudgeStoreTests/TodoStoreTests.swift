@@ -23,6 +23,23 @@ struct TodoStoreTests {
         #expect(fileMode == 0o600)
     }
 
+    /// Like ~/.local/share/nudge on a new account: the missing ~/.local and ~/.local/share
+    /// belong to the whole desktop and get the usual mode; only Nudge's own folder is 0700.
+    @Test func leavesMissingParentFoldersAtTheUsualMode() throws {
+        // The umask is read, not set: it is the whole process's, and other tests run meanwhile.
+        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("Umask:") })
+        let usual = 0o777 & ~(try #require(Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces), radix: 8)))
+        _ = try TodoStore(path: folder.file("home/.local/share/nudge/nudge.db"), planner: planner, now: now)
+        func mode(_ path: String) throws -> Int? {
+            try FileManager.default.attributesOfItem(atPath: folder.file(path))[.posixPermissions] as? Int
+        }
+        #expect(try mode("home") == usual)
+        #expect(try mode("home/.local") == usual)
+        #expect(try mode("home/.local/share") == usual)
+        #expect(try mode("home/.local/share/nudge") == 0o700)
+    }
+
     @Test func keepsEveryFieldOfATodo() throws {
         let store = try makeStore()
         _ = try store.addCategory(name: "Work", icon: "briefcase", now: now)
