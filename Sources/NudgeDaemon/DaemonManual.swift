@@ -53,7 +53,7 @@ public enum DaemonManual {
         HelpEntry("RELOADING=1", "Sent while the config file is read again, followed by READY=1."),
         HelpEntry("STOPPING=1", "Sent on SIGTERM and SIGINT."),
         HelpEntry("WATCHDOG=1", "Sent at half the unit's WatchdogSec= (the unit sets 30 s), so a hung service is restarted."),
-        HelpEntry("ERRNO=", "With STATUS= when the service cannot go on: 1, or 107 when it lost the session bus."),
+        HelpEntry("ERRNO=", "With STATUS= when the service cannot go on because of a system error: its number (2 for a missing bus socket, 107 when it lost the session bus); none for a broken config file or database."),
     ]
 
     static let catchUp = """

@@ -79,5 +79,10 @@ final class FileWatcher {
 
 struct DaemonError: Error, CustomStringConvertible {
     let description: String
-    init(_ description: String) { self.description = description }
+    /// The system's error number behind it, when there is one (for systemd's ERRNO=).
+    let errno: Int32?
+    init(_ description: String, errno: Int32? = nil) {
+        self.description = description
+        self.errno = errno
+    }
 }

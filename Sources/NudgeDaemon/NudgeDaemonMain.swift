@@ -49,10 +49,18 @@ public enum NudgeDaemonMain {
         } catch {
             JournalRecorder.flush()
             writeAll("nudged: \(error)\n", to: STDERR_FILENO)
-            ServiceManager.notify("STATUS=Failed: \(error)\nERRNO=1")
+            ServiceManager.notify(failure(error))
             return 1
         }
         withExtendedLifetime(daemon) { dispatchMain() }
+    }
+
+    /// What systemd is told when the service cannot go on. ERRNO= only with the system's own
+    /// error number: `systemctl status` shows it as `Error: N (strerror)`, and a fixed 1 read
+    /// "Operation not permitted" under a status line saying "No such file or directory".
+    static func failure(_ error: Error) -> String {
+        let number = (error as? DaemonError)?.errno ?? (error as? SystemError)?.code
+        return "STATUS=Failed: \(error)" + (number.map { "\nERRNO=\($0)" } ?? "")
     }
 
     static func parse(_ arguments: [String]) throws -> [String: String] {
@@ -149,7 +157,7 @@ final class Daemon {
             signals.append(source)
         }
         do { client = try NotificationClient(queue: queue) } catch {
-            throw DaemonError(NotificationClient.noBusMessage(error, environment: ProcessInfo.processInfo.environment))
+            throw DaemonError(NotificationClient.noBusMessage(error, environment: ProcessInfo.processInfo.environment), errno: error.code)
         }
         // Without the session bus nothing can be shown; systemd starts the service again.
         client.onDisconnected = {
@@ -217,7 +225,7 @@ final class Daemon {
                     // Nothing to fire from: systemd starts the service again, and says why.
                     JournalRecorder.flush()
                     writeAll("nudged: \(error)\n", to: STDERR_FILENO)
-                    ServiceManager.notify("STATUS=Failed: \(error)\nERRNO=1")
+                    ServiceManager.notify(NudgeDaemonMain.failure(error))
                     exit(1)
                 }
             } else if change.concerns(databaseName) || change.concerns(databaseName + "-wal") {

@@ -474,20 +474,40 @@ struct NudgedEndToEndTests {
 
     /// Without a session bus nudged cannot show anything: it says which bus it looked for and
     /// exits 1, so that systemd restarts it and the journal says why (it used to trap, SIGILL).
+    /// systemd shows the ERRNO= it is told as `Error: N (strerror)` under the status line, so
+    /// it is the bus's own error: a fixed 1 read "Operation not permitted" beside "No such file".
     @Test(arguments: [
-        (["DBUS_SESSION_BUS_ADDRESS": "unix:path=MISSING"], "nudged: no session bus at unix:path=MISSING: No such file or directory"),
-        (["XDG_RUNTIME_DIR": ""], "nudged: no session bus at unix:path=/bus: No such file or directory"),
-        ([:], "nudged: no session bus: neither DBUS_SESSION_BUS_ADDRESS nor XDG_RUNTIME_DIR is set (No medium found)"),
+        (["DBUS_SESSION_BUS_ADDRESS": "unix:path=MISSING"], "nudged: no session bus at unix:path=MISSING: No such file or directory", ENOENT),
+        (["XDG_RUNTIME_DIR": ""], "nudged: no session bus at unix:path=/bus: No such file or directory", ENOENT),
+        ([:], "nudged: no session bus: neither DBUS_SESSION_BUS_ADDRESS nor XDG_RUNTIME_DIR is set (No medium found)", ENOMEDIUM),
     ])
-    func withoutASessionBusTheStartFailsWithOneLineNamingTheBus(bus: [String: String], line: String) throws {
+    func withoutASessionBusTheStartFailsWithOneLineNamingTheBus(bus: [String: String], line: String, errno: Int32) throws {
         let folder = TemporaryDirectory()
         let missing = folder.file("bus")
         var environment = ["PATH": "/usr/bin:/bin", "HOME": folder.path, "LANG": "C.UTF-8",
                            "NUDGE_DB": folder.file("data/nudge.db"), "NUDGE_CONFIG": folder.file("nudge.conf")]
         environment.merge(bus.mapValues { $0.replacingOccurrences(of: "MISSING", with: missing) }) { $1 }
+        let socket = try NotifySocket()
+        environment["NOTIFY_SOCKET"] = socket.path
         let run = try JournaldHarness.shared.run(NudgedWorld.nudgedBinary, [], environment: environment)
         #expect(run.status == 1, "stderr: \(run.stderr)")
-        #expect(run.stderr == line.replacingOccurrences(of: "MISSING", with: missing) + "\n")
+        let expected = line.replacingOccurrences(of: "MISSING", with: missing)
+        #expect(run.stderr == expected + "\n")
+        let told = socket.received().flatMap { $0.text.split(separator: "\n").map(String.init) }
+        #expect(told.contains("STATUS=Failed: " + expected.dropFirst("nudged: ".count)), "datagrams: \(told)")
+        #expect(told.filter { $0.hasPrefix("ERRNO=") } == ["ERRNO=\(errno)"], "datagrams: \(told)")
+    }
+
+    /// A failure with no error number of its own (a broken config file) sends no ERRNO=: systemd
+    /// would show the number as an error it was not.
+    @Test func aBrokenConfigFileTellsSystemdWhyWithoutAnErrorNumber() throws {
+        let world = try NudgedWorld(config: "[reminders]\nbefore = banana\n", startingServer: false)
+        let socket = try NotifySocket()
+        let daemon = try world.startDaemon(environment: ["NOTIFY_SOCKET": socket.path])
+        _ = try #require(daemon.wait(timeout: 10), "nudged kept running with a broken config: \(world.daemonLog)")
+        let told = socket.received().flatMap { $0.text.split(separator: "\n").map(String.init) }
+        #expect(told.contains { $0.hasPrefix("STATUS=Failed: ") && $0.contains("banana") }, "datagrams: \(told)")
+        #expect(!told.contains { $0.hasPrefix("ERRNO=") }, "datagrams: \(told)")
     }
 }
 
