@@ -84,6 +84,8 @@ public final class NotificationClient {
     /// unix:path=/run/user/1000/bus: No such file or directory".
     public static func noBusMessage(_ error: SystemError, environment: [String: String]) -> String {
         if let address = environment["DBUS_SESSION_BUS_ADDRESS"] {
+            // sd-bus takes an empty address as the one to use, and fails.
+            if address.isEmpty { return "no session bus: DBUS_SESSION_BUS_ADDRESS is set but empty (\(error))" }
             return "no session bus at \(address): \(error)"
         }
         if let runtime = environment["XDG_RUNTIME_DIR"] {

@@ -479,6 +479,7 @@ struct NudgedEndToEndTests {
     @Test(arguments: [
         (["DBUS_SESSION_BUS_ADDRESS": "unix:path=MISSING"], "nudged: no session bus at unix:path=MISSING: No such file or directory", ENOENT),
         (["XDG_RUNTIME_DIR": ""], "nudged: no session bus at unix:path=/bus: No such file or directory", ENOENT),
+        (["DBUS_SESSION_BUS_ADDRESS": ""], "nudged: no session bus: DBUS_SESSION_BUS_ADDRESS is set but empty (Connection refused)", ECONNREFUSED),
         ([:], "nudged: no session bus: neither DBUS_SESSION_BUS_ADDRESS nor XDG_RUNTIME_DIR is set (No medium found)", ENOMEDIUM),
     ])
     func withoutASessionBusTheStartFailsWithOneLineNamingTheBus(bus: [String: String], line: String, errno: Int32) throws {
