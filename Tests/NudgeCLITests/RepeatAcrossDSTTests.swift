@@ -69,6 +69,16 @@ struct RepeatAcrossDSTTests {
     }
 
     @Test(arguments: gaps)
+    func aOneOffTodoInTheGapMadeToRepeatKeepsTheTimeTyped(gap: Gap) throws {
+        var nudge = gap.nudge(at: "\(gap.days[0]) 10:00:00")
+        try nudge("add", "X", "--due", "\(gap.days[1]) \(gap.typed)")
+        #expect(try nudge("edit", "1", "--repeat", "daily").status == 0)
+        nudge.now = "\(gap.days[1]) 12:00:00"
+        #expect(try nudge("done", "1").status == 0)
+        #expect(try due(nudge, "1") == "\(gap.days[2])T\(gap.typed)")
+    }
+
+    @Test(arguments: gaps)
     func postponingTheMovedDueByADayGivesTheTypedTime(gap: Gap) throws {
         let nudge = gap.nudge(at: "\(gap.days[0]) 10:00:00")
         try nudge("add", "X", "--due", "\(gap.days[1]) \(gap.typed)", "--repeat", "weekly")

@@ -72,7 +72,7 @@ enum EditCommand: Command {
                 // A new rule or a new due starts the series again from the due, at the time typed
                 // or the old series' time (either may be one a DST gap moved the due away from).
                 if request != nil || todo.due != old.due {
-                    todo.repetition?.start = wallClock ?? SeriesStart(due, wallTime: old.repetition?.start?.time)
+                    todo.repetition?.start = wallClock ?? SeriesStart(due, wallTime: old.repetition?.start?.time ?? old.dueWallTime)
                 }
             }
             let changes = differences(old, todo, context: context)
