@@ -29,6 +29,7 @@
     X(icalparser_parse_string) \
     X(icalproperty_add_parameter) \
     X(icalproperty_as_ical_string_r) \
+    X(icalproperty_count_parameters) \
     X(icalproperty_free) \
     X(icalproperty_get_acknowledged) \
     X(icalproperty_get_action) \

@@ -154,7 +154,7 @@ struct ICalendarWriter {
             keptPriority.map { ical.icalproperty_free($0) }
             add(ical.icalproperty_new_priority(Int32(ICalendarFile.icalPriority(record.priority))))
         }
-        if let category = record.category { add(ical.icalproperty_new_categories(Self.text(category))) }
+        add(categories(record.category, kept: kept))
 
         let keptStatus = kept.take(ICAL_STATUS_PROPERTY).first
         let keptPercent = kept.take(ICAL_PERCENTCOMPLETE_PROPERTY).first
@@ -186,6 +186,24 @@ struct ICalendarWriter {
         alarms(record, into: todo)
         kept.move(to: todo)
         return todo
+    }
+
+    /// The todo's category and the other categories it came with, on one CATEGORIES line.
+    /// libical reads `CATEGORIES:Home,Errands` as two properties and would write two lines,
+    /// and todoman (4.1) cannot read a todo with two: it drops the whole file from its list.
+    /// A kept CATEGORIES with parameters (LANGUAGE) stays a line of its own.
+    private func categories(_ category: String?, kept: Kept) -> LibICal.Property? {
+        var names = category.map { [Self.text($0)] } ?? []
+        for property in kept.take(ICAL_CATEGORIES_PROPERTY) {
+            let name = LibICal.value(of: property)
+            if ical.icalproperty_count_parameters(property) == 0, !name.isEmpty {
+                names.append(name)
+                ical.icalproperty_free(property)
+            } else {
+                kept.putBack(property)
+            }
+        }
+        return names.isEmpty ? nil : ical.icalproperty_new_categories(names.joined(separator: ","))
     }
 
     /// A VALARM for each of the todo's own reminders, and the RFC 9074 snooze; with
@@ -301,6 +319,11 @@ private struct Kept {
         let found = LibICal.properties(of: component, kind)
         for property in found { ical.icalcomponent_remove_property(component, property) }
         return found
+    }
+
+    /// Gives back a property taken, to be moved into the VTODO with the rest.
+    func putBack(_ property: LibICal.Property) {
+        if let component { ical.icalcomponent_add_property(component, property) }
     }
 
     /// Removes the X-properties called `name`; whether there were any.

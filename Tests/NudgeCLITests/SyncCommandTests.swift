@@ -97,4 +97,37 @@ struct SyncCommandTests {
         #expect(ours["Call Ann"]?["allDay"] as? Bool == false)
         #expect(try nudge("sync").stdout == "Synced with \(todoman.list): 0 imported, 0 written, 0 deleted, 0 conflicts\n")
     }
+
+    /// A todo with two categories, as a phone's task app writes it, stays readable by todoman
+    /// after Nudge changes it: todoman 4.1 drops a file with two CATEGORIES lines from its list.
+    @Test func aTodoWithTwoCategoriesChangedHereStaysInTodomansList() throws {
+        let todoman = try Todoman()
+        let nudge = try nudge(vdir: todoman.list)
+        try """
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            PRODID:-//phone//EN\r
+            BEGIN:VTODO\r
+            UID:phone-1\r
+            DTSTAMP:20261201T000000Z\r
+            SUMMARY:Buy milk\r
+            CATEGORIES:Home,Errands\r
+            END:VTODO\r
+            END:VCALENDAR\r
+
+            """.write(toFile: todoman.list + "/phone-1.ics", atomically: true, encoding: .utf8)
+        try #require(try nudge("sync").status == 0)
+        // The one todo of a new store.
+        try #require(try nudge("edit", "1", "--title", "Buy oat milk").status == 0)
+        let synced = try nudge("sync")
+        #expect(synced.stdout.hasPrefix("Synced with \(todoman.list): 0 imported, 1 written"), "\(synced.stdout)")
+
+        let listed = try todoman("--porcelain", "list")
+        #expect(!listed.stderr.contains("Failed to read entry"), "\(listed.stderr)")
+        #expect(try listed.array().map { $0["summary"] as? String } == ["Buy oat milk"])
+        for category in ["Home", "Errands"] {
+            let found = try todoman("--porcelain", "list", "--category", category).array()
+            #expect(found.map { $0["summary"] as? String } == ["Buy oat milk"], "\(category)")
+        }
+    }
 }

@@ -496,7 +496,17 @@ struct ICalendarFileTests {
         let read = try decodeOne(unknown + ["CATEGORIES:Home", "CATEGORIES:Extra", "PRIORITY:5"])
         #expect(read.kept["ics"] == (unknown + ["CATEGORIES:Extra"]).map { $0 + "\n" }.joined())
         let written = lines(encode([read]))
-        for line in unknown + ["CATEGORIES:Home", "CATEGORIES:Extra"] { #expect(written.contains(line)) }
+        for line in unknown + ["CATEGORIES:Home,Extra"] { #expect(written.contains(line)) }
+    }
+
+    /// libical reads a list of categories as one property each; they go back on one line, the
+    /// todo's own first, as todoman can read them. One with parameters stays on its own.
+    @Test func writesAllCategoriesOnOneLine() throws {
+        let read = try decodeOne(["CATEGORIES:Home,Errands", "CATEGORIES:Later", "CATEGORIES;LANGUAGE=de:Einkauf"])
+        #expect(read.category == "Home")
+        let written = lines(encode([read])).filter { $0.hasPrefix("CATEGORIES") }
+        #expect(written == ["CATEGORIES:Home,Errands,Later", "CATEGORIES;LANGUAGE=de:Einkauf"])
+        #expect(try decodeOne(written).kept == read.kept)
     }
 
     @Test func keepsAUIDThatIsNoUUIDAndFindsTheSameTodoAgain() throws {
