@@ -155,30 +155,45 @@ public final class VdirSync {
         var remote: [RemoteFile] = []
 
         // Files: unchanged by etag, touched (same bytes), changed, or new.
-        var listed = 0
-        for (href, etag) in listing {
-            let item = items[href]
-            if item != nil { listed += 1 }
-            if let item, item.etag == etag { continue }
+        func read(_ href: String, etag: String, item: SyncItem?, again: Bool) throws(SyncError) {
             bodiesRead += 1
             let data = try VdirFolder.read(folder, href)
             let hash = Self.hash(data)
-            if var item, item.hash == hash {
+            if var item, item.hash == hash, !again {
                 item.etag = etag
                 savedItems.append(item)
-                continue
+                return
             }
-            guard let decoded = todo(in: data, href: href, options: options, report: &report) else {
+            // Read again, a file already warned of is not warned of twice.
+            var unwarned = SyncReport()
+            let decoded = again ? todo(in: data, href: href, options: options, report: &unwarned)
+                : todo(in: data, href: href, options: options, report: &report)
+            guard let decoded else {
                 savedItems.append(SyncItem(href: href, etag: etag, hash: hash, uuid: nil, base: nil, localVersion: nil))
-                continue
+                return
             }
             let (record, ancestry) = Ancestry.split(decoded)
             remote.append(RemoteFile(href: href, etag: etag, hash: hash, text: String(decoding: data, as: UTF8.self),
                                      record: record, ancestry: ancestry))
         }
+        var listed = 0
+        for (href, etag) in listing {
+            let item = items[href]
+            if item != nil { listed += 1 }
+            if let item, item.etag == etag { continue }
+            try read(href, etag: etag, item: item, again: false)
+        }
+        if listed < items.count {
+            // A file went: one left alone for having its todo's UID may now be that todo's file.
+            for item in items.values where item.uuid == nil {
+                guard let etag = listing[item.href], etag == item.etag else { continue }
+                try read(item.href, etag: etag, item: item, again: true)
+            }
+        }
 
         // In name order, so that a pass over the same files always does the same.
         remote.sort { $0.href < $1.href }
+        if !remote.isEmpty { remote = oneFilePerTodo(remote, items: items, listing: listing, saved: &savedItems, report: &report) }
         var bases = try storeCall { try store.syncBases(folder: folder, hrefs: remote.compactMap { items[$0.href]?.href }) }
         /// The todo as the file last held it, and the last version from elsewhere when that
         /// was written here.
@@ -369,6 +384,32 @@ public final class VdirSync {
     }
 
     // MARK: - Items
+
+    /// The files read that are the only file of their todo. A second file with the UID of a
+    /// todo another listed file holds (a copy made beside it, a Syncthing conflict copy) is
+    /// left alone, as vdirsyncer refuses two items with one UID: taken, its content would go
+    /// over the todo's and every pass would write one of them again, and its deletion would
+    /// delete the todo. Of two new files with one UID, the first by name is the todo's.
+    private func oneFilePerTodo(_ remote: [RemoteFile], items: [String: SyncItem], listing: [String: String],
+                                saved: inout [SyncItem], report: inout SyncReport) -> [RemoteFile] {
+        let readNow = Dictionary(remote.map { ($0.href, $0.record.uuid) }) { first, _ in first }
+        var holder: [String: String] = [:]
+        for item in items.values {
+            guard let uuid = item.uuid, listing[item.href] != nil, (readNow[item.href] ?? uuid) == uuid else { continue }
+            if let other = holder[uuid], other < item.href { continue }
+            holder[uuid] = item.href
+        }
+        return remote.filter { file in
+            let uuid = file.record.uuid
+            if let other = holder[uuid], other != file.href {
+                report.warnings.append("\(file.href) has the UID of \(other), the file of that todo: left as it is")
+                saved.append(SyncItem(href: file.href, etag: file.etag, hash: file.hash, uuid: nil, base: nil, localVersion: nil))
+                return false
+            }
+            holder[uuid] = file.href
+            return true
+        }
+    }
 
     /// The one todo of a file, or nil for a file Nudge leaves alone (with a warning when it
     /// looked like a todo).

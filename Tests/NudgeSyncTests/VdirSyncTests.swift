@@ -225,6 +225,47 @@ struct VdirSyncTests {
         #expect(try todo(b, uuidB) != nil)
     }
 
+    /// A second file with a todo's UID (a copy made beside it, a Syncthing conflict copy) is
+    /// left alone with a warning, as vdirsyncer refuses two items with one UID: its content
+    /// does not go over the todo's, no pass rewrites a file, and deleting it deletes nothing.
+    @Test func aSecondFileWithATodosUIDIsLeftAloneAndDeletingItDeletesNothing() throws {
+        let (a, _) = try twoMachines()
+        let original = try text(uuidA + ".ics")
+        let copyName = uuidA + ".sync-conflict-20261203-ABC.ics"
+        let copy = original.replacingOccurrences(of: "SUMMARY:Buy milk", with: "SUMMARY:Buy milk (copy)")
+        try copy.write(toFile: vdir + "/" + copyName, atomically: false, encoding: .utf8)
+        let report = try sync(a).pass(now: at(5))
+        #expect(report.changedNothing, "\(report)")
+        #expect(report.warnings == ["\(copyName) has the UID of \(uuidA).ics, the file of that todo: left as it is"])
+        #expect(try todo(a, uuidA)?.title == "Buy milk")
+        #expect(try text(uuidA + ".ics") == original)
+        #expect(try text(copyName) == copy)
+        let again = sync(a)
+        #expect(try again.pass(now: at(6)).changedNothing)
+        #expect(again.bodiesRead == 0)
+
+        try FileManager.default.removeItem(atPath: vdir + "/" + copyName)
+        let removed = try sync(a).pass(now: at(7))
+        #expect(removed.changedNothing, "\(removed)")
+        #expect(try todo(a, uuidA)?.title == "Buy milk")
+        #expect(try files().contains(uuidA + ".ics"))
+    }
+
+    /// When the todo's own file goes, the second file with its UID is its file from then on.
+    @Test func whenATodosFileGoesTheSecondFileWithItsUIDTakesItsPlace() throws {
+        let (a, _) = try twoMachines()
+        let copyName = uuidA + " (copy).ics"
+        let copy = try text(uuidA + ".ics").replacingOccurrences(of: "SUMMARY:Buy milk", with: "SUMMARY:Buy milk (copy)")
+        try copy.write(toFile: vdir + "/" + copyName, atomically: false, encoding: .utf8)
+        _ = try sync(a).pass(now: at(5))
+        try FileManager.default.removeItem(atPath: vdir + "/" + uuidA + ".ics")
+        let report = try sync(a).pass(now: at(6))
+        #expect(report.deletedTodos == 0, "\(report)")
+        #expect(report.imported == 1)
+        #expect(try todo(a, uuidA)?.title == "Buy milk (copy)")
+        #expect(try sync(a).pass(now: at(7)).changedNothing)
+    }
+
     @Test func anEmptiedFolderDeletesNothingAndIsReported() throws {
         let (a, _) = try twoMachines()
         for name in try files() { try FileManager.default.removeItem(atPath: vdir + "/" + name) }

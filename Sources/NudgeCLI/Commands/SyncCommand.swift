@@ -34,10 +34,11 @@ enum SyncCommand: Command {
         A todo changed on both sides is merged field by field; where both changed the same
         field, the todo here keeps its version and the file's becomes a second todo titled
         "... (conflict)", and a warning names it. Files that are not one todo (events, several
-        todos, unreadable ones) are left as they are. A folder that suddenly holds no .ics file
-        while todos were synced with it deletes nothing: the pass does nothing and fails, as
-        an unmounted disk or a wrong path would otherwise empty the list. The folder must
-        exist (`vdirsyncer discover` or mkdir -p makes it); nudge does not create it.
+        todos, unreadable ones, a second file with a todo's UID) are left as they are. A folder
+        that suddenly holds no .ics file while todos were synced with it deletes nothing: the
+        pass does nothing and fails, as an unmounted disk or a wrong path would otherwise empty
+        the list. The folder must exist (`vdirsyncer discover` or mkdir -p makes it); nudge
+        does not create it.
 
         Examples:
           nudge sync
