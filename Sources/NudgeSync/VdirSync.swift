@@ -136,7 +136,8 @@ public final class VdirSync {
         if syncedTodos > 0 {
             // As vdirsyncer does for a storage that suddenly went empty: an unmounted disk or a
             // wrong path must not delete every todo.
-            report.warnings.append("\(folder) holds no .ics files, but \(syncedTodos) todos were synced with it: "
+            let todos = syncedTodos == 1 ? "1 todo was" : "\(syncedTodos) todos were"
+            report.warnings.append("\(folder) holds no .ics files, but \(todos) synced with it: "
                 + "nothing deleted or written (is the disk mounted and the path right? delete the todos with nudge if meant)")
             report.refused = true
             return report

@@ -278,6 +278,16 @@ struct VdirSyncTests {
         #expect(try files().isEmpty)
     }
 
+    @Test func anEmptiedFolderOfOneTodoSaysOneTodo() throws {
+        let a = try makeStore("a")
+        _ = try a.importTodos([record(uuidA, "Buy milk")], now: start)
+        _ = try sync(a).pass(now: at(1))
+        for name in try files() { try FileManager.default.removeItem(atPath: vdir + "/" + name) }
+        let report = try sync(a).pass(now: at(2))
+        #expect(report.refused)
+        #expect(report.warnings.first?.contains("holds no .ics files, but 1 todo was synced with it") == true, "\(report)")
+    }
+
     @Test func twoPassesOverOneFolderTakeTurns() throws {
         let store = try makeStore("a")
         _ = try store.importTodos([record(uuidA, "Buy milk")], now: start)
