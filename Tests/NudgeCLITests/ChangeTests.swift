@@ -5,6 +5,19 @@ import Testing
 struct ChangeTests {
     let nudge = Nudge()
 
+    /// iCalendar (as libical writes it) cannot carry a comma in a category: "a,b" would sync
+    /// and export as two categories, "a" and "b". Refused when a name is made or given.
+    @Test func aNewCategoryNameWithACommaIsRefused() throws {
+        let added = try nudge("category", "add", "home,work")
+        #expect(added.status == 2)
+        #expect(added.stderr == "nudge: a category name cannot hold a comma: iCalendar files (sync, export) would read it as two categories\n")
+        try nudge("category", "add", "home")
+        let renamed = try nudge("category", "rename", "home", "home,work")
+        #expect(renamed.status == 2)
+        #expect(renamed.stderr == added.stderr)
+        #expect(try nudge("category", "list").stdout == "  home  0 todos  icon task-due\n")
+    }
+
     @Test func editSaysWhatChanged() throws {
         try nudge("category", "add", "work")
         try nudge("add", "Buy milk", "--due", "tomorrow")

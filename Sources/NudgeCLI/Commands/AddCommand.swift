@@ -187,4 +187,16 @@ extension Command {
         }
         return name
     }
+
+    /// A name for a category being made or renamed: one an iCalendar file can carry. libical
+    /// writes CATEGORIES values unescaped and reads a comma as between two categories, so
+    /// "a,b" would reach the vdir and other machines as "a" (and "b"). Names already there,
+    /// from an import, can still be used and deleted.
+    static func newCategoryName(_ text: String) throws(CLIError) -> String {
+        let name = try categoryName(text)
+        guard !name.contains(",") else {
+            throw .usage("a category name cannot hold a comma: iCalendar files (sync, export) would read it as two categories")
+        }
+        return name
+    }
 }

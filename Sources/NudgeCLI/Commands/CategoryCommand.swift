@@ -26,7 +26,8 @@ enum CategoryCommand: Command {
         category deleted), todos (how many todos it held, now without a category)}.
         """
     static let discussion = """
-        Names are unique, ignoring case. Deleting a category keeps its todos, without a category.
+        Names are unique, ignoring case, and hold no comma (iCalendar would read "a,b" as two
+        categories). Deleting a category keeps its todos, without a category.
 
         Examples:
           nudge category add work --icon briefcase
@@ -39,7 +40,7 @@ enum CategoryCommand: Command {
         do {
             switch words[0] {
             case "add":
-                let name = try categoryName(arguments.positionals(min: 2, max: 2, usage: "nudge category add NAME [--icon ICON]")[1])
+                let name = try newCategoryName(arguments.positionals(min: 2, max: 2, usage: "nudge category add NAME [--icon ICON]")[1])
                 let icon = try arguments.value("icon").map(iconName)
                 let category = try store.addCategory(name: name, icon: icon, now: context.now)
                 if arguments.has("json") { return context.printJSON(json(category, todos: 0)) }
@@ -63,7 +64,7 @@ enum CategoryCommand: Command {
                 }
             case "rename":
                 let names = try arguments.positionals(min: 3, max: 3, usage: "nudge category rename OLD NEW")
-                let category = try store.renameCategory(categoryName(names[1]), to: categoryName(names[2]))
+                let category = try store.renameCategory(categoryName(names[1]), to: newCategoryName(names[2]))
                 if arguments.has("json") {
                     let todos = try store.categories().first { $0.category.id == category.id }?.todoCount ?? 0
                     return context.printJSON(json(category, todos: todos))
