@@ -36,7 +36,7 @@ do {
     var week: [Double] = []
     var count = 0
     for _ in 0..<5 {
-        week.append(try milliseconds { count = try store.upcoming(from: now, through: now.addingTimeInterval(7 * 86_400)).count })
+        week.append(try milliseconds { count = try store.forecast(from: now, through: now.addingTimeInterval(7 * 86_400)).count })
     }
     print("upcoming-7d \(String(format: "%.2f", median(week)))")
     print("upcoming-7d-reminders \(count)")

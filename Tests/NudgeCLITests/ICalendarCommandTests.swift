@@ -47,7 +47,7 @@ struct ICalendarCommandTests {
     @Test func aCancelledTodoIsImportedDoneIsNotRemindedAndGoesBackCancelled() throws {
         let pending = Nudge()
         try pending("import", "-", input: Self.dueTomorrow(status: "NEEDS-ACTION"))
-        #expect(try reminders(pending) == ["before 10m", "due", "nag 1"])
+        #expect(try reminders(pending) == ["before 10m", "due", "nag 1", "nag 2", "nag 3"])
 
         let nudge = Nudge()
         let imported = try nudge("import", "-", input: Self.dueTomorrow(status: "CANCELLED"))

@@ -22,6 +22,9 @@ struct ReminderCommandTests {
             "2026-11-29T17:50:00+01:00 1 before 10m",
             "2026-11-29T18:00:00+01:00 1 due",
             "2026-11-29T19:00:00+01:00 1 nag 1",
+            // The schedule holds only the next nag; the later ones fire too, so they are listed.
+            "2026-11-29T20:00:00+01:00 1 nag 2",
+            "2026-11-29T21:00:00+01:00 1 nag 3",
             "2026-11-30T08:00:00+01:00 <null> digest",
             "2026-11-30T08:50:00+01:00 2 before 10m",
             "2026-11-30T09:00:00+01:00 2 all-day",

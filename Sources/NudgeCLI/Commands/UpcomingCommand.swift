@@ -32,7 +32,7 @@ enum UpcomingCommand: Command {
         }
         let end = within.added(to: context.now, calendar: context.calendar)
         let reminders: [ScheduledReminder]
-        do { reminders = try context.store(.read).upcoming(from: context.now, through: end, limit: limit) } catch { throw CLIError(error) }
+        do { reminders = try context.store(.read).forecast(from: context.now, through: end, limit: limit) } catch { throw CLIError(error) }
         let clock = WallClock(zone: context.zone)
         if arguments.has("json") {
             context.printJSON(.array(reminders.map { reminder in
