@@ -35,6 +35,9 @@ struct BadInputTests {
         (["list", "--all", "--completed"], 2, "cannot be used together"),
         (["frobnicate"], 2, "unknown command 'frobnicate'"),
         (["category", "rename", "nope", "x"], 1, "there is no category 'nope'"),
+        (["add", "x", "--due", "tomorrow", "--remind", "yesterday 9am"], 2, "'yesterday 9am' is November 28, 2026 at 09:00, which has already passed"),
+        (["add", "x", "--remind", "today"], 2, "which has already passed; remind at a later moment"),
+        (["remind", "1", "--add", "2020-01-01 10:00"], 2, "which has already passed"),
     ] as [([String], Int32, String)])
     func isRefusedClearly(arguments: [String], status: Int32, message: String) throws {
         try nudge("add", "existing")

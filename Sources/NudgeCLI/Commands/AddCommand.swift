@@ -1,3 +1,4 @@
+import Foundation
 import NudgeCore
 import NudgeRecurrence
 import NudgeStore
@@ -99,19 +100,25 @@ extension Command {
     }
 
     /// An offset before the due (`10m`, `1d`), or a moment (`fri 9am`; a day alone means that
-    /// day at the config's `all_day_time`).
+    /// day at the config's `all_day_time`). A moment that has passed is refused, as `snooze`
+    /// refuses one: it would be kept and shown, but could never fire.
     static func reminder(_ text: String, context: Context) throws(CLIError) -> CustomReminder {
         if let span = try? TimeSpan(parsing: text) { return .before(span) }
         guard let due = try? context.whenParser().parse(text) else {
             throw .usage("can't read '\(text)' as a reminder; give an offset before the due (10m, 1h, 1d) or a moment (tomorrow 9am, fri 14:00, in 2h)")
         }
+        let moment: Date
         switch due {
         case .at(let instant, _):
-            return .at(instant)
+            moment = instant
         case .allDay(let day):
             let time = try context.config().reminders.allDayTime
-            return .at(day.at(hour: time.hour, minute: time.minute, in: context.calendar))
+            moment = day.at(hour: time.hour, minute: time.minute, in: context.calendar)
         }
+        guard moment > context.now else {
+            throw .usage("'\(text)' is \(context.dueText.long(moment)), which has already passed; remind at a later moment, or give an offset before the due (10m, 1h, 1d)")
+        }
+        return .at(moment)
     }
 
     /// `--repeat RULE [--repeat-from due|completion]`: the rule, the time of day its `at` gives
