@@ -93,6 +93,24 @@ struct RepeatPhraseCommandTests {
         #expect(try !nudge("explain", "3").stdout.contains("Then"))
     }
 
+    /// The series keeps Berlin's 18:30; in New York the Due line, the preview and --json all
+    /// say the local time it falls at, 12:30.
+    @Test func explainPreviewsTheNextDuesInTheLocalZone() throws {
+        try nudge("add", "Gym", "--due", "mon 18:30", "--repeat", "every mon,thu")
+        var newYork = nudge
+        newYork.zone = "America/New_York"
+        let lines = try newYork("explain", "1").stdout.split(separator: "\n").prefix(5)
+        #expect(Array(lines) == [
+            "Todo 1: Gym",
+            "  Due       Tomorrow 12:30 (Monday, November 30, 2026 at 12:30)",
+            "  Repeats   every mon,thu (RRULE:FREQ=WEEKLY;BYDAY=MO,TH), counted from the due date",
+            "  Then      Thu Dec  3 12:30  (if each is done when due)",
+            "            Mon Dec  7 12:30",
+        ])
+        let previewed = try #require(try newYork("explain", "1", "--json").object()["nextDues"] as? [String])
+        #expect(previewed.first == "2026-12-03T12:30:00-05:00")
+    }
+
     @Test(arguments: [
         (["add", "x", "--repeat", "every funday"], "can't read 'every funday' as a repeat rule; use daily, weekdays"),
         (["add", "x", "--repeat", "every 2h between 09:30-18:00"], "can't read 'every 2h between 09:30-18:00' as a repeat rule"),

@@ -182,14 +182,15 @@ enum ExplainCommand: Command {
 
     static let previewedDues = 5
 
-    /// The next dues of a repeating todo, one a line, in the due's own zone:
+    /// The next dues of a repeating todo, one a line, in the local zone as the Due line above
+    /// them and `--json` are (the series follows its own zone's clock; read in another zone,
+    /// its 09:00 is shown as the local time it falls at):
     /// "  Then      Thu Dec 3 09:00 (if each is done when due)".
     static func printNextDues(_ todo: Todo, context: Context) {
         let dues = todo.nextDues(previewedDues, now: context.now, localZone: context.zone)
         for (index, due) in dues.enumerated() {
             let when = switch due {
-            case .at(let instant, let zone):
-                UpcomingCommand.whenText(instant, text: DueText(now: context.now, zone: zone, style: context.dateStyle))
+            case .at(let instant, _): UpcomingCommand.whenText(instant, text: context.dueText)
             case .allDay(let day): UpcomingCommand.dayText(day, text: context.dueText)
             }
             context.print((index == 0 ? "  Then      " : "            ") + when + (index == 0 ? "  (if each is done when due)" : ""))
