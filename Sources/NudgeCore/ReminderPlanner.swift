@@ -157,9 +157,10 @@ public struct ReminderPlanner: Sendable {
             TimeSpan(days: every.days * step, seconds: every.seconds * step).added(to: start, calendar: zoneCalendar)
         }
         // The first step whose time is after `after`, found by arithmetic, not by stepping; days
-        // of 23 or 25 hours may put the guess a step off.
+        // of 23 or 25 hours may put the guess a step off. An all-day todo's first nag (step 0)
+        // is at `start` itself, so `after == start` (that nag has just fired) needs the search too.
         var step = firstStep
-        if after > start {
+        if after >= start {
             step = max(firstStep, Int((after.timeIntervalSince(start) / typicalInterval).rounded(.down)) + 1)
             while step > firstStep, nag(step - 1) > after { step -= 1 }
             while nag(step) <= after { step += 1 }
