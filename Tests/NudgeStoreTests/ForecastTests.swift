@@ -65,4 +65,12 @@ struct ForecastTests {
             "2 snooze 2026-11-29T12:30", "2 nag 1 2026-11-29T13:30", "2 nag 2 2026-11-29T14:30", "2 nag 3 2026-11-29T15:30",
         ])
     }
+
+    @Test func anAllDayTodoNagsFromTheNextDayUpToTheLimit() throws {
+        let store = try store()
+        _ = try store.add(NewTodo(title: "a", due: .allDay(LocalDate(year: 2026, month: 11, day: 29)!)), now: now)
+        #expect(rules(try store.forecast(from: now, through: date(30, 23))) == [
+            "1 nag 1 2026-11-30T09:00", "1 nag 2 2026-11-30T10:00", "1 nag 3 2026-11-30T11:00",
+        ])
+    }
 }
