@@ -184,6 +184,19 @@ struct ReminderCommandTests {
         #expect(shown.contains("\nsound = ~/sounds/none-here.oga\ntimeout = default\nresident = no\nescalate_after = none\nrepeat_sound = no\n"))
     }
 
+    /// A count that --limit cut short says so, rather than reading as all there is.
+    @Test func upcomingSaysWhenLimitLeftSomeOut() throws {
+        try nudge("add", "Buy milk", "--due", "today 18:00")
+        #expect(try nudge("upcoming", "--limit", "2").stdout.hasSuffix("""
+
+            The first 2 reminders in the next 7 days; more follow (--limit 2).
+
+            """))
+        #expect(try nudge("upcoming", "--within", "1d", "--limit", "6").stdout.hasSuffix("\n6 reminders in the next 1 day.\n"))
+        #expect(try nudge("upcoming", "--limit", "2", "--json").array().count == 2)
+        #expect(try nudge("upcoming", "--limit", "\(Int.max)").status == 0)
+    }
+
     @Test func snoozeHoldsRemindersButNotTheDueDate() throws {
         try nudge("add", "Call mum", "--due", "today 11:00")
         let run = try nudge("snooze", "1", "2h")

@@ -31,8 +31,11 @@ enum UpcomingCommand: Command {
             limit = number
         }
         let end = within.added(to: context.now, calendar: context.calendar)
-        let reminders: [ScheduledReminder]
-        do { reminders = try context.store(.read).forecast(from: context.now, through: end, limit: limit) } catch { throw CLIError(error) }
+        var reminders: [ScheduledReminder]
+        // One more than asked, to know whether --limit left some out.
+        do { reminders = try context.store(.read).forecast(from: context.now, through: end, limit: limit.map { min($0, Int.max - 1) + 1 }) } catch { throw CLIError(error) }
+        let cut = limit.map { reminders.count > $0 } ?? false
+        if let limit, cut { reminders.removeLast(reminders.count - limit) }
         let clock = WallClock(zone: context.zone)
         if arguments.has("json") {
             context.printJSON(.array(reminders.map { reminder in
@@ -54,7 +57,9 @@ enum UpcomingCommand: Command {
         }
         context.printTable(header: ["WHEN", "LEFT", "TODO", "TITLE", "RULE"], rows: rows, rightAligned: [2])
         context.print()
-        context.print("\(reminders.count) reminder\(reminders.count == 1 ? "" : "s") in the next \(within.spoken).")
+        let count = "\(reminders.count) reminder\(reminders.count == 1 ? "" : "s")"
+        context.print(cut ? "The first \(count) in the next \(within.spoken); more follow (--limit \(reminders.count))."
+                          : "\(count) in the next \(within.spoken).")
     }
 
     /// "Sun Nov 29 14:00", "Sun 29 Nov 14:00", "Sun 2026-11-29 2:00 PM": the date as the
