@@ -56,6 +56,13 @@ final class Context {
         }
     }
 
+    /// The store for a command that only changes todos or categories that already exist
+    /// (done, edit, delete, snooze, ...). Without a database file there are none, so the file
+    /// is not made for it: it is read as empty, and "there is no todo 4" leaves nothing behind.
+    func storeOfExisting() throws(CLIError) -> TodoStore {
+        try store(FileManager.default.fileExists(atPath: databasePath) ? .write : .read)
+    }
+
     private var loadedConfig: NudgeConfig?
 
     /// The reminder rules from the config file, or the defaults when there is none.

@@ -52,6 +52,21 @@ struct BadInputTests {
         #expect(try nudge("list", "--json").array().map { $0["title"] as? String } == ["existing"])
     }
 
+    /// On a machine with no database yet, a command that fails makes none: "there is no todo
+    /// 1" or a usage error leaves no file behind.
+    @Test(arguments: [
+        (["done", "1"], 1), (["undo", "1"], 1), (["edit", "1", "--title", "y"], 1), (["delete", "1", "--yes"], 1),
+        (["postpone", "1", "1d"], 1), (["snooze", "1"], 1), (["remind", "1", "--add", "1h"], 1),
+        (["remind", "1", "--clear"], 1), (["category", "rename", "a", "b"], 1), (["category", "delete", "a"], 1),
+        (["category", "frob"], 2), (["category", "add"], 2), (["category", "add", "x", "--icon", "a/b"], 2),
+    ] as [([String], Int32)])
+    func aFailedCommandMakesNoDatabase(arguments: [String], status: Int32) throws {
+        let run = try nudge.run(arguments)
+        #expect(run.status == status, "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("nudge: "))
+        #expect(!FileManager.default.fileExists(atPath: nudge.database))
+    }
+
     @Test func invalidUTF8IsRefused() throws {
         let run = try nudge.shell("\"$NUDGE\" add \"$(printf 'caf\\xe9')\"")
         #expect(run.status == 2)

@@ -36,18 +36,19 @@ enum CategoryCommand: Command {
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         let words = try arguments.positionals(min: 1, usage: usage)
-        let store = try context.store(words[0] == "list" || words[0] == "ls" ? .read : .write)
+        // The store is opened once the words are read: a usage error makes no database file.
         do {
             switch words[0] {
             case "add":
                 let name = try newCategoryName(arguments.positionals(min: 2, max: 2, usage: "nudge category add NAME [--icon ICON]")[1])
                 let icon = try arguments.value("icon").map(iconName)
+                let store = try context.store(.write)
                 let category = try store.addCategory(name: name, icon: icon, now: context.now)
                 if arguments.has("json") { return context.printJSON(json(category, todos: 0)) }
                 context.print(Terminal.visible("Added category \(category.name) (icon \(category.icon))"))
             case "list", "ls":
                 _ = try arguments.positionals(min: 1, max: 1, usage: "nudge category list [--json]")
-                let categories = try store.categories()
+                let categories = try context.store(.read).categories()
                 if arguments.has("json") {
                     context.printJSON(.array(categories.map { json($0, todos: $1) }))
                 } else if categories.isEmpty {
@@ -64,6 +65,7 @@ enum CategoryCommand: Command {
                 }
             case "rename":
                 let names = try arguments.positionals(min: 3, max: 3, usage: "nudge category rename OLD NEW")
+                let store = try context.storeOfExisting()
                 let category = try store.renameCategory(categoryName(names[1]), to: newCategoryName(names[2]))
                 if arguments.has("json") {
                     let todos = try store.categories().first { $0.category.id == category.id }?.todoCount ?? 0
@@ -72,7 +74,7 @@ enum CategoryCommand: Command {
                 context.print(Terminal.visible("Renamed category \(names[1]) to \(category.name)"))
             case "delete", "rm":
                 let name = try categoryName(arguments.positionals(min: 2, max: 2, usage: "nudge category delete NAME")[1])
-                let moved = try store.deleteCategory(name, now: context.now)
+                let moved = try context.storeOfExisting().deleteCategory(name, now: context.now)
                 if arguments.has("json") { return context.printJSON(.object([("name", .string(name)), ("todos", .int(Int64(moved)))])) }
                 context.print("Deleted category " + Terminal.visible(name) + (moved == 0 ? "" : "; \(moved) todo\(moved == 1 ? "" : "s") no longer \(moved == 1 ? "has" : "have") a category"))
             default:

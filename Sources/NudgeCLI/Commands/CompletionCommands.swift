@@ -43,7 +43,7 @@ extension Command {
         let ids = try todoIDs(arguments.positionals(min: 1, usage: usage))
         let result: (before: [Todo], after: [Todo])
         do {
-            result = try context.store(.write).setCompleted(ids: ids, done: done, now: context.now) { todo in
+            result = try context.storeOfExisting().setCompleted(ids: ids, done: done, now: context.now) { todo in
                 todo.nextOccurrence(completedAt: context.now, localZone: context.zone)
             }
         } catch {

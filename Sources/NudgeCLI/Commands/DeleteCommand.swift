@@ -19,7 +19,7 @@ enum DeleteCommand: Command {
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         let ids = try todoIDs(arguments.positionals(min: 1, usage: usage))
-        let store = try context.store(.write)
+        let store = try context.storeOfExisting()
         if !arguments.has("yes") {
             guard context.stdinIsTerminal else {
                 throw .usage("delete needs --yes when not run from a terminal, since it cannot be undone")

@@ -41,7 +41,7 @@ enum EditCommand: Command {
             throw .usage("nothing to change; give at least one of " + fields.map { "--" + $0 }.joined(separator: ", "))
         }
         let request = try repeatRequest(arguments)
-        let store = try context.store(.write)
+        let store = try context.storeOfExisting()
         do {
             let old = try store.todos(ids: [id])[0]
             var todo = old

@@ -24,7 +24,7 @@ enum PostponeCommand: Command {
         let id = try todoID(words[0])
         let span: TimeSpan
         do { span = try TimeSpan(parsing: words[1]) } catch { throw CLIError(error) }
-        let store = try context.store(.write)
+        let store = try context.storeOfExisting()
         do {
             var todo = try store.todos(ids: [id])[0]
             guard let old = todo.due else {

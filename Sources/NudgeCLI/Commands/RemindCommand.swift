@@ -33,7 +33,7 @@ enum RemindCommand: Command {
         let id = try todoID(arguments.positionals(min: 1, max: 1, usage: usage)[0])
         let adding = try arguments.all("add").map { text throws(CLIError) in try reminder(text, context: context) }
         let changing = !adding.isEmpty || arguments.has("clear")
-        let store = try context.store(changing ? .write : .read)
+        let store = try changing ? context.storeOfExisting() : context.store(.read)
         do {
             var subject = try store.reminderSubject(id: id)
             if subject.todo.due == nil, adding.contains(where: { if case .before = $0 { true } else { false } }) {

@@ -44,7 +44,7 @@ enum SnoozeCommand: Command {
         guard until > context.now else {
             throw .usage("\(context.dueText.long(until)) has already passed; snooze until a later moment")
         }
-        let store = try context.store(.write)
+        let store = try context.storeOfExisting()
         do {
             let todo = try store.snooze(todoID: id, until: until, now: context.now)
             if arguments.has("json") {
