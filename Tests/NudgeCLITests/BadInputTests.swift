@@ -59,6 +59,7 @@ struct BadInputTests {
         (["postpone", "1", "1d"], 1), (["snooze", "1"], 1), (["remind", "1", "--add", "1h"], 1),
         (["remind", "1", "--clear"], 1), (["category", "rename", "a", "b"], 1), (["category", "delete", "a"], 1),
         (["category", "frob"], 2), (["category", "add"], 2), (["category", "add", "x", "--icon", "a/b"], 2),
+        (["add", "x", "--category", "work"], 1),
     ] as [([String], Int32)])
     func aFailedCommandMakesNoDatabase(arguments: [String], status: Int32) throws {
         let run = try nudge.run(arguments)

@@ -69,8 +69,11 @@ enum AddCommand: Command {
         if new.due == nil, new.reminders.contains(where: { if case .before = $0 { true } else { false } }) {
             throw .usage("--remind with an offset needs a due date to count back from; add --due WHEN, or remind at a moment (--remind \"fri 9am\")")
         }
+        // A category must exist already: without a database file there is none, and the
+        // refusal should not leave a new file behind.
+        let store = try new.categoryName == nil ? context.store(.write) : context.storeOfExisting()
         let todo: Todo
-        do { todo = try context.store(.write).add(new, now: context.now) } catch { throw CLIError(error) }
+        do { todo = try store.add(new, now: context.now) } catch { throw CLIError(error) }
         if arguments.has("json") {
             context.printJSON(context.json(todo))
         } else {
