@@ -13,13 +13,18 @@ extension TodoStore {
             if let id = reminder.todoID, nextNag[id] == nil { nextNag[id] = reminder }
         }
         guard !nextNag.isEmpty else { return reminders }
-        let stored = Set(reminders.compactMap { reminder in reminder.todoID.map { "\($0) \(Self.stamp(reminder.at))" } })
+        // The moments these todos already remind at, where a nag would not fire again.
+        var stored: [Int64: [Date]] = [:]
+        for reminder in reminders {
+            if let id = reminder.todoID, nextNag[id] != nil { stored[id, default: []].append(reminder.at) }
+        }
         let list = nextNag.keys.sorted().map(String.init).joined(separator: ",")
         try perform {
-            try forEachSubject(where: "t.id IN (\(list)) AND t.completed_at IS NULL") { subject in
+            try forEachSubject(where: "t.id IN (\(list)) AND t.completed_at IS NULL", custom: false) { subject in
                 guard let first = nextNag[subject.todo.id] else { return }
+                let taken = stored[subject.todo.id] ?? []
                 for nag in planner.nags(following: first.at, of: subject, through: end, limit: limit)
-                where !stored.contains("\(subject.todo.id) \(Self.stamp(nag.at))") {
+                where !taken.contains(nag.at) {
                     reminders.append(ScheduledReminder(todoID: subject.todo.id, title: first.title,
                                                        rule: nag.rule.description, at: nag.at, nominal: nag.nominal))
                 }

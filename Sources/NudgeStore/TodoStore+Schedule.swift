@@ -133,14 +133,15 @@ extension TodoStore {
         return subjects
     }
 
-    /// Calls `body` with each todo matching `condition`, read one row at a time.
-    func forEachSubject(where condition: String, _ body: (ReminderSubject) throws -> Void) throws {
+    /// Calls `body` with each todo matching `condition`, read one row at a time. Without
+    /// `custom`, the subjects come without the todos' own reminders (nags do not need them).
+    func forEachSubject(where condition: String, custom readsCustom: Bool = true, _ body: (ReminderSubject) throws -> Void) throws {
         var custom: [Int64: [CustomReminder]] = [:]
         let customRows = try db.prepare("""
             SELECT r.todo_id, r.before_days, r.before_seconds, r.at FROM custom_reminders r
             JOIN todos t ON t.id = r.todo_id WHERE \(condition) ORDER BY r.id
             """)
-        while try customRows.step() {
+        while try readsCustom && customRows.step() {
             let row = Row(statement: customRows)
             custom[row.int64(0), default: []].append(Self.customReminder(from: row, offset: 1))
         }
