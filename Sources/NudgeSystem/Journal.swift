@@ -59,7 +59,8 @@ public final class EventLog: Sendable {
     /// On the fallback descriptor the entry reads
     /// `nudged[4242]: fired: Buy milk (todo 12, rule due) [event=fired todo_id=12]`: field
     /// names lowercased without their `NUDGE_` prefix, control characters escaped as `\n`,
-    /// `\t` or `\xHH` so the entry stays one line, and values quoted when they hold spaces.
+    /// `\t`, `\xHH` or `\u{HHHH}` (C1 and bidi controls too) so the entry stays one line and
+    /// cannot act on a terminal, and values quoted when they hold spaces.
     /// Levels 0–3 add `error: ` and level 4 `warning: ` before the message.
     ///
     /// The corresponding C function is `sd_journal_sendv`.
@@ -132,17 +133,22 @@ public final class EventLog: Sendable {
         return line
     }
 
-    /// Control characters as `\n`, `\r`, `\t` or `\xHH`, so a value cannot break the line.
+    /// Control characters as `\n`, `\r`, `\t`, `\xHH` or `\u{HHHH}`, so a value cannot break
+    /// the line nor act on the terminal stderr may be: C0, DEL and the C1 controls (U+009B is
+    /// an 8-bit CSI to some terminals), the bidi embeddings, overrides and isolates (which
+    /// reorder what follows), and U+2028/U+2029 (which end a line), as `nudge` shows them.
     static func escaped(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+            switch scalar.value {
+            case 0x0A: result += "\\n"
+            case 0x0D: result += "\\r"
+            case 0x09: result += "\\t"
+            case 0..<0x20, 0x7F...0x9F:
                 let hex = String(scalar.value, radix: 16)
                 result += "\\x" + (hex.count == 1 ? "0" + hex : hex)
+            case 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029:
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             default: result.unicodeScalars.append(scalar)
             }
         }

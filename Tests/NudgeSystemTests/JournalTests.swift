@@ -215,6 +215,16 @@ struct EventLogFallbackTests {
         #expect(journal.entries.withLock { $0.count } == 3)
     }
 
+    @Test func fallbackLinesShowC1AndBidiControlsInsteadOfPassingThemToTheTerminal() {
+        let journal = FakeJournal(accepting: false)
+        let capture = Capture()
+        let log = EventLog(identifier: "nudged", fallback: capture.write, submit: journal.submit)
+        // U+009B is an 8-bit CSI to terminals that take C1 controls; U+202E reverses what
+        // follows; U+2028 ends a line. A todo's title may hold any of them.
+        log.send(message: "fired: a\u{9B}31mb \u{202E}exe.txt\u{2028}c\u{85}d", fields: [("NUDGE_TITLE", "\u{2066}x\u{2069}")])
+        #expect(capture.lines().last == "nudged[\(getpid())]: fired: a\\x9b31mb \\u{202E}exe.txt\\u{2028}c\\x85d [title=\\u{2066}x\\u{2069}]")
+    }
+
     @Test func whenTheJournalComesBackLoggingReturnsToIt() throws {
         let journal = FakeJournal(accepting: false)
         let capture = Capture()
