@@ -46,9 +46,18 @@ public struct ReminderPlanner: Sendable {
     /// The reminders still to fire for this todo, in order: every one after `remindedThrough`,
     /// except that only the next nag is included (the one after it is planned when it fires).
     public func pending(_ subject: ReminderSubject) -> [Reminder] {
+        pending(subject, hasFired: { _ in false })
+    }
+
+    /// `pending(_:)`, where a reminder whose rule says a moment at or before `remindedThrough`,
+    /// but which quiet hours hold until after it, is pending only if it has not fired:
+    /// `hasFired` answers from the record of firings. It was held, and is still to come, when
+    /// the todo changed during the quiet hours; it fired at its moment when the quiet hours (or
+    /// the zone that places them) were set after it, and must not come again when they end.
+    public func pending(_ subject: ReminderSubject, hasFired: (Reminder) throws -> Bool) rethrows -> [Reminder] {
         let floor = subject.remindedThrough ?? .distantPast
-        let sorted = candidates(subject, nagsAfter: floor)
-            .filter { $0.at > floor }
+        let sorted = try candidates(subject, nagsAfter: floor)
+            .filter { try $0.at > floor && !($0.nominal <= floor && hasFired($0)) }
             .sorted { ($0.at, $0.nominal) < ($1.at, $1.nominal) }
         // Two rules at one moment remind once: the first of them, as sorted. (Not by a
         // Set<Date>: its metadata costs `nudge add` a search of the binary's conformances.)

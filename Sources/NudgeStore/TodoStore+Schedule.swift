@@ -120,10 +120,22 @@ extension TodoStore {
     }
 
     private func insertPlan(for subject: ReminderSubject, using insert: Statement) throws {
-        for reminder in planner.pending(subject) {
+        for reminder in try planner.pending(subject, hasFired: { try hasFired($0, through: subject.remindedThrough) }) {
             try insert.run([.integer(subject.todo.id), .integer(Self.stamp(reminder.at)),
                             .integer(Self.stamp(reminder.nominal)), .text(reminder.rule.description)])
         }
+    }
+
+    /// Whether `reminder` fired between its rule's moment and `floor`: asked only of one that
+    /// quiet hours now hold past the todo's `reminded_through`, so rarely. Its rule fired at
+    /// or after its moment (later when other quiet hours held it then).
+    private func hasFired(_ reminder: Reminder, through floor: Date?) throws -> Bool {
+        guard let todoID = reminder.todoID, let floor else { return false }
+        // Written as the index firings_once is, so that it is one lookup.
+        return try db.scalar("""
+            SELECT 1 FROM firings WHERE coalesce(todo_id, 0) = ? AND rule = ? AND at BETWEEN ? AND ? LIMIT 1
+            """, [.integer(todoID), .text(reminder.rule.description),
+                  .integer(Self.stamp(reminder.nominal)), .integer(Self.stamp(floor))]) != nil
     }
 
     /// The todos matching `condition` with what the planner needs to know about them.

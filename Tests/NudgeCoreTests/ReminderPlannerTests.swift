@@ -119,6 +119,21 @@ struct ReminderPlannerTests {
         ])
     }
 
+    @Test func aReminderHeldPastWhatFiredComesOnlyWhenItHasNotFired() {
+        let plan = planner {
+            $0.quietHours = QuietHours(start: TimeOfDay(hour: 22, minute: 0)!, end: TimeOfDay(hour: 7, minute: 0)!, allowHigh: true)
+            $0.reminders.nagEvery = nil
+        }
+        let due = Due.at(date(2026, 12, 1, 23, 15), zone: berlin)
+        let subject = ReminderSubject(todo: todo(due), remindedThrough: date(2026, 12, 1, 23, 30))
+        // Changed at 23:30 during the quiet hours: what they hold is still to come at 07:00.
+        #expect(describe(plan.pending(subject)) == ["before 10m 2026-12-02T07:00"])
+        // Fired at 23:05 and 23:15, before quiet hours were set: neither comes back at 07:00.
+        let fired: Set<String> = ["before 10m", "due"]
+        let left = plan.pending(subject, hasFired: { fired.contains($0.rule.description) })
+        #expect(left.isEmpty)
+    }
+
     @Test func digestFiresDailyOnlyWhenSomethingIsDue() {
         let plan = planner()
         #expect(plan.nextDigest(after: date(2026, 11, 29, 10), earliestDue: nil) == nil)

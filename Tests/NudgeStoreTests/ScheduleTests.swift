@@ -37,6 +37,20 @@ struct ScheduleTests {
         #expect(try store.nextReminderTime() == date(29, 11, 50))
     }
 
+    @Test func quietHoursSetAfterRemindersFiredDoNotBringThemBack() throws {
+        let first = try store()
+        _ = try first.add(NewTodo(title: "evening", due: .at(date(29, 21), zone: berlin)), now: now)
+        _ = try first.add(NewTodo(title: "late", due: .at(date(29, 23), zone: berlin)), now: now)
+        try first.recordFired(try first.dueReminders(through: date(29, 21, 30)), firedAt: date(29, 21, 30))
+        // At 21:30, quiet hours from 20:00 are set: what fired at 20:50 and 21:00 stays fired,
+        // and what they now hold (22:50, 23:00 and the nags) comes at 07:00.
+        let quiet = try store { $0.quietHours = QuietHours(start: TimeOfDay(hour: 20, minute: 0)!, end: TimeOfDay(hour: 7, minute: 0)!, allowHigh: true) }
+        try quiet.planAllIfRulesChanged()
+        #expect(rules(try quiet.upcoming(from: date(29, 21, 30), through: date(30, 12))) == [
+            "1 nag 1 2026-11-30T07:00", "2 before 10m 2026-11-30T07:00",
+        ])
+    }
+
     @Test func aTodoDueTheSecondItIsAddedStillReminds() throws {
         let store = try store()
         _ = try store.add(NewTodo(title: "now", due: .at(now, zone: berlin)), now: now)
