@@ -99,9 +99,13 @@ struct NotificationWriter {
                 line.count > Self.noteLineLength ? line.prefix(Self.noteLineLength - 1) + "…" : String(line)
             }
         }
+        // A choice that has passed ("tonight" after 20:00) is not offered; the keys keep the
+        // choices' places in the config, which is what a press is read by.
+        let ends = SnoozeEnd(now: now, zone: zone, style: style, allDayTime: config.reminders.allDayTime)
         let actions = [NotificationContent.Action(key: Self.doneKey, label: "Done")]
-            + config.snooze.choices.enumerated().map { index, choice in
-                NotificationContent.Action(key: Self.snoozePrefix + String(index), label: Self.label(choice))
+            + config.snooze.choices.enumerated().compactMap { index, choice in
+                ends.end(of: choice) == nil ? nil
+                    : NotificationContent.Action(key: Self.snoozePrefix + String(index), label: Self.label(choice))
             }
         var content = NotificationContent(summary: todo.title, body: lines.joined(separator: "\n"),
                                           icon: todo.category?.icon ?? Category.defaultIcon,

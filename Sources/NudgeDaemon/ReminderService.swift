@@ -527,22 +527,12 @@ final class ReminderService {
         plan()
     }
 
+    /// The end of the snooze `choice`; when it has passed since its button was offered
+    /// ("tonight" pressed after 20:00), the `[snooze] default`, else 10 minutes.
     private func snoozeEnd(_ choice: SnoozeChoice) -> Date {
-        let calendar = Calendar.nudge(zone: environment.zone())
-        switch choice {
-        case .span(let span):
-            return span.added(to: now, calendar: calendar)
-        case .when(let text):
-            switch try? WhenParser(now: now, calendar: calendar, style: dateStyle).parse(text) {
-            case .at(let instant, _)?:
-                return instant
-            case .allDay(let day)?:
-                let time = config.reminders.allDayTime
-                return day.at(hour: time.hour, minute: time.minute, in: calendar)
-            case nil:
-                return now.addingTimeInterval(600)
-            }
-        }
+        let moment = now
+        let ends = SnoozeEnd(now: moment, zone: environment.zone(), style: dateStyle, allDayTime: config.reminders.allDayTime)
+        return ends.end(of: choice) ?? ends.end(of: config.snooze.defaultChoice) ?? moment.addingTimeInterval(600)
     }
 
     /// Dismissed, expired or closed: either way the notification is gone, and the todo's next

@@ -193,6 +193,27 @@ struct ReminderServiceTests {
         #expect(fixture.server.shown[1].content.body == "overdue since 12:00")
     }
 
+    @Test func aSnoozeChoiceThatHasPassedIsNotOfferedAndPressedLateSnoozesByTheDefault() throws {
+        fixture.config.snooze.choices = [.span(TimeSpan(seconds: 600)), .when("tonight"), .when("tomorrow 09:00")]
+        fixture.config.snooze.defaultChoice = .span(TimeSpan(seconds: 1800))
+        // Shown at 19:55: "tonight" (20:00) is still ahead.
+        try fixture.add("a", at: fixture.date(29, 19, 55))
+        try fixture.add("b", at: fixture.date(29, 21))
+        try fixture.start()
+        fixture.advanceToWake()
+        #expect(fixture.server.shown[0].content.actions.map(\.label) == ["Done", "Snooze 10 min", "Tonight", "Tomorrow 9:00"])
+        // Pressed at 20:05, it would hold the reminders until a moment already gone.
+        fixture.now = fixture.date(29, 20, 5)
+        fixture.onQueue { fixture.server.onActionInvoked?(1, "snooze-1", ":1.7") }
+        #expect(try fixture.store().reminderSubject(id: 1).snoozedUntil == fixture.date(29, 20, 35))
+        // Shown at 21:00, after 20:00: no "Tonight" button; the others keep their keys.
+        fixture.advance(to: fixture.date(29, 21))
+        let late = try #require(fixture.server.shown.last)
+        #expect(late.content.summary == "b")
+        #expect(late.content.actions.map(\.label) == ["Done", "Snooze 10 min", "Tomorrow 9:00"])
+        #expect(late.content.actions.map(\.key) == ["done", "snooze-0", "snooze-2"])
+    }
+
     @Test func signalsFromOtherSendersOrUnknownIDsAreIgnored() throws {
         try fixture.add("a", at: fixture.date(29, 12))
         try fixture.start()
