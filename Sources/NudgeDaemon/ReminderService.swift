@@ -65,7 +65,7 @@ final class ReminderService {
     }
 
     /// A delivery's notification, ready for its Notify call.
-    private struct WrittenNotification {
+    struct WrittenNotification {
         let content: NotificationContent
         let replacing: UInt32
         /// The todo of a single reminder.
@@ -105,6 +105,9 @@ final class ReminderService {
     var heldForHook: [Int64: Date] = [:]
     /// Todos whose on_fire hook said `suppress` while their notification was on its way.
     var suppressOnArrival: Set<Int64> = []
+    /// What the server showed before this start, to show again in place once its
+    /// capabilities are known (ReminderService+Reclaim.swift).
+    var toReclaim: [Delivery] = []
 
     init(_ environment: Environment) {
         self.environment = environment
@@ -138,6 +141,7 @@ final class ReminderService {
         record(.started, "started; notification server: \(owner ?? "none yet")")
         if let owner {
             try store.closeDeliveries(notShownBy: owner)
+            toReclaim = try store.shownReminders(server: owner)
             askCapabilities(of: owner)
         }
         starting = true
@@ -356,7 +360,7 @@ final class ReminderService {
             record(.failed, "could not read the outbox: \(error)", priority: 3)
             return
         }
-        guard !pending.isEmpty else { return }
+        guard !pending.isEmpty || !toReclaim.isEmpty else { return }
         guard let owner else {
             reportFailureOnce("no notification server owns org.freedesktop.Notifications; reminders wait for one")
             return
@@ -366,6 +370,7 @@ final class ReminderService {
             askCapabilities(of: owner)
             return
         }
+        reclaimShown(server: owner, markup: markup)
         let written = takeWrittenAhead(server: owner)
         for delivery in pending {
             show(delivery, server: owner, markup: markup, written: written[delivery.id])
@@ -396,7 +401,7 @@ final class ReminderService {
 
     /// The notification for `delivery` as of `moment`; nil when a todo completed or deleted
     /// after its reminder fired needs none.
-    private func write(_ delivery: Delivery, server: String, at moment: Date) throws -> WrittenNotification? {
+    func write(_ delivery: Delivery, server: String, at moment: Date) throws -> WrittenNotification? {
         let todos = try self.todos(for: delivery, at: moment)
         if delivery.kind == .reminder, todos.first.map({ $0.isCompleted }) ?? true { return nil }
         var writer = NotificationWriter(now: moment, zone: environment.zone(), config: config, style: dateStyle, home: environment.home)
@@ -485,6 +490,7 @@ final class ReminderService {
         askingCapabilities = false
         waitingForCapabilities = false
         inFlight.removeAll()
+        toReclaim = []
         // Ids from a server that went away mean nothing to the next one.
         try? store.closeDeliveries(notShownBy: newOwner)
         if let newOwner {

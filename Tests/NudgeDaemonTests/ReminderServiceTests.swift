@@ -214,6 +214,20 @@ struct ReminderServiceTests {
         #expect(late.content.actions.map(\.key) == ["done", "snooze-0", "snooze-2"])
     }
 
+    @Test func aRestartShowsWhatTheSameServerStillShowsAgainInPlaceAndSilently() throws {
+        try fixture.add("a", at: fixture.date(29, 12), priority: .high)
+        try fixture.start()
+        fixture.advanceToWake()
+        // A new service on the same database and server, as after a restart.
+        try fixture.start()
+        try #require(fixture.server.shown.count == 2)
+        #expect(fixture.server.shown[1].replacing == 1)
+        #expect(fixture.server.shown[1].content.summary == "a")
+        #expect(fixture.server.shown[1].content.sound == .silent)
+        fixture.onQueue { fixture.server.onActionInvoked?(1, "done", ":1.7") }
+        #expect(fixture.events.kinds(.completed).count == 1)
+    }
+
     @Test func signalsFromOtherSendersOrUnknownIDsAreIgnored() throws {
         try fixture.add("a", at: fixture.date(29, 12))
         try fixture.start()
