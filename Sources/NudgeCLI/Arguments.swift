@@ -95,7 +95,9 @@ struct Arguments {
         }
         if let max, positionals.count > max {
             let extra = positionals[max]
-            throw .usage("unexpected argument '\(extra)'; usage: \(usage) (quote a title with spaces)")
+            // A title's second word is the likely extra where the command takes one.
+            let hint = usage.contains("TITLE") || usage.contains("--title") ? " (quote a title with spaces)" : ""
+            throw .usage("unexpected argument '\(extra)'; usage: \(usage)" + hint)
         }
         return positionals
     }

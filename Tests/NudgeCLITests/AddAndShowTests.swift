@@ -61,6 +61,14 @@ struct AddAndShowTests {
         #expect(lines.contains { $0.hasPrefix("  UUID      ") })
     }
 
+    @Test func showSaysUntilWhenATodoIsSnoozed() throws {
+        try nudge("add", "Pay rent", "--due", "today 11:00")
+        #expect(!(try nudge("show", "1").stdout.contains("Snoozed")))
+        try nudge("snooze", "1", "1h")
+        let lines = try nudge("show", "1").stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("  Snoozed   until November 29, 2026 at 11:53"))
+    }
+
     @Test(arguments: [
         "<b>Tom & Jerry</b> <3",
         "She said \"hi\" and 'bye'",

@@ -37,8 +37,9 @@ enum ShowCommand: Command {
             context.printJSON(context.json(subject, nextReminder: next))
             return
         }
-        let todo: Todo
-        do { todo = try store.todos(ids: [id])[0] } catch { throw CLIError(error) }
+        let subject: ReminderSubject
+        do { subject = try store.reminderSubject(id: id) } catch { throw CLIError(error) }
+        let todo = subject.todo
         let text = context.dueText
         var fields: [(String, String)] = []
         let state = if let completedAt = todo.completedAt {
@@ -51,6 +52,9 @@ enum ShowCommand: Command {
         fields.append(("Status", state))
         fields.append(("Due", todo.due.map { text.relative($0) + " (" + text.full($0) + ")" } ?? "none"))
         if todo.repetition != nil { fields.append(("Repeats", Terminal.visible(AddCommand.repeatText(todo.repetition)))) }
+        if !todo.isCompleted, let until = subject.snoozedUntil, until > context.now {
+            fields.append(("Snoozed", "until " + text.long(until)))
+        }
         fields.append(("Priority", todo.priority.description))
         fields.append(("Category", todo.category.map { Terminal.visible("\($0.name) (icon \($0.icon))") } ?? "none"))
         fields.append(("Notes", todo.notes.map { Terminal.visibleLines($0).joined(separator: "\n") } ?? "none"))

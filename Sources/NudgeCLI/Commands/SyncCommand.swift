@@ -26,7 +26,7 @@ enum SyncCommand: Command {
         """
     static let discussion = """
         Runs one two-way pass between the todos and the folder named by `vdir` in the [sync]
-        section of the config file, e.g. vdir = ~/.local/share/vdirsyncer/todos/personal:
+        section of the config file, e.g. vdir = ~/.local/share/vdirsyncer/calendars/todos:
         todos added, changed or deleted here are written to (or deleted from) the folder, and
         files added, changed or deleted there (by todoman, vdirsyncer or another machine's
         Nudge) come into the todos. A pass with nothing changed reads no file and writes none.
@@ -50,7 +50,7 @@ enum SyncCommand: Command {
         _ = try arguments.positionals(min: 0, max: 0, usage: usage)
         guard let configured = try context.config().sync.vdir else {
             throw .usage("no vdir to sync with: set vdir in the [sync] section of \(context.resolvedConfigPath), "
-                + "e.g. vdir = ~/.local/share/vdirsyncer/todos/personal")
+                + "e.g. vdir = ~/.local/share/vdirsyncer/calendars/todos")
         }
         let folder = expandingHome(configured, environment: context.environment)
         let store = try context.store(.write)
