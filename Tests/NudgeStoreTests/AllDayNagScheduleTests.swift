@@ -5,19 +5,11 @@ import Testing
 @testable import NudgeStore
 
 /// An all-day todo nags from the next day at all_day_time; its first nag is exactly there.
-struct AllDayNagTests {
+struct AllDayNagTests: BerlinScheduleTesting {
     let folder = TemporaryDirectory()
-    let berlin = TimeZone(identifier: "Europe/Berlin")!
-    var now: Date { date(29, 10, 53) }
-
-    func date(_ d: Int, _ h: Int, _ mi: Int = 0) -> Date {
-        Calendar.nudge(zone: berlin).date(from: DateComponents(year: 2026, month: 11, day: d, hour: h, minute: mi))!
-    }
 
     @Test func afterTheFirstNagOfAnAllDayTodoFiresTheSecondIsPlanned() throws {
-        var config = NudgeConfig()
-        config.digest.enabled = false
-        let store = try TodoStore(path: folder.file("nudge.db"), planner: ReminderPlanner(config: config, zone: berlin), now: now)
+        let store = try store()
         _ = try store.add(NewTodo(title: "a", due: .allDay(LocalDate(year: 2026, month: 11, day: 29)!)), now: now)
         let first = try store.dueReminders(through: date(30, 9))
         #expect(first.map(\.rule) == ["nag 1"])

@@ -4,26 +4,8 @@ import Testing
 @testable import NudgeTestSupport
 @testable import NudgeStore
 
-struct ScheduleTests {
+struct ScheduleTests: BerlinScheduleTesting {
     let folder = TemporaryDirectory()
-    let berlin = TimeZone(identifier: "Europe/Berlin")!
-    /// Sunday 2026-11-29 10:53 in Berlin.
-    var now: Date { date(29, 10, 53) }
-
-    func date(_ d: Int, _ h: Int, _ mi: Int = 0, month: Int = 11) -> Date {
-        Calendar.nudge(zone: berlin).date(from: DateComponents(year: 2026, month: month, day: d, hour: h, minute: mi))!
-    }
-
-    func store(_ edit: (inout NudgeConfig) -> Void = { _ in }) throws -> TodoStore {
-        var config = NudgeConfig()
-        config.digest.enabled = false
-        edit(&config)
-        return try TodoStore(path: folder.file("nudge.db"), planner: ReminderPlanner(config: config, zone: berlin), now: now)
-    }
-
-    func rules(_ reminders: [ScheduledReminder]) -> [String] {
-        reminders.map { "\($0.todoID.map(String.init) ?? "-") \($0.rule) \(WallClock(zone: berlin).iso8601($0.at).prefix(16))" }
-    }
 
     @Test func plansRemindersWhenATodoIsAddedAndKeepsThemInOrder() throws {
         let store = try store()
