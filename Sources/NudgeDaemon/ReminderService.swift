@@ -559,11 +559,18 @@ final class ReminderService {
     /// completed or deleted on another machine is withdrawn (CloseNotification).
     func syncPassed(_ report: SyncReport) {
         dispatchPrecondition(condition: .onQueue(environment.queue))
+        for conflict in report.conflicted { recordConflict(conflict) }
         if !report.finishedElsewhere.isEmpty || report.deletedTodos > 0 { withdrawFinished(report) }
         if !report.changedNothing { runChangeHooks(finishedElsewhere: report.finishedElsewhere) }
         guard !starting, !report.changedNothing || !report.acknowledgedElsewhere.isEmpty else { return }
         fireDue(missedBefore: nil)
         plan()
+    }
+
+    /// Under the todo's own id and UUID, so that `nudge history ID` shows it.
+    private func recordConflict(_ conflict: SyncConflict) {
+        let id = (try? store?.todoIDs(uuids: [conflict.uuid]))?.first
+        record(.conflict, conflict.message, todo: id, uuid: conflict.uuid, priority: 5)
     }
 
     private func withdrawFinished(_ report: SyncReport) {

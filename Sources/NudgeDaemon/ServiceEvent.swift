@@ -7,6 +7,8 @@ struct ServiceEvent: Equatable {
         /// A two-way pass with the vdir; `[sync] command` ran; a notification was closed because
         /// its todo was finished on another machine.
         case synced, command, withdrawn
+        /// A todo was changed here and elsewhere in the same field: both versions were kept.
+        case conflict
         /// A `[hooks]` command ended; an `on_fire` hook stopped a notification.
         case hook, suppressed
 
@@ -30,6 +32,7 @@ struct ServiceEvent: Equatable {
             case .withdrawn: "5f0b2f1e8c2a4d7e9b1a3c5d7e9f0a0f"
             case .hook: "5f0b2f1e8c2a4d7e9b1a3c5d7e9f0a10"
             case .suppressed: "5f0b2f1e8c2a4d7e9b1a3c5d7e9f0a11"
+            case .conflict: "5f0b2f1e8c2a4d7e9b1a3c5d7e9f0a12"
             }
         }
     }

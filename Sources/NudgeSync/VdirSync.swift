@@ -13,12 +13,14 @@ public struct SyncReport: Equatable, Sendable {
     public var written = 0
     public var deletedFiles = 0
     /// Items both sides changed in the same field: both versions kept.
-    public var conflicts = 0
+    public var conflicted: [SyncConflict] = []
+    public var conflicts: Int { conflicted.count }
     /// Todos a file showed completed or deleted elsewhere: their notifications go away here.
     public var finishedElsewhere: [String] = []
     /// Todos whose reminders were acknowledged (shown, answered, dismissed) elsewhere.
     public var acknowledgedElsewhere: [String] = []
-    /// What the pass refused to do, e.g. delete every todo because the folder was empty.
+    /// What the pass left alone or refused to do, e.g. delete every todo because the folder
+    /// was empty. Conflicts are in `conflicted`.
     public var warnings: [String] = []
     /// True when the pass did nothing at all because it would have deleted every todo (the
     /// folder holds no files); `warnings` says so. `nudge sync` then fails.
@@ -29,6 +31,19 @@ public struct SyncReport: Equatable, Sendable {
     /// True when the pass wrote nothing on either side.
     public var changedNothing: Bool {
         imported == 0 && deletedTodos == 0 && written == 0 && deletedFiles == 0 && conflicts == 0
+    }
+}
+
+/// A todo both sides changed in the same field: the version here stays, the file's became a
+/// copy of its own.
+public struct SyncConflict: Equatable, Sendable {
+    public var uuid: String
+    public var copyUUID: String
+    /// What `nudge sync` warns and the journal says.
+    public var message: String
+
+    public init(uuid: String, copyUUID: String, message: String) {
+        (self.uuid, self.copyUUID, self.message) = (uuid, copyUUID, message)
     }
 }
 
@@ -328,9 +343,10 @@ public final class VdirSync {
             let copy = conflictCopy(of: file.record, hash: file.hash)
             imports.append(copy)
             writes.append(PendingWrite(href: href(for: copy.uuid, taken: listing), record: copy, version: nil))
-            report.conflicts += 1
-            report.warnings.append("conflict: '\(mine.title)' was changed here and in \(file.href) "
-                + "(\(merge.overlapping.joined(separator: ", "))): both kept, the file's version as '\(copy.title)'")
+            report.conflicted.append(SyncConflict(
+                uuid: uuid, copyUUID: copy.uuid,
+                message: "conflict: '\(mine.title)' was changed here and in \(file.href) "
+                    + "(\(merge.overlapping.joined(separator: ", "))): both kept, the file's version as '\(copy.title)'"))
         }
 
         // The store first: a crash before the files are written leaves todos newer than their

@@ -320,6 +320,11 @@ extension NudgedEndToEndTests {
                 let text = String(describing: try b.allTodos())
                 return text.contains("from the corner shop") && text.contains("from the market")
             }, "todos on b: \(String(describing: try? b.allTodos())); \(b.log)")
+            // Logged as a conflict in the todo's history, not as a failure.
+            let conflict = try await b.world.waitForEvent("conflict", of: b.daemon, matching: ["NUDGE_TODO_ID": String(copyID)])
+            #expect(conflict["PRIORITY"] == "5" && conflict["MESSAGE"]?.contains("(notes)") == true, "\(conflict)")
+            let history = try b.world.nudge("history", String(copyID))
+            #expect(history.stdout.contains(" conflict "), "\(history.stdout)\(history.stderr)")
             // B's nudged uploads both.
             let collection = server.userFolder + "/" + VdirMachine.collectionName
             #expect(try await eventually(timeout: 10) {

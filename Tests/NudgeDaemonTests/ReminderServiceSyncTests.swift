@@ -33,6 +33,18 @@ struct ReminderServiceSyncTests {
         #expect(fixture.server.closedIDs == [1])
     }
 
+    @Test func aConflictGoesToTheTodosHistoryNotAmongFailures() throws {
+        let milk = try fixture.add("Buy milk", at: fixture.date(29, 12))
+        try fixture.start()
+        var report = SyncReport()
+        report.conflicted = [SyncConflict(uuid: milk.uuid, copyUUID: "copy", message: "conflict: 'Buy milk' was changed here and there")]
+        fixture.onQueue { fixture.service.syncPassed(report) }
+        let conflict = try #require(fixture.events.kinds(.conflict).first)
+        #expect(conflict.message == "conflict: 'Buy milk' was changed here and there")
+        #expect(conflict.todoID == milk.id && conflict.todoUUID == milk.uuid)
+        #expect(fixture.events.kinds(.failed).isEmpty)
+    }
+
     @Test func aRepeatingTodoDoneElsewhereWithdrawsTheOccurrenceShownHere() throws {
         let daily = try fixture.add("Stretch", at: fixture.date(29, 12), repetition: Repetition(rrule: "FREQ=DAILY", from: .due))
         try fixture.start()

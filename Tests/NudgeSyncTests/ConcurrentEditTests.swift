@@ -121,7 +121,8 @@ struct ConcurrentEditTests {
         try carry(file, from: "a", to: "b")
         let report = try pass(b, "b", at: 7)
         #expect(report.conflicts == 1)
-        #expect(report.warnings.first?.contains("notes") == true)
+        #expect(report.conflicted.first?.message.contains("notes") == true)
+        #expect(report.conflicted.first?.uuid == uuid)
         for name in try FileManager.default.contentsOfDirectory(atPath: vdir("b")) where name.hasSuffix(".ics") {
             try carry(name, from: "b", to: "a")
         }

@@ -19,6 +19,8 @@ enum SyncCommand: Command {
           written                files written from todos
           deletedFiles           files deleted because their todo went
           conflicts              todos changed on both sides in the same field
+          conflicted             one {uuid, copyUUID} per conflict: the todo here, and the
+                                 copy made of the file's version
           finishedElsewhere      UUIDs of todos a file showed completed or deleted elsewhere
           acknowledgedElsewhere  UUIDs of todos whose reminders were shown or answered elsewhere
           warnings               what the pass warned about, one string each
@@ -66,9 +68,11 @@ enum SyncCommand: Command {
                 ("vdir", .string(folder)), ("imported", .int(Int64(report.imported))),
                 ("deletedTodos", .int(Int64(report.deletedTodos))), ("written", .int(Int64(report.written))),
                 ("deletedFiles", .int(Int64(report.deletedFiles))), ("conflicts", .int(Int64(report.conflicts))),
+                ("conflicted", .array(report.conflicted.map { .object([("uuid", .string($0.uuid)), ("copyUUID", .string($0.copyUUID))]) })),
                 ("finishedElsewhere", .array(report.finishedElsewhere.map(JSON.string))),
                 ("acknowledgedElsewhere", .array(report.acknowledgedElsewhere.map(JSON.string))),
-                ("warnings", .array(report.warnings.map(JSON.string))), ("refused", .bool(report.refused)),
+                ("warnings", .array((report.conflicted.map(\.message) + report.warnings).map(JSON.string))),
+                ("refused", .bool(report.refused)),
             ]))
         } else if !report.refused {
             let deleted = report.deletedTodos + report.deletedFiles
@@ -76,7 +80,7 @@ enum SyncCommand: Command {
                 + "\(deleted) deleted, \(report.conflicts) conflict\(report.conflicts == 1 ? "" : "s")"))
         }
         // Conflicts are logged, not failures; a refused pass is.
-        let warnings = report.refused ? Array(report.warnings.dropLast()) : report.warnings
+        let warnings = report.conflicted.map(\.message) + (report.refused ? Array(report.warnings.dropLast()) : report.warnings)
         for warning in warnings { NudgeCLI.writeError(warning) }
         if report.refused, let reason = report.warnings.last { throw .failed(reason) }
     }
