@@ -119,8 +119,18 @@ extension TodoStore {
         for subject in subjects { try insertPlan(for: subject, using: insert) }
     }
 
+    /// The reminders still to fire for this todo, as the schedule would hold them (`nudge show`
+    /// names the first).
+    public func pendingReminders(_ subject: ReminderSubject) throws(StoreError) -> [Reminder] {
+        try perform { try pending(subject) }
+    }
+
+    private func pending(_ subject: ReminderSubject) throws -> [Reminder] {
+        try planner.pending(subject, hasFired: { try hasFired($0, through: subject.remindedThrough) })
+    }
+
     private func insertPlan(for subject: ReminderSubject, using insert: Statement) throws {
-        for reminder in try planner.pending(subject, hasFired: { try hasFired($0, through: subject.remindedThrough) }) {
+        for reminder in try pending(subject) {
             try insert.run([.integer(subject.todo.id), .integer(Self.stamp(reminder.at)),
                             .integer(Self.stamp(reminder.nominal)), .text(reminder.rule.description)])
         }

@@ -31,6 +31,9 @@ struct ScheduleTests: BerlinScheduleTesting {
         #expect(rules(try quiet.upcoming(from: date(29, 21, 30), through: date(30, 12))) == [
             "1 nag 1 2026-11-30T07:00", "2 before 10m 2026-11-30T07:00",
         ])
+        // `nudge show --json` names the same next reminder as the schedule.
+        let next = try quiet.pendingReminders(try quiet.reminderSubject(id: 1)).first
+        #expect(next?.rule.description == "nag 1")
     }
 
     @Test func aTodoDueTheSecondItIsAddedStillReminds() throws {

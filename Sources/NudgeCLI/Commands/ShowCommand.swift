@@ -31,9 +31,11 @@ enum ShowCommand: Command {
         let id = try todoID(arguments.positionals(min: 1, max: 1, usage: usage)[0])
         let store = try context.store(.read)
         if arguments.has("json") {
-            let subject: ReminderSubject
-            do { subject = try store.reminderSubject(id: id) } catch { throw CLIError(error) }
-            let next = subject.todo.isCompleted ? nil : store.planner.pending(subject).first
+            let subject: ReminderSubject, next: Reminder?
+            do {
+                subject = try store.reminderSubject(id: id)
+                next = subject.todo.isCompleted ? nil : try store.pendingReminders(subject).first
+            } catch { throw CLIError(error) }
             context.printJSON(context.json(subject, nextReminder: next))
             return
         }
