@@ -191,12 +191,16 @@ struct ICalendarWriter {
     /// The todo's category and the other categories it came with, on one CATEGORIES line.
     /// libical reads `CATEGORIES:Home,Errands` as two properties and would write two lines,
     /// and todoman (4.1) cannot read a todo with two: it drops the whole file from its list.
-    /// A kept CATEGORIES with parameters (LANGUAGE) stays a line of its own.
+    /// A kept CATEGORIES with parameters (LANGUAGE) stays a line of its own. A todo left
+    /// without a category (`edit --no-category`) has none: the first kept one would otherwise
+    /// become its category wherever the file is read.
     private func categories(_ category: String?, kept: Kept) -> LibICal.Property? {
         var names = category.map { [Self.text($0)] } ?? []
         for property in kept.take(ICAL_CATEGORIES_PROPERTY) {
             let name = LibICal.value(of: property)
-            if ical.icalproperty_count_parameters(property) == 0, !name.isEmpty {
+            if category == nil, !name.isEmpty {
+                ical.icalproperty_free(property)
+            } else if ical.icalproperty_count_parameters(property) == 0, !name.isEmpty {
                 names.append(name)
                 ical.icalproperty_free(property)
             } else {

@@ -129,5 +129,11 @@ struct SyncCommandTests {
             let found = try todoman("--porcelain", "list", "--category", category).array()
             #expect(found.map { $0["summary"] as? String } == ["Buy oat milk"], "\(category)")
         }
+        // Left without a category here, it has none there either.
+        try #require(try nudge("edit", "1", "--no-category").status == 0)
+        try #require(try nudge("sync").status == 0)
+        for category in ["Home", "Errands"] {
+            #expect(try todoman("--porcelain", "list", "--category", category).array().isEmpty, "\(category)")
+        }
     }
 }

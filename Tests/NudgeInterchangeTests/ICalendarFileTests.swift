@@ -509,6 +509,16 @@ struct ICalendarFileTests {
         #expect(try decodeOne(written).kept == read.kept)
     }
 
+    /// The categories a todo came with beyond its own go with it when it is left without one:
+    /// written back, the first of them would become its category wherever the file is read.
+    @Test func aTodoWithoutACategoryWritesNone() throws {
+        var read = try decodeOne(["CATEGORIES:Home,Errands", "CATEGORIES;LANGUAGE=de:Einkauf"])
+        read.category = nil
+        let text = encode([read])
+        #expect(!lines(text).contains { $0.hasPrefix("CATEGORIES") }, "\(text)")
+        #expect(try decode(text).items.first?.get().category == nil)
+    }
+
     @Test func keepsAUIDThatIsNoUUIDAndFindsTheSameTodoAgain() throws {
         let read = try decodeOne(["UID:8f3a2b1c4d5e6f708192a3b4c5d6e7f8"])
         #expect(read.uuid == "8f3a2b1c-4d5e-6f70-8192-a3b4c5d6e7f8")
