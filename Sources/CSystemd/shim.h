@@ -11,6 +11,7 @@
 
 /// The functions of libsystemd that Nudge uses.
 #define NUDGE_SYSTEMD_FUNCTIONS(X) \
+    X(sd_bus_add_filter) \
     X(sd_bus_add_match) \
     X(sd_bus_call) \
     X(sd_bus_call_async) \
@@ -25,9 +26,12 @@
     X(sd_bus_message_close_container) \
     X(sd_bus_message_enter_container) \
     X(sd_bus_message_exit_container) \
+    X(sd_bus_message_get_cookie) \
     X(sd_bus_message_get_errno) \
     X(sd_bus_message_get_error) \
+    X(sd_bus_message_get_reply_cookie) \
     X(sd_bus_message_get_sender) \
+    X(sd_bus_message_get_type) \
     X(sd_bus_message_new_method_call) \
     X(sd_bus_message_open_container) \
     X(sd_bus_message_read_basic) \

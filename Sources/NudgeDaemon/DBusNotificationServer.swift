@@ -29,7 +29,7 @@ final class DBusNotificationServer: NotificationServer {
         client.capabilities(completion)
     }
 
-    func show(_ content: NotificationContent, replacing id: UInt32, markup: Bool,
+    func show(_ content: NotificationContent, replacing id: UInt32, markup: Bool, late: @escaping (UInt32) -> Void,
               _ completion: @escaping (Result<UInt32, SystemError>) -> Void) {
         var notification = DesktopNotification(summary: content.summary)
         notification.appName = "Nudge"
@@ -48,7 +48,7 @@ final class DBusNotificationServer: NotificationServer {
         case .silent?: .silent
         case nil: nil
         }
-        client.notify(notification, completion)
+        client.notify(notification, late: late, completion)
     }
 
     func close(id: UInt32) { client.close(id: id) }

@@ -13,7 +13,8 @@ protocol NotificationServer: AnyObject {
 
     func serverOwner() -> String?
     func capabilities(_ completion: @escaping (Result<[String], SystemError>) -> Void)
-    func show(_ content: NotificationContent, replacing id: UInt32, markup: Bool,
+    /// `late`: the id, when the server answers after the call failed for want of an answer.
+    func show(_ content: NotificationContent, replacing id: UInt32, markup: Bool, late: @escaping (UInt32) -> Void,
               _ completion: @escaping (Result<UInt32, SystemError>) -> Void)
     func close(id: UInt32)
 }

@@ -17,7 +17,8 @@ extension ReminderService {
                   let written = try? write(delivery, server: server, at: now) else { continue }
             var content = written.content
             content.sound = .silent
-            environment.server.show(content, replacing: id, markup: markup) { [unowned self] result in
+            // Late, it is shown in place all the same.
+            environment.server.show(content, replacing: id, markup: markup, late: { _ in }) { [unowned self] result in
                 // A server that ignores replaces_id shows it under a new id.
                 guard case .success(let shownAs) = result, shownAs != id, owner == server else { return }
                 try? store.markShown(delivery.id, server: server, notificationID: shownAs, at: now)

@@ -428,7 +428,10 @@ final class ReminderService {
         }
         let (content, replacing, todo) = (notification.content, notification.replacing, notification.todo)
         inFlight.insert(delivery.id)
-        environment.server.show(content, replacing: replacing, markup: markup) { [unowned self] result in
+        let late = { [unowned self] (id: UInt32) in
+            shownLate(delivery, server: server, notificationID: id, replacing: replacing, summary: content.summary, todo: todo)
+        }
+        environment.server.show(content, replacing: replacing, markup: markup, late: late) { [unowned self] result in
             // From the moment it was due to the server's answer: the fire latency.
             let answered = now
             inFlight.remove(delivery.id)
@@ -453,6 +456,29 @@ final class ReminderService {
                 retryLater()
             }
             checkpointWhenQuiet()
+        }
+    }
+
+    /// The server answered after the call had failed for want of an answer (it hung, then
+    /// woke): the notification is on screen after all. It is taken as shown; if it was sent
+    /// again meanwhile, or is no longer owed, this copy is closed instead of staying twice.
+    private func shownLate(_ delivery: Delivery, server: String, notificationID id: UInt32, replacing: UInt32,
+                           summary: String, todo: Todo?) {
+        guard owner == server else { return }
+        do {
+            guard let current = try store.delivery(id: delivery.id) else { return }
+            if current.state == .pending, !inFlight.contains(delivery.id) {
+                try store.markShown(delivery.id, server: server, notificationID: id, at: now)
+                environment.changed()
+                let latency = max(0, now.timeIntervalSince(delivery.dueAt)) * 1000
+                record(.delivered, "delivered late: \(summary) (notification \(id))", todo: todo?.id, uuid: todo?.uuid,
+                       rule: delivery.rule, fields: [(.notificationID, String(id)), (.latency, JournalField.decimal(latency, digits: 1))])
+            } else if id != replacing, current.notificationID != id {
+                // A copy sent again in place of the same one (replaces_id) is that one.
+                environment.server.close(id: id)
+            }
+        } catch {
+            record(.failed, "could not record a late answer of the notification server: \(error)", priority: 3)
         }
     }
 

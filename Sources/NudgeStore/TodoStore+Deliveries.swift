@@ -70,6 +70,10 @@ extension TodoStore {
         try perform { try selectDeliveries("WHERE state = 'pending' ORDER BY id") }
     }
 
+    public func delivery(id: Int64) throws(StoreError) -> Delivery? {
+        try perform { try selectDeliveries("WHERE id = ?", [.integer(id)]).first }
+    }
+
     /// The shown notification a server knows by this id.
     public func delivery(server: String, notificationID: UInt32) throws(StoreError) -> Delivery? {
         try perform {

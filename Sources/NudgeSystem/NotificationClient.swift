@@ -38,6 +38,11 @@ public final class NotificationClient {
     private var signalSlots: [OpaquePointer] = []
     private var readSource: DispatchSourceRead?
     private var timeoutTimer: DispatchSourceTimer?
+    /// Notify calls that timed out, by cookie, oldest first: a server that hung and woke
+    /// answers them after all, and sd-bus hands those replies to no one but a filter.
+    private var lateReplies: [(cookie: UInt64, handle: (BusMessage) -> Void)] = []
+    /// Beyond this many, the oldest is forgotten: a server that never wakes answers none.
+    static let mostLateReplies = 64
 
     /// Connects to the session bus at `address` (D-Bus address syntax, `unix:path=…`), or when
     /// it is nil to the one named by DBUS_SESSION_BUS_ADDRESS (or $XDG_RUNTIME_DIR/bus),
@@ -147,11 +152,13 @@ public final class NotificationClient {
     /// notification was still shown), or the error: its `name` is e.g.
     /// "org.freedesktop.DBus.Error.ServiceUnknown" when no server runs (and none can be
     /// activated), or "org.freedesktop.DBus.Error.NoReply" (code ETIMEDOUT, message "Method
-    /// call timed out") when the server did not answer within `callTimeout`. The
+    /// call timed out") when the server did not answer within `callTimeout`. A server that
+    /// answers after that has shown the notification after all: `late` gets its id then. The
     /// corresponding D-Bus call is Notify.
-    public func notify(_ notification: DesktopNotification,
+    public func notify(_ notification: DesktopNotification, late: ((UInt32) -> Void)? = nil,
                        _ completion: @escaping (Result<UInt32, SystemError>) -> Void) {
-        call("Notify", fill: { message throws(SystemError) in
+        let lateReply = late.map { late in { (reply: BusMessage) in if let id = try? reply.readUInt32() { late(id) } } }
+        call("Notify", late: lateReply, fill: { message throws(SystemError) in
             try message.append(notification.appName)
             try message.append(notification.replacesID)
             try message.append(notification.icon)
@@ -199,8 +206,10 @@ public final class NotificationClient {
     }
 
     /// Builds a method call to the notification server, sends it and hands the parsed reply
-    /// (or the error) to `completion` on the queue.
-    private func call<Value>(_ member: String, fill: (BusMessage) throws(SystemError) -> Void,
+    /// (or the error) to `completion` on the queue; a reply after the call timed out goes to
+    /// `late`.
+    private func call<Value>(_ member: String, late: ((BusMessage) -> Void)? = nil,
+                             fill: (BusMessage) throws(SystemError) -> Void,
                              completion: @escaping (Result<Value, SystemError>) -> Void,
                              parse: @escaping (BusMessage) throws(SystemError) -> Value) {
         dispatchPrecondition(condition: .onQueue(queue))
@@ -211,8 +220,11 @@ public final class NotificationClient {
             guard r >= 0, let message else { throw SystemError(returned: r < 0 ? r : -EIO) }
             defer { _ = systemd.sd_bus_message_unref(message) }
             try fill(BusMessage(message))
-            try callAsync(message) { reply in
+            // Set once sent: the call seals the message and numbers it.
+            var cookie: UInt64 = 0
+            try callAsync(message) { [unowned self] reply in
                 if let error = reply.error {
+                    if let late, error.code == ETIMEDOUT, cookie != 0 { awaitLateReply(cookie, late) }
                     completion(.failure(error))
                 } else {
                     do throws(SystemError) {
@@ -222,6 +234,7 @@ public final class NotificationClient {
                     }
                 }
             }
+            _ = systemd.sd_bus_message_get_cookie(message, &cookie)
         } catch {
             // Report even this failure later, on the queue, as every other outcome.
             let failure = QueuedCallback { completion(.failure(error)) }
@@ -253,6 +266,21 @@ public final class NotificationClient {
         armTimeout()
     }
 
+    private func awaitLateReply(_ cookie: UInt64, _ handle: @escaping (BusMessage) -> Void) {
+        lateReplies.append((cookie, handle))
+        if lateReplies.count > Self.mostLateReplies { lateReplies.removeFirst() }
+    }
+
+    /// A reply no pending call waits for: one to a call that timed out, or nothing of ours.
+    private func unclaimedMessage(_ message: BusMessage) {
+        guard !lateReplies.isEmpty else { return }
+        var type: UInt8 = 0, cookie: UInt64 = 0
+        guard systemd.sd_bus_message_get_type(message.pointer, &type) >= 0, type == UInt8(SD_BUS_MESSAGE_METHOD_RETURN),
+              systemd.sd_bus_message_get_reply_cookie(message.pointer, &cookie) >= 0,
+              let index = lateReplies.firstIndex(where: { $0.cookie == cookie }) else { return }
+        lateReplies.remove(at: index).handle(message)
+    }
+
     // MARK: Signals
 
     /// The corresponding C functions are `sd_bus_match_signal` and `sd_bus_add_match`.
@@ -270,6 +298,15 @@ public final class NotificationClient {
         r = systemd.sd_bus_match_signal(bus, &slot, nil, Self.objectPath, Self.interface, "NotificationClosed", { message, userdata, _ in
             guard let message, let userdata else { return 0 }
             Unmanaged<NotificationClient>.fromOpaque(userdata).takeUnretainedValue().notificationClosed(BusMessage(message))
+            return 0
+        }, me)
+        if r < 0 { throw SystemError(returned: r) }
+        if let slot { signalSlots.append(slot) }
+
+        // Sees what no reply slot or match took, which includes replies to timed-out calls.
+        r = systemd.sd_bus_add_filter(bus, &slot, { message, userdata, _ in
+            guard let message, let userdata else { return 0 }
+            Unmanaged<NotificationClient>.fromOpaque(userdata).takeUnretainedValue().unclaimedMessage(BusMessage(message))
             return 0
         }, me)
         if r < 0 { throw SystemError(returned: r) }

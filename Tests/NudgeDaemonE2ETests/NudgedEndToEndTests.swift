@@ -284,6 +284,25 @@ struct NudgedEndToEndTests {
         #expect(Set(try world.server.records().compactMap { $0["DUNST_ID"] }).count == 1, "records: \(world.summaries)")
     }
 
+    /// dunst stopped past the Notify timeout shows the reminder when it wakes: nudged takes
+    /// that late answer as the notification, instead of showing it again at the retry, and
+    /// its buttons work.
+    @Test func aReminderShownLateByAServerThatHungIsTakenAsShownAndItsButtonsWork() async throws {
+        let world = try NudgedWorld()
+        let daemon = try await world.startDaemonAndWait()
+        world.server.pauseServer()
+        let id = try world.add("Water the plants", due: world.secondsAhead(1))
+        let failure = try await world.waitForEvent("failed", of: daemon, timeout: 8)
+        #expect(failure["MESSAGE"]?.contains("timed out") == true, "\(failure)")
+        world.server.resumeServer()
+        let late = try await world.waitForEvent("delivered", of: daemon, matching: ["NUDGE_TODO_ID": String(id)])
+        #expect(late["MESSAGE"]?.hasPrefix("delivered late: Water the plants") == true, "\(late)")
+        try await world.click("#Done (Water the plants)", onTodo: id, of: daemon)
+        #expect(try await eventually(timeout: 5) { try world.todo(id)["completed"] as? Bool == true },
+                "todo: \(String(describing: try? world.todo(id))); nudged: \(world.daemonLog)")
+        #expect(try world.server.records().count == 1, "records: \(world.summaries)")
+    }
+
     // MARK: systemd
 
     @Test func readinessStatusWatchdogAndStoppingReachTheNotifySocket() async throws {

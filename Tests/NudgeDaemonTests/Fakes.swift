@@ -32,17 +32,34 @@ final class FakeServer: NotificationServer {
         if let failing { completion(.failure(failing)) } else { completion(.success(capabilityList)) }
     }
 
-    func show(_ content: NotificationContent, replacing id: UInt32, markup: Bool,
+    func show(_ content: NotificationContent, replacing id: UInt32, markup: Bool, late: @escaping (UInt32) -> Void,
               _ completion: @escaping (Result<UInt32, SystemError>) -> Void) {
         onShow()
-        if let failing { completion(.failure(failing)); return }
-        shown.append((content, id, markup))
-        var answer = id
-        if id == 0 {
-            answer = nextID
-            nextID += 1
+        if let failing {
+            hung.append { [unowned self] in late(showing(content, replacing: id, markup: markup)) }
+            completion(.failure(failing))
+            return
         }
+        let answer = showing(content, replacing: id, markup: markup)
         if answering { completion(.success(answer)) } else { unanswered.append { completion(.success(answer)) } }
+    }
+
+    private func showing(_ content: NotificationContent, replacing id: UInt32, markup: Bool) -> UInt32 {
+        shown.append((content, id, markup))
+        guard id == 0 else { return id }
+        defer { nextID += 1 }
+        return nextID
+    }
+
+    /// Calls that failed while `failing` was set, as a server that hung past the timeout.
+    private var hung: [() -> Void] = []
+
+    /// The hung server wakes: it shows what it was asked while hung, and answers late.
+    func wake() {
+        failing = nil
+        let calls = hung
+        hung = []
+        calls.forEach { $0() }
     }
 
     func answerAll() {

@@ -164,6 +164,37 @@ struct ReminderServiceTests {
         #expect(fixture.server.shown.map(\.content.summary) == ["a"])
     }
 
+    /// A server that hung past the timeout and woke before the retry showed the notification
+    /// after all: it is taken as shown, not sent again, and its buttons work.
+    @Test func aLateAnswerIsTakenAsShown() throws {
+        let todo = try fixture.add("a", at: fixture.date(29, 12))
+        try fixture.start()
+        fixture.server.failing = SystemError(code: 110, name: "org.freedesktop.DBus.Error.NoReply", message: "timeout")
+        fixture.advanceToWake()
+        fixture.onQueue { fixture.server.wake() }
+        #expect(try fixture.store().pendingDeliveries().isEmpty)
+        #expect(fixture.events.kinds(.delivered).map(\.message) == ["delivered late: a (notification 1)"])
+        fixture.advanceToWake()
+        #expect(fixture.server.shown.map(\.content.summary) == ["a"])
+        fixture.onQueue { fixture.server.onActionInvoked?(1, "done", ":1.7") }
+        #expect(try fixture.store().todos(ids: [todo.id])[0].isCompleted)
+    }
+
+    /// Woken only after the retry was shown, it would show the reminder twice: its copy is closed.
+    @Test func aLateAnswerAfterTheRetryIsClosed() throws {
+        try fixture.add("a", at: fixture.date(29, 12))
+        try fixture.start()
+        fixture.server.failing = SystemError(code: 110, name: "org.freedesktop.DBus.Error.NoReply", message: "timeout")
+        fixture.advanceToWake()
+        fixture.server.failing = nil
+        fixture.advanceToWake()
+        #expect(fixture.server.shown.map(\.content.summary) == ["a"])
+        fixture.onQueue { fixture.server.wake() }
+        #expect(fixture.server.shown.count == 2)
+        #expect(fixture.server.closedIDs == [2])
+        #expect(try fixture.store().delivery(id: 1)?.notificationID == 1)
+    }
+
     @Test func doneCompletesTheTodoAndARepeatingOneMovesOn() throws {
         try fixture.add("once", at: fixture.date(29, 12))
         try fixture.add("daily", at: fixture.date(29, 12), repetition: Repetition(rrule: "FREQ=DAILY", from: .due))

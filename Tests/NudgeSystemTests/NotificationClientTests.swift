@@ -188,6 +188,30 @@ struct NotificationClientTests {
         #expect(try probe.notify(DesktopNotification(summary: "Back")).get() > 0)
     }
 
+    /// dunst stopped past the timeout, then woken, shows the notification after all: its
+    /// answer reaches `late`, so that the caller can take it as shown instead of sending it again.
+    @Test func aHungServerThatWakesHandsItsLateAnswerOn() throws {
+        let server = try NotificationServerHarness()
+        let probe = try ClientProbe(server)
+        #expect(NotificationServerHarness.waitUntil(timeout: 1) { !probe.onQueue { $0.isWaitingForReply } })
+
+        server.pauseServer()
+        let late = Mailbox<UInt32>()
+        let waiting = probe.start { done in
+            probe.client.notify(DesktopNotification(summary: "Anyone?"), late: { late.put($0) }, done)
+        }
+        let result = try #require(waiting.value(timeout: 3))
+        #expect(throws: SystemError.self) { try result.get() }
+
+        server.resumeServer()
+        let id = try #require(late.value(timeout: 5))
+        #expect(id > 0)
+        // The id is the one the server shows it under: a second call replacing it is answered with it.
+        var again = DesktopNotification(summary: "Anyone? (again)")
+        again.replacesID = id
+        #expect(try probe.notify(again).get() == id)
+    }
+
     @Test func losingTheBusFailsPendingCallsAndReportsTheDisconnection() throws {
         let server = try NotificationServerHarness()
         let probe = try ClientProbe(server)
