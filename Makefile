@@ -18,7 +18,7 @@ MANDIR ?= $(PREFIX)/share/man
 # locales: the locale tests run nudge under TEST_LOCALES, which deps generates;
 # g++: its libstdc++.a, which release builds link in).
 PACKAGES = g++ pkg-config libsqlite3-dev libsystemd-dev libical-dev libinih-dev libcurl4-openssl-dev libcurl4 \
-	faketime bsdutils dbus dunst xvfb libnotify-bin libglib2.0-bin systemd tzdata python3-dateutil \
+	faketime bsdutils dbus dunst xvfb libnotify-bin libglib2.0-bin systemd tzdata python3-dateutil python3-tzlocal \
 	desktop-file-utils dbus-user-session util-linux passwd python3 todoman taskwarrior todotxt-cli \
 	radicale vdirsyncer curl locales bash-completion fish zsh \
 	groff-base man-db sqlite3

@@ -32,7 +32,10 @@ let package = Package(
         // The quote of the day above `nudge list` and at the end of the digest.
         .target(name: "NudgeQuote", dependencies: ["NudgeCore", "NudgeNetwork"]),
         // Todos in and out of other formats: pure mapping, no store, so it is tested alone.
-        .target(name: "NudgeInterchange", dependencies: ["NudgeCore", "NudgeRecurrence", "CICal"]),
+        // _FoundationICU (the toolchain's, inside Foundation) for Windows zone names: named for
+        // the debug build, whose Foundation is a shared library that does not re-export it.
+        .target(name: "NudgeInterchange", dependencies: ["NudgeCore", "NudgeRecurrence", "CICal"],
+                linkerSettings: [.linkedLibrary("_FoundationICU")]),
         // The store's two-way mirror in a vdir, shared by `nudge sync` and nudged.
         .target(name: "NudgeSync", dependencies: ["NudgeCore", "NudgeStore", "NudgeInterchange", "CLinux"]),
         .target(name: "NudgeCLI", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem", "NudgeInterchange", "NudgeSync", "NudgeNetwork", "NudgeQuote", "NudgeHelp", "CLinux"]),

@@ -433,10 +433,10 @@ private struct TodoReader {
         return (instant, zone)
     }
 
-    /// A system zone for a TZID: the name itself, or its end after a prefix such as libical's
-    /// "/freeassociation.sourceforge.net/Europe/Berlin".
+    /// A system zone for a TZID: the name itself, a Windows name (Outlook's), or its end after
+    /// a prefix such as libical's "/freeassociation.sourceforge.net/Europe/Berlin".
     private func systemZone(_ tzid: String) -> TimeZone? {
-        if let zone = TimeZone(identifier: tzid) { return zone }
+        if let zone = TimeZone(identifier: tzid) ?? WindowsZone.zone(forWindowsID: tzid) { return zone }
         var parts = tzid.split(separator: "/")
         while parts.count > 1 {
             parts.removeFirst()
@@ -449,8 +449,8 @@ private struct TodoReader {
         return nil
     }
 
-    /// A wall-clock time in a VTIMEZONE of the file that has no system name ("W. Europe
-    /// Standard Time"): the instant by libical, and the first system zone whose offsets agree
+    /// A wall-clock time in a VTIMEZONE of the file that has no system name (one an app made
+    /// up): the instant by libical, and the first system zone whose offsets agree
     /// with the VTIMEZONE's over the year around it.
     private func fileZone(_ vtimezone: LibICal.Component, _ value: icaltimetype) -> (Date, TimeZone)? {
         guard let zone = ical.icaltimezone_new() else { return nil }

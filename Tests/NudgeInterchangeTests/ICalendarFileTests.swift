@@ -410,16 +410,53 @@ struct ICalendarFileTests {
         #expect(read.due == .at(Date(timeIntervalSince1970: 1_798_099_200), zone: ICalendarFileTests.berlin))
     }
 
-    /// Outlook's zone names are no system's: the VTIMEZONE's offsets find one that agrees.
+    /// Outlook names zones the Windows way: CLDR's table gives the IANA zone, with or without
+    /// the file's VTIMEZONE.
+    @Test(arguments: [("W. Europe Standard Time", "Europe/Berlin"), ("Eastern Standard Time", "America/New_York"),
+                      ("AUS Eastern Standard Time", "Australia/Sydney"), ("India Standard Time", "Asia/Calcutta")])
+    func readsAWindowsZoneNameAsItsIANAZone(windows: String, iana: String) throws {
+        let read = try decodeOne(["DUE;TZID=\(windows):20260701T090000"])
+        guard case .at(let instant, let zone) = read.due else { Issue.record("no timed due"); return }
+        let expected = try #require(TimeZone(identifier: iana))
+        #expect(zone.identifier == expected.identifier)
+        #expect(instant == Calendar.nudge(zone: expected).date(from: DateComponents(year: 2026, month: 7, day: 1, hour: 9)))
+    }
+
+    /// Every Windows zone name against Debian's python3-tzlocal, whose table is CLDR's
+    /// windowsZones too: each reads as a zone with the same offsets through 2026 and 2027.
+    @Test func everyWindowsZoneNameAgreesWithTzlocal() throws {
+        let oracle = try ChildProcess.run("/usr/bin/python3", ["-c", """
+            import json, tzlocal.windows_tz
+            print(json.dumps(tzlocal.windows_tz.win_tz))
+            """], environment: ["PATH": "/usr/bin:/bin"])
+        try #require(oracle.status == 0, "\(oracle.stderr)")
+        let table = try #require(try JSONSerialization.jsonObject(with: Data(oracle.stdout.utf8)) as? [String: String])
+        try #require(table.count > 100)
+        let samples = (0..<48).map { Date(timeIntervalSince1970: 1_767_225_600 + Double($0) * 15.2 * 86_400) }
+        // CLDR moved these after tzlocal 4.2's table (2022), when the zones it named changed
+        // their offsets: Almaty to +05 in 2024, Chihuahua to -06 in 2022.
+        let movedSince = ["Central Asia Standard Time": "Asia/Bishkek", "Mountain Standard Time (Mexico)": "America/Mazatlan"]
+        for (windows, old) in table.sorted(by: { $0.key < $1.key }) {
+            let iana = movedSince[windows] ?? old
+            let read = try decodeOne(["DUE;TZID=\(windows):20260701T090000"])
+            guard case .at(_, let zone)? = read.due, let expected = TimeZone(identifier: iana) else {
+                Issue.record("\(windows): \(String(describing: read.due)), tzlocal says \(iana)")
+                continue
+            }
+            #expect(samples.map(zone.secondsFromGMT) == samples.map(expected.secondsFromGMT), "\(windows): \(zone.identifier), tzlocal says \(iana)")
+        }
+    }
+
+    /// A zone name no system knows (an app's own): the VTIMEZONE's offsets find one that agrees.
     @Test func mapsAVTimezoneWithoutASystemNameByItsOffsets() throws {
         let vtimezone = [
-            "BEGIN:VTIMEZONE", "TZID:W. Europe Standard Time",
+            "BEGIN:VTIMEZONE", "TZID:Central Europe (my phone)",
             "BEGIN:STANDARD", "DTSTART:16010101T030000", "TZOFFSETFROM:+0200", "TZOFFSETTO:+0100",
             "RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10", "END:STANDARD",
             "BEGIN:DAYLIGHT", "DTSTART:16010101T020000", "TZOFFSETFROM:+0100", "TZOFFSETTO:+0200",
             "RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3", "END:DAYLIGHT", "END:VTIMEZONE",
         ]
-        let file = try decode(calendar(vtimezone + todo(["DUE;TZID=W. Europe Standard Time:20260701T090000"])))
+        let file = try decode(calendar(vtimezone + todo(["DUE;TZID=Central Europe (my phone):20260701T090000"])))
         let read = try file.items[0].get()
         guard case .at(let instant, let zone) = read.due else { Issue.record("no timed due"); return }
         #expect(instant == Date(timeIntervalSince1970: 1_782_889_200)) // 07:00 UTC
