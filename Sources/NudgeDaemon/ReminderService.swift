@@ -225,6 +225,7 @@ final class ReminderService {
         guard (try? store.changedElsewhere()) == true else { return }
         environment.changed()
         runChangeHooks()
+        withdrawAnswered()
         var plannedAll = false
         do { plannedAll = try store.planAllIfRulesChanged() } catch {
             record(.failed, "could not plan the schedule again: \(error)", priority: 3)

@@ -156,4 +156,33 @@ extension TodoStore {
             try selectDeliveries("WHERE state = 'shown' AND kind = 'reminder' AND server = ? ORDER BY id", [.text(server)])
         }
     }
+
+    /// The single-todo notifications this server shows whose todo was completed or deleted
+    /// since they were queued (a repeating todo has moved on, so its completions tell).
+    public func finishedReminders(server: String) throws(StoreError) -> [Delivery] {
+        try perform {
+            try selectDeliveries("""
+                WHERE state = 'shown' AND kind = 'reminder' AND server = ?1 AND (
+                    NOT EXISTS (SELECT 1 FROM todos t WHERE t.id = CAST(todo_ids AS INTEGER) AND t.completed_at IS NULL)
+                    OR EXISTS (SELECT 1 FROM completions c WHERE c.todo_id = CAST(todo_ids AS INTEGER)
+                               AND c.completed_at >= created_at))
+                ORDER BY id
+                """, [.text(server)])
+        }
+    }
+
+    /// The single-todo notifications this server shows whose todo is snoozed past `now`, and
+    /// not among `finishedReminders`.
+    public func snoozedReminders(server: String, now: Date) throws(StoreError) -> [Delivery] {
+        try perform {
+            try selectDeliveries("""
+                WHERE state = 'shown' AND kind = 'reminder' AND server = ?1
+                    AND EXISTS (SELECT 1 FROM todos t WHERE t.id = CAST(todo_ids AS INTEGER)
+                                AND t.completed_at IS NULL AND t.snoozed_until > ?2)
+                    AND NOT EXISTS (SELECT 1 FROM completions c WHERE c.todo_id = CAST(todo_ids AS INTEGER)
+                                    AND c.completed_at >= created_at)
+                ORDER BY id
+                """, [.text(server), .integer(Self.stamp(now))])
+        }
+    }
 }

@@ -92,6 +92,47 @@ struct AlertEndToEndTests {
         #expect(shown["Drink water"]?["DUNST_URGENCY"] == "NORMAL")
     }
 
+    @Test func aReminderKeptUntilAnsweredGoesWhenNudgeAnswersIt() async throws {
+        let world = try NudgedWorld(config: """
+            [reminders]
+            before = none
+            nag_every = off
+            [category.meds]
+            resident = yes
+            [notifications]
+            group_above = 5
+            [digest]
+            enabled = no
+
+            """)
+        try world.nudge("category", "add", "meds")
+        let daemon = try await world.startDaemonAndWait()
+        let due = world.secondsAhead(2)
+        let done = try world.add("Call the plumber", due: due, "--priority", "high")
+        let snoozed = try world.add("Pay the rent", due: due, "--priority", "high")
+        let deleted = try world.add("Book the flight", due: due, "--priority", "high")
+        let repeating = try world.add("Stretch", due: due, "--priority", "high", "--repeat", "every 2h")
+        let resident = try world.add("Take the pills", due: due, "--priority", "high", "--category", "meds")
+        let all = [done, snoozed, deleted, repeating, resident]
+        _ = try await world.waitForRecords(count: all.count, timeout: 8)
+        for id in all {
+            try await world.waitForEvent("delivered", of: daemon, matching: ["NUDGE_TODO_ID": String(id)])
+        }
+        #expect(try world.server.displayedCount() == all.count, "timeout = never keeps them: \(world.summaries)")
+
+        #expect(try world.nudge("done", String(done)).status == 0)
+        #expect(try world.nudge("snooze", String(snoozed), "1h").status == 0)
+        #expect(try world.nudge("delete", String(deleted), "--yes").status == 0)
+        #expect(try world.nudge("done", String(repeating)).status == 0)
+        #expect(try world.nudge("snooze", String(resident), "1h").status == 0)
+        for id in [done, snoozed, deleted, repeating] {
+            try await world.waitForEvent("withdrawn", of: daemon, matching: ["NUDGE_TODO_ID": String(id)])
+        }
+        // A resident notification stays after a snooze, as after its own Snooze button.
+        #expect(try await eventually(timeout: 5) { try world.server.displayedCount() == 1 }, "\(world.daemonLog)")
+        #expect(try world.journal(of: daemon, matching: ["NUDGE_EVENT": "withdrawn", "NUDGE_TODO_ID": String(resident)]).isEmpty)
+    }
+
     @Test func aHighPriorityReminderLetThroughQuietHoursIsSilent() async throws {
         // Quiet hours from an hour ago to an hour ahead, in UTC as the children run.
         func clock(_ offset: TimeInterval) -> String {
