@@ -225,6 +225,12 @@ final class HookRunner {
     }
 
     private func exited(_ state: Running, output: DispatchSourceRead, errors: DispatchSourceRead) {
+        var info = siginfo_t()
+        guard waitid(P_PID, id_t(state.pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0,
+              info._sifields._sigchld.si_pid == state.pid else { return }
+        // What it left running in its process group goes with it, before it is reaped: until
+        // then its pid cannot name another process's group.
+        kill(-state.pid, SIGKILL)
         var status: Int32 = 0
         guard waitpid(state.pid, &status, WNOHANG) == state.pid else { return }
         // What it wrote before it ended is still in the pipes.

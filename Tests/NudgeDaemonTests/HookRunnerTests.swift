@@ -81,8 +81,20 @@ struct HookRunnerTests {
         let result = await run([job(["sh", "-c", "sleep 300 & echo $! > \"$0\"; sleep 300; wait", pidFile])], timeout: 0.3)
         #expect(result.first?.outcome.killed == true)
         #expect(result.first?.outcome.status == 128 + SIGKILL)
-        // The child it started in the background went with it: reaped by init, a zombie until
-        // then, or not yet run since the SIGKILL sent to the whole group (pending, /proc says).
+        try expectKilled(childInFile: pidFile)
+    }
+
+    @Test func whatAHookLeavesRunningWhenItExitsIsKilledWithIt() async throws {
+        let pidFile = folder.file("child")
+        let result = await run([job(["sh", "-c", "sleep 300 & echo $! > \"$0\"", pidFile])])
+        #expect(result.first?.outcome.killed == false)
+        #expect(result.first?.outcome.status == 0)
+        try expectKilled(childInFile: pidFile)
+    }
+
+    /// The child whose pid is in `pidFile` went with its hook: reaped by init, a zombie until
+    /// then, or not yet run since the SIGKILL sent to the whole group (pending, /proc says).
+    func expectKilled(childInFile pidFile: String) throws {
         let child = try #require(Int32(try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
         let status = (try? String(contentsOfFile: "/proc/\(child)/status", encoding: .utf8))?.split(separator: "\n") ?? []
         let field = { (name: String) in status.first { $0.hasPrefix(name + ":") }?.split(separator: "\t").last.map(String.init) }
