@@ -104,12 +104,19 @@ extension ConfigFile {
 extension ConfigFile {
     /// What `nudge config check` warns about in a valid file without refusing it: a `sound`
     /// file that does not exist (the notification server then plays nothing; a file can be
-    /// added later, so the service does not stop for it). `home` expands `~/`.
-    public static func warnings(path: String, home: String) -> [ConfigError] {
+    /// added later, so the service does not stop for it), and a hook whose program is not an
+    /// executable file, or not found on `searchPath` (`$PATH`). `home` expands `~/`.
+    public static func warnings(path: String, home: String, searchPath: String) -> [ConfigError] {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
         var found: [ConfigError] = []
         _ = INIScanner.scan(text, onSection: { _ throws(Problem) in }, onEntry: { section, key, value, line throws(Problem) in
-            guard key.lowercased() == "sound", case .file(let file)? = try? ConfigValues.sound(key, value),
+            let name = key.lowercased()
+            if name.hasPrefix("on_"), (try? ConfigSection(name: section)) == .hooks,
+               let program = (try? ConfigValues.hook(name, value))??.words.first,
+               let problem = missingProgram(program, searchPath: searchPath) {
+                found.append(ConfigError(path: path, line: line, message: "\(name): \(problem); the hook will not start"))
+            }
+            guard name == "sound", case .file(let file)? = try? ConfigValues.sound(key, value),
                   (try? ConfigSection(name: section)).map({ $0.keys.contains("sound") }) == true else { return }
             let full = file.hasPrefix("~/") ? home + file.dropFirst(1) : file
             if !FileManager.default.fileExists(atPath: full) {
@@ -118,5 +125,24 @@ extension ConfigFile {
             }
         })
         return found
+    }
+
+    /// Why a hook's `program` cannot be started, or nil when it can (or it names a variable,
+    /// known only when the hook runs, or a path relative to the service's folder).
+    static func missingProgram(_ program: String, searchPath: String) -> String? {
+        guard !program.contains("$") else { return nil }
+        if program.hasPrefix("~") { return "\(program) starts with ~, which only a shell expands; write the full path" }
+        var isFolder: ObjCBool = false
+        if program.hasPrefix("/") {
+            guard FileManager.default.fileExists(atPath: program, isDirectory: &isFolder) else { return "\(program) does not exist" }
+            return !isFolder.boolValue && FileManager.default.isExecutableFile(atPath: program) ? nil : "\(program) is not an executable file"
+        }
+        guard !program.contains("/") else { return nil }
+        let found = searchPath.split(separator: ":").contains { folder in
+            let file = folder + "/" + program
+            return FileManager.default.isExecutableFile(atPath: file)
+                && FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) && !isFolder.boolValue
+        }
+        return found ? nil : "\(program) is not found on PATH"
     }
 }

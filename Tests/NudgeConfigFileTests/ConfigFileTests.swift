@@ -352,10 +352,40 @@ struct ConfigFileTests {
             sound = bell
             """.write(toFile: path, atomically: true, encoding: .utf8)
         #expect(try ConfigFile.load(path: path).byCategory["meds"]?.sound == .some(.file(folder.file("gone.oga"))))
-        let warnings = ConfigFile.warnings(path: path, home: folder.path)
+        let warnings = ConfigFile.warnings(path: path, home: folder.path, searchPath: "")
         #expect(warnings.map(\.description) == [
             "\(path):4: sound: ~/missing.oga does not exist; the notification server will play nothing",
             "\(path):6: sound: \(folder.file("gone.oga")) does not exist; the notification server will play nothing",
+        ])
+    }
+
+    @Test func aHookProgramThatCannotBeFoundIsAWarningNotAnError() throws {
+        let folder = TemporaryDirectory()
+        try Data("not a program".utf8).write(to: URL(fileURLWithPath: folder.file("notes.txt")))
+        let path = folder.file("nudge.conf")
+        try """
+            [hooks]
+            on_fire = nudge-no-such-hook-program --flag
+            on_done = sh -c 'true'
+            on_snooze = ~/bin/snoozed
+            on_add = \(folder.file("notes.txt"))
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(try ConfigFile.load(path: path).hooks.commands.count == 4)
+        #expect(ConfigFile.warnings(path: path, home: folder.path, searchPath: "/usr/bin:/bin").map(\.description) == [
+            "\(path):2: on_fire: nudge-no-such-hook-program is not found on PATH; the hook will not start",
+            "\(path):4: on_snooze: ~/bin/snoozed starts with ~, which only a shell expands; write the full path; the hook will not start",
+            "\(path):5: on_add: \(folder.file("notes.txt")) is not an executable file; the hook will not start",
+        ])
+        try """
+            [hooks]
+            on_fire = ${HOOK} fire
+            on_done = \(folder.path)
+            on_snooze = /nudge/no/such/program
+            on_add = none
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(ConfigFile.warnings(path: path, home: folder.path, searchPath: "/usr/bin:/bin").map(\.description) == [
+            "\(path):3: on_done: \(folder.path) is not an executable file; the hook will not start",
+            "\(path):4: on_snooze: /nudge/no/such/program does not exist; the hook will not start",
         ])
     }
 

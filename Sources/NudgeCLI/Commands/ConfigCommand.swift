@@ -9,7 +9,7 @@ enum ConfigCommand: Command {
     static let abstract = "Check the config file, or show the configuration in effect"
     static let usage = "nudge config check | show | path [--json]"
     static let subcommands = [
-        Subcommand(name: "check", abstract: "read the file and say whether it is valid (exit status 1 when not); a sound file that does not exist is a warning on stderr"),
+        Subcommand(name: "check", abstract: "read the file and say whether it is valid (exit status 1 when not); a sound file that does not exist, or a hook program that cannot be found, is a warning on stderr"),
         Subcommand(name: "show", abstract: "print the configuration in effect, every key, as the file would set it"),
         Subcommand(name: "path", abstract: "print which file is read"),
     ]
@@ -38,6 +38,12 @@ enum ConfigCommand: Command {
 
         """ + "\n" + subcommands.map { HelpEntry($0.name, $0.abstract) }.plainText()
 
+    /// What `check` warns of, with the user's home and PATH.
+    static func warnings(path: String, context: Context) -> [ConfigError] {
+        ConfigFile.warnings(path: path, home: context.environment["HOME"] ?? NSHomeDirectory(),
+                            searchPath: context.environment["PATH"] ?? "")
+    }
+
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         let words = try arguments.positionals(min: 1, max: 1, usage: usage)
         let path = context.resolvedConfigPath
@@ -51,8 +57,8 @@ enum ConfigCommand: Command {
                 throw .failed("\(error)")
             }
             if json {
-                let warnings = exists ? ConfigFile.warnings(path: path, home: context.environment["HOME"] ?? NSHomeDirectory()).map { "\($0)" } : []
-                return context.printJSON(checkJSON(path: path, exists: exists, error: nil, warnings: warnings))
+                let found = exists ? warnings(path: path, context: context).map { "\($0)" } : []
+                return context.printJSON(checkJSON(path: path, exists: exists, error: nil, warnings: found))
             }
             if !exists {
                 context.print(Terminal.visible("No config file at \(path); the defaults apply."))
@@ -60,7 +66,7 @@ enum ConfigCommand: Command {
                 let overrides = config.byPriority.count + config.byCategory.count
                 context.print(Terminal.visible(path) + " is valid" + (overrides == 0 ? "." : " (\(overrides) priority or category section\(overrides == 1 ? "" : "s"))."))
                 context.flush()
-                for warning in ConfigFile.warnings(path: path, home: context.environment["HOME"] ?? NSHomeDirectory()) {
+                for warning in warnings(path: path, context: context) {
                     writeAll(Terminal.visible("warning: \(warning)") + "\n", to: STDERR_FILENO)
                 }
             }
