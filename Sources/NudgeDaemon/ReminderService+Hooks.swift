@@ -51,7 +51,8 @@ extension ReminderService {
             var events: [(HookEvent, Int64, [String: String])] = changes.map { change in
                 switch change {
                 case .added(let id): (.add, id, [:])
-                case .completed(let id): (.done, id, [:])
+                // A repeating todo has moved on to its next due; the hook is told the one done.
+                case .completed(let id, let due): (.done, id, ["NUDGE_DUE": Self.hookText(due)])
                 case .snoozed(let id, let until):
                     (.snooze, id, ["NUDGE_SNOOZED_UNTIL": WallClock(zone: environment.zone()).iso8601(until)])
                 }
@@ -77,15 +78,9 @@ extension ReminderService {
     private func run(_ event: HookEvent, todo: Todo, rule: String, extra: [String: String] = [:],
                      answered: ((Bool) -> Void)? = nil) {
         guard let command = config.hooks.commands[event] else { return }
-        var due = ""
-        switch todo.due {
-        case .allDay(let day)?: due = day.description
-        case .at(let instant, let zone)?: due = WallClock(zone: zone).iso8601(instant)
-        case nil: break
-        }
         var variables = [
             "NUDGE_EVENT": event.rawValue, "NUDGE_TODO_ID": String(todo.id), "NUDGE_TODO_UUID": todo.uuid,
-            "NUDGE_TITLE": todo.title, "NUDGE_DUE": due, "NUDGE_PRIORITY": todo.priority.description,
+            "NUDGE_TITLE": todo.title, "NUDGE_DUE": Self.hookText(todo.due), "NUDGE_PRIORITY": todo.priority.description,
             "NUDGE_CATEGORY": todo.category?.name ?? "", "NUDGE_RULE": rule,
         ]
         variables.merge(extra) { _, added in added }
@@ -98,6 +93,15 @@ extension ReminderService {
         self.environment.runHook(HookJob(event: event, todoID: todo.id, command: command.text,
                                          arguments: command.arguments(environment: environment),
                                          variables: variables, input: input, answered: answered), config.hooks)
+    }
+
+    /// `NUDGE_DUE`: ISO 8601, a date for an all-day due, empty for none.
+    static func hookText(_ due: Due?) -> String {
+        switch due {
+        case .allDay(let day)?: day.description
+        case .at(let instant, let zone)?: WallClock(zone: zone).iso8601(instant)
+        case nil: ""
+        }
     }
 
     /// A hook ended: its outcome goes to the journal; nothing else depends on it.

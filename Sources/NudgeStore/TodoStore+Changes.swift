@@ -1,4 +1,5 @@
 import Foundation
+import NudgeCore
 
 /// How far the service has looked at what happened to todos (adds, completions, snoozes), by
 /// whichever process made it: `nudge`, the service's buttons, a sync.
@@ -14,7 +15,8 @@ public struct ChangeMarks: Equatable, Sendable {
 /// Something that happened to a todo since the marks.
 public enum TodoChange: Equatable, Sendable {
     case added(todoID: Int64)
-    case completed(todoID: Int64)
+    /// `due`: the due of what was completed, which a repeating todo has since moved on from.
+    case completed(todoID: Int64, due: Due?)
     case snoozed(todoID: Int64, until: Date)
 }
 
@@ -59,12 +61,22 @@ extension TodoStore {
                 }
             }
             if let marks {
-                let completions = try db.prepare("SELECT id, todo_id FROM completions WHERE id > ? ORDER BY id")
+                let completions = try db.prepare("""
+                    SELECT c.id, c.todo_id, c.due_at, c.due_day, t.due_zone
+                    FROM completions c LEFT JOIN todos t ON t.id = c.todo_id WHERE c.id > ? ORDER BY c.id
+                    """)
                 try completions.bind([.integer(marks.lastCompletionID)])
                 next.lastCompletionID = marks.lastCompletionID
+                var zones = ZoneCache(fallback: planner.calendar.timeZone)
                 while try completions.step() {
                     let row = Row(statement: completions)
-                    changes.append(.completed(todoID: row.int64(1)))
+                    var due: Due?
+                    if let instant = row.optionalInt64(2) {
+                        due = .at(Self.date(fromStamp: instant), zone: zones.zone(row.text(4)))
+                    } else if let day = row.text(3).flatMap({ LocalDate(iso: $0) }) {
+                        due = .allDay(day)
+                    }
+                    changes.append(.completed(todoID: row.int64(1), due: due))
                     next.lastCompletionID = row.int64(0)
                 }
             } else {

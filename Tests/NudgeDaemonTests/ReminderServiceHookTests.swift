@@ -111,6 +111,20 @@ struct ReminderServiceHookTests {
         #expect(fixture.hookJobs.count == 3)
     }
 
+    @Test func onDoneOfARepeatingTodoIsGivenTheDueThatWasDoneNotTheNext() throws {
+        try hooks([.done: "on-done ${NUDGE_DUE}"])
+        let daily = try fixture.add("Stretch", at: fixture.date(29, 12), repetition: Repetition(rrule: "FREQ=DAILY", from: .due))
+        try fixture.start()
+        let other = try fixture.store()
+        let (_, after) = try other.setCompleted(ids: [daily.id], done: true, now: fixture.now) {
+            $0.nextOccurrence(completedAt: fixture.now, localZone: fixture.zone)
+        }
+        #expect(after.first?.due == .at(fixture.date(30, 12), zone: fixture.zone), "it moved on to the next day")
+        fixture.onQueue { fixture.service.databaseMayHaveChanged() }
+        #expect(fixture.hookJobs.map(\.arguments) == [["on-done", "2026-11-29T12:00:00+01:00"]])
+        #expect(fixture.hookJobs.first?.variables["NUDGE_DUE"] == "2026-11-29T12:00:00+01:00")
+    }
+
     @Test func theDoneButtonRunsOnDone() throws {
         try hooks([.done: "on-done ${NUDGE_TODO_ID}"])
         try fixture.add("a", at: fixture.date(29, 12))

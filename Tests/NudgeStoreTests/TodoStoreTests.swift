@@ -179,7 +179,7 @@ struct ChangeMarksTests {
         _ = try store.setCompleted(ids: [before.id], done: true, now: now) { _ in nil }
         _ = try store.snooze(todoID: added.id, until: now.addingTimeInterval(3600), now: now)
         let (changes, next) = try store.changes(since: marks)
-        #expect(changes == [.added(todoID: added.id), .completed(todoID: before.id),
+        #expect(changes == [.added(todoID: added.id), .completed(todoID: before.id, due: nil),
                             .snoozed(todoID: added.id, until: now.addingTimeInterval(3600))])
         #expect(try store.changes(since: next).changes.isEmpty)
         // Snoozed again to another time: a new snooze.
