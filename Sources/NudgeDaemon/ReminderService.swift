@@ -141,6 +141,8 @@ final class ReminderService {
         record(.started, "started; notification server: \(owner ?? "none yet")")
         if let owner {
             try store.closeDeliveries(notShownBy: owner)
+            // Answered while the service was not running: withdrawn, not shown again.
+            withdrawAnswered()
             toReclaim = try store.shownReminders(server: owner)
             askCapabilities(of: owner)
         }

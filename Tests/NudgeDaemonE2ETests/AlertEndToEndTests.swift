@@ -133,6 +133,20 @@ struct AlertEndToEndTests {
         #expect(try world.journal(of: daemon, matching: ["NUDGE_EVENT": "withdrawn", "NUDGE_TODO_ID": String(resident)]).isEmpty)
     }
 
+    @Test func aReminderAnsweredWhileTheServiceWasStoppedGoesWhenItStarts() async throws {
+        let world = try NudgedWorld()
+        let first = try await world.startDaemonAndWait()
+        let id = try world.add("Call the plumber", due: world.secondsAhead(2), "--priority", "high")
+        _ = try await world.waitForRecords(count: 1, timeout: 8)
+        try await world.waitForEvent("delivered", of: first, matching: ["NUDGE_TODO_ID": String(id)])
+        first.stop()
+        #expect(try world.nudge("done", String(id)).status == 0)
+
+        let second = try await world.startDaemonAndWait()
+        try await world.waitForEvent("withdrawn", of: second, matching: ["NUDGE_TODO_ID": String(id)])
+        #expect(try await eventually(timeout: 5) { try world.server.displayedCount() == 0 }, "\(world.daemonLog)")
+    }
+
     @Test func aHighPriorityReminderLetThroughQuietHoursIsSilent() async throws {
         // Quiet hours from an hour ago to an hour ahead, in UTC as the children run.
         func clock(_ offset: TimeInterval) -> String {
