@@ -141,14 +141,19 @@ struct NotificationWriter {
     /// held back, which comes due exactly at their end. The store does not keep why a
     /// reminder falls there, so any reminder at that minute is silent but a todo's due time.
     func isQuiet(_ delivery: Delivery, todos: [Todo]) -> Bool {
+        isQuiet(at: delivery.dueAt, rule: delivery.kind == .reminder ? delivery.rule : nil, todo: todos.first)
+    }
+
+    /// Whether a reminder due `at` is silenced; `rule`: a single todo's reminder's, nil for
+    /// the other notifications.
+    func isQuiet(at dueAt: Date, rule: String?, todo: Todo?) -> Bool {
         guard let quiet = config.quietHours else { return false }
         let clock = WallClock(zone: zone)
         let current = clock.time(of: now)
         if quiet.contains(TimeOfDay(hour: current.hour, minute: current.minute)!) { return true }
-        let due = clock.time(of: delivery.dueAt)
+        let due = clock.time(of: dueAt)
         guard due.second == 0, TimeOfDay(hour: due.hour, minute: due.minute) == quiet.end else { return false }
-        if delivery.kind == .reminder, delivery.rule == ReminderRule.due.description,
-           case .at(let instant, _)? = todos.first?.due, instant == delivery.dueAt {
+        if rule == ReminderRule.due.description, case .at(let instant, _)? = todo?.due, instant == dueAt {
             return false
         }
         return true

@@ -25,10 +25,13 @@ extension ReminderService {
     /// after the firing.
     func runFireHooks(_ fired: [ScheduledReminder], alone: Set<Int64>, todos: [Todo]) {
         guard config.hooks.commands[.fire] != nil else { return }
+        // A hook that plays a sound can keep the quiet hours as the notification does.
+        let writer = NotificationWriter(now: now, zone: environment.zone(), config: config, style: dateStyle, home: environment.home)
         for reminder in fired {
             guard let todoID = reminder.todoID, let todo = todos.first(where: { $0.id == todoID }) else { continue }
             let stoppable = alone.contains(todoID)
-            run(.fire, todo: todo, rule: reminder.rule.description) { [weak self] suppress in
+            let quiet = writer.isQuiet(at: reminder.at, rule: reminder.rule.description, todo: todo)
+            run(.fire, todo: todo, rule: reminder.rule.description, extra: ["NUDGE_QUIET": quiet ? "yes" : "no"]) { [weak self] suppress in
                 self?.fireHookAnswered(todoID: todoID, suppress: suppress && stoppable, title: todo.title)
             }
         }

@@ -119,7 +119,7 @@ final class ReminderService {
     var now: Date { environment.now() }
 
     /// How notifications and journal lines write dates, and how snooze choices are read.
-    private var dateStyle: DateStyle { environment.localeStyle.overridden(by: config.display) }
+    var dateStyle: DateStyle { environment.localeStyle.overridden(by: config.display) }
 
     /// `uuid`: the todo's, when the caller has it at hand; otherwise it is read from the store.
     func record(_ kind: ServiceEvent.Kind, _ message: String, todo: Int64? = nil, uuid known: String? = nil,

@@ -259,8 +259,14 @@ struct HookRecipeTests {
         let arguments = try String(contentsOfFile: folder.file("args"), encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(arguments.suffix(3) == ["--data-binary", title, "https://ntfy.sh/my-nudge-topic"])
 
-        // A sound: paplay with a sound file of the freedesktop theme.
-        #expect(try #require(recipes[1].hooks.commands[.fire]).words == ["paplay", "/usr/share/sounds/freedesktop/stereo/complete.oga"])
+        // A sound: paplay with a sound file of the freedesktop theme, but not in quiet hours.
+        let sound = try #require(recipes[1].hooks.commands[.fire])
+        try folder.writeExecutable("bin/paplay", "#!/bin/sh\nprintf '%s\\n' \"$@\" >> \"$PAPLAY_ARGS\"\n")
+        let played = ["PATH": bin + ":/usr/bin:/bin", "PAPLAY_ARGS": folder.file("played")]
+        #expect(await run(sound, title: title, variables: played.merging(["NUDGE_QUIET": "yes"]) { $1 }).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: folder.file("played")), "quiet hours play nothing")
+        #expect(await run(sound, title: title, variables: played.merging(["NUDGE_QUIET": "no"]) { $1 }).status == 0)
+        #expect(try String(contentsOfFile: folder.file("played"), encoding: .utf8) == "/usr/share/sounds/freedesktop/stereo/complete.oga\n")
 
         // A log of what got done.
         let log = try #require(recipes[2].hooks.commands[.done])

@@ -45,6 +45,22 @@ struct ReminderServiceHookTests {
         #expect(fixture.server.shown.count == 1)
     }
 
+    @Test func onFireIsToldWhetherQuietHoursSilenceTheReminder() throws {
+        try hooks([.fire: "on-fire ${NUDGE_TITLE} ${NUDGE_QUIET}"])
+        fixture.config.quietHours = QuietHours(start: TimeOfDay(hour: 11, minute: 0)!, end: TimeOfDay(hour: 13, minute: 0)!)
+        try fixture.add("let through", at: fixture.date(29, 12), priority: .high)
+        try fixture.add("held back", at: fixture.date(29, 12))
+        try fixture.add("after", at: fixture.date(29, 14), priority: .high)
+        try fixture.start()
+        fixture.advance(to: fixture.date(29, 12))
+        fixture.advance(to: fixture.date(29, 13))
+        fixture.advance(to: fixture.date(29, 14))
+        #expect(fixture.hookJobs.map(\.arguments) == [["on-fire", "let through", "yes"], ["on-fire", "held back", "yes"],
+                                                       ["on-fire", "after", "no"]])
+        // As the notifications were sent.
+        #expect(fixture.server.shown.map(\.content.sound) == [.silent, .silent, .name("message-new-instant")])
+    }
+
     @Test func withSuppressWaitTheNotificationWaitsForTheAnswerAndSuppressStopsIt() throws {
         try hooks([.fire: "to-phone"], wait: 2)
         try fixture.add("a", at: fixture.date(29, 12))
