@@ -25,6 +25,8 @@ struct HookJob {
 struct HookOutcome: Equatable {
     /// The exit status as a shell says it (128 + signal); nil when it could not be started.
     var status: Int32?
+    /// The signal that ended it, when one did: a status of 139 from `exit 139` is not a crash.
+    var signal: Int32?
     /// The first line it wrote to stderr, or why it could not be started.
     var firstErrorLine: String
     /// Killed after the timeout.
@@ -240,7 +242,9 @@ final class HookRunner {
         running[state.pid] = nil
         answer(state)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - state.started.uptimeNanoseconds) / 1e9
-        finished(state.job, HookOutcome(status: ChildSpawn.shellStatus(status), firstErrorLine: state.errors.firstNonEmptyLine,
+        let signal = status & 0x7f
+        finished(state.job, HookOutcome(status: ChildSpawn.shellStatus(status), signal: signal == 0 ? nil : signal,
+                                        firstErrorLine: state.errors.firstNonEmptyLine,
                                         killed: state.killed, suppressed: state.suppressed, seconds: seconds))
         startWaiting()
     }

@@ -115,12 +115,16 @@ extension ReminderService {
             how = "could not start: " + outcome.firstErrorLine
         } else if outcome.killed {
             how = "killed after its timeout of " + String(format: "%gs", config.hooks.timeout)
+        } else if let signal = outcome.signal {
+            how = "killed by signal \(signal) (\(String(cString: strsignal(signal))))"
+                + (outcome.firstErrorLine.isEmpty ? "" : ": " + outcome.firstErrorLine)
         } else {
             how = "exited with status \(outcome.status!)" + (outcome.firstErrorLine.isEmpty ? "" : ": " + outcome.firstErrorLine)
         }
         var fields: [(JournalField, String)] = [(.hook, job.event.key), (.hookCommand, job.command),
                                                 (.hookSeconds, JournalField.decimal(outcome.seconds, digits: 3))]
         if let status = outcome.status { fields.append((.hookStatus, String(status))) }
+        if let signal = outcome.signal { fields.append((.hookSignal, String(signal))) }
         if !outcome.firstErrorLine.isEmpty { fields.append((.hookStderr, outcome.firstErrorLine)) }
         if outcome.suppressed { fields.append((.hookSuppressed, "1")) }
         record(.hook, "hook \(job.event.key) for todo \(job.todoID) " + how, todo: job.todoID,

@@ -74,6 +74,17 @@ struct HookRunnerTests {
         #expect(result.first?.outcome == HookOutcome(status: 3, firstErrorLine: "first one", seconds: result.first?.outcome.seconds ?? 0))
     }
 
+    /// A shell reports both as status 139; only the first is a crash.
+    @Test func aHookEndedBySignalIsToldFromOneExitingWithTheSameStatus() async {
+        let result = await run([job(["sh", "-c", "kill -SEGV $$"]), job(["sh", "-c", "sleep 0.2; exit 139"])])
+        let crashed = result.first { $0.arguments.last == "kill -SEGV $$" }?.outcome
+        let exited = result.first { $0.arguments.last == "sleep 0.2; exit 139" }?.outcome
+        #expect(crashed?.status == 139)
+        #expect(crashed?.signal == SIGSEGV)
+        #expect(exited?.status == 139)
+        #expect(exited?.signal == nil)
+    }
+
     /// Status 137 is SIGKILL, which only the runner sends. Not timed: under the whole suite's
     /// load the test queue's handlers can wait many seconds for a thread.
     @Test func aHookStillRunningAfterTheTimeoutIsKilledWithWhatItStarted() async throws {

@@ -158,16 +158,21 @@ struct ReminderServiceHookTests {
             fixture.service.hookEnded(job, HookOutcome(status: 2, firstErrorLine: "no route to host", seconds: 0.25))
             fixture.service.hookEnded(job, HookOutcome(status: 137, firstErrorLine: "", killed: true, seconds: 10))
             fixture.service.hookEnded(job, HookOutcome(status: nil, firstErrorLine: "cannot start x: No such file or directory"))
+            fixture.service.hookEnded(job, HookOutcome(status: 139, signal: SIGSEGV, firstErrorLine: "", seconds: 0.5))
         }
         let ended = fixture.events.kinds(.hook)
         #expect(ended.map(\.message) == [
             "hook on_fire for todo 3 exited with status 2: no route to host",
             "hook on_fire for todo 3 killed after its timeout of 10s",
             "hook on_fire for todo 3 could not start: cannot start x: No such file or directory",
+            "hook on_fire for todo 3 killed by signal 11 (Segmentation fault)",
         ])
         #expect(ended.allSatisfy { $0.priority == 4 })
         #expect(ended[0].fields.contains { $0 == (.hookStatus, "2") })
         #expect(ended[0].fields.contains { $0 == (.hookStderr, "no route to host") })
         #expect(ended[0].fields.contains { $0 == (.hook, "on_fire") })
+        #expect(!ended[0].fields.contains { $0.0 == .hookSignal })
+        #expect(ended[3].fields.contains { $0 == (.hookSignal, "11") })
+        #expect(ended[3].fields.contains { $0 == (.hookStatus, "139") })
     }
 }
