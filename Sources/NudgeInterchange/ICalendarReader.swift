@@ -30,6 +30,12 @@ struct ICalendarReader {
     mutating func file(_ text: String) -> Result<DecodedFile, InterchangeError> {
         let trimmed = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
         guard trimmed.uppercased().hasPrefix("BEGIN:VCALENDAR") else {
+            let first = trimmed.prefix { !$0.isNewline }.uppercased()
+            if first.hasPrefix("BEGIN:V") {
+                let component = first.dropFirst("BEGIN:".count).prefix { !$0.isWhitespace }
+                return .failure(InterchangeError(reason: "the file is not iCalendar: its \(component) is not inside a VCALENDAR"
+                                                 + " (an iCalendar file starts with BEGIN:VCALENDAR)"))
+            }
             return .failure(InterchangeError(reason: "the file is not iCalendar: it does not start with BEGIN:VCALENDAR"))
         }
         // libical reads nothing of a calendar cut short, and leaves out a last one that is:

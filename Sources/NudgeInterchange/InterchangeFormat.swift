@@ -62,12 +62,13 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// The format of a file by what it starts with: a VCALENDAR, a JSON array or object
+    /// The format of a file by what it starts with: a VCALENDAR (or a bare VTODO or other
+    /// iCalendar component, which the iCalendar reader refuses by name), a JSON array or object
     /// (Taskwarrior's when its items have a `description`), or else todo.txt lines.
     public static func guess(_ data: Data) -> InterchangeFormat {
         let head = String(decoding: data.prefix(4096), as: UTF8.self)
             .drop { $0 == "\u{FEFF}" || $0.isWhitespace }
-        if head.uppercased().hasPrefix("BEGIN:VCALENDAR") { return .ics }
+        if head.uppercased().hasPrefix("BEGIN:V") { return .ics }
         guard let first = head.first, first == "[" || first == "{" else { return .todotxt }
         return TaskwarriorJSON.looksLikeTaskwarrior(data) ? .taskwarrior : .json
     }

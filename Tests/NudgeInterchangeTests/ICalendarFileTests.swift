@@ -581,6 +581,17 @@ struct ICalendarFileTests {
         }
     }
 
+    /// Some programs hand out one todo without its calendar: guessed as iCalendar, not read as
+    /// four todo.txt lines, and refused by name.
+    @Test func aBareVTodoIsGuessedAsICalendarAndRefusedByName() {
+        let text = "\r\nBEGIN:VTODO\r\nUID:e\r\nSUMMARY:Bare\r\nEND:VTODO\r\n"
+        #expect(InterchangeFormat.guess(Data(text.utf8)) == .ics)
+        #expect(throws: InterchangeError(reason: "the file is not iCalendar: its VTODO is not inside a VCALENDAR"
+                                         + " (an iCalendar file starts with BEGIN:VCALENDAR)")) {
+            try decode(text)
+        }
+    }
+
     @Test(arguments: [
         ("BEGIN:VCALENDAR\nBEGIN:VTODO\n", 1),
         ("\u{FEFF}\r\nBEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:a\r\nSUMMARY:x\r\nEND:VTODO\r\n", 2),
