@@ -222,6 +222,13 @@ struct ReminderCommandTests {
             """)
         #expect(try nudge("upcoming", "--json").array().compactMap { $0["todo"] is NSNull ? nil : $0["rule"] as? String }
                 == ["remind 1d", "remind 2026-12-03T17:00Z"])
+        // The tables name the moment by their WHEN column, in local time, not by the UTC name.
+        let table = try nudge("upcoming").stdout
+        #expect(table.contains("remind 1d\n"))
+        #expect(table.contains("Thu Dec  3 18:00") && table.contains("remind at\n"))
+        #expect(!table.contains("2026-12-03T17:00Z"))
+        let explained = try nudge("explain", "1").stdout
+        #expect(explained.contains("remind at ") && !explained.contains("2026-12-03T17:00Z"))
         #expect(try nudge("remind", "1", "--clear", "--add", "2h").stdout == "Reminders of 1: Dentist\n  2h before the due\n")
     }
 

@@ -105,7 +105,8 @@ enum ExplainCommand: Command {
             case .passed: "passed"
             case .snoozed: "snoozed"
             }
-            return [UpcomingCommand.whenText(item.reminder.at, text: text), item.reminder.rule.description, status, item.why]
+            return [UpcomingCommand.whenText(item.reminder.at, text: text), UpcomingCommand.shownRule(item.reminder.rule.description),
+                    status, item.why]
         }
         context.printTable(header: ["WHEN", "RULE", "STATUS", "WHY"], rows: rows)
     }

@@ -64,7 +64,7 @@ enum HistoryCommand: Command {
         }
         let text = context.dueText
         let rows = entries.map { entry in
-            [text.stamp(entry.realtime), entry["NUDGE_EVENT"] ?? "", entry["NUDGE_RULE"] ?? "", entry.message ?? ""]
+            [text.stamp(entry.realtime), entry["NUDGE_EVENT"] ?? "", UpcomingCommand.shownRule(entry["NUDGE_RULE"] ?? ""), entry.message ?? ""]
         }
         context.printTable(header: ["WHEN", "EVENT", "RULE", "MESSAGE"], rows: rows)
     }

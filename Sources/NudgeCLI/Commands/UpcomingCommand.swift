@@ -53,13 +53,22 @@ enum UpcomingCommand: Command {
         let rows = reminders.map { reminder in
             [whenText(reminder.at, text: context.dueText), left(from: context.now, to: reminder.at),
              reminder.todoID.map(String.init) ?? "-", reminder.title ?? "Daily digest",
-             reminder.rule + (reminder.at != reminder.nominal ? " (held by quiet hours)" : "")]
+             shownRule(reminder.rule) + (reminder.at != reminder.nominal ? " (held by quiet hours)" : "")]
         }
         context.printTable(header: ["WHEN", "LEFT", "TODO", "TITLE", "RULE"], rows: rows, rightAligned: [2])
         context.print()
         let count = "\(reminders.count) reminder\(reminders.count == 1 ? "" : "s")"
         context.print(cut ? "The first \(count) in the next \(within.spoken); more follow (--limit \(reminders.count))."
                           : "\(count) in the next \(within.spoken).")
+    }
+
+    /// A rule as the RULE column of a table says it: a todo's own reminder at a moment is
+    /// named by that moment in UTC ("remind 2026-12-24T08:00Z", as --json and the journal keep
+    /// it), which the table's WHEN already gives in local time.
+    static func shownRule(_ rule: String) -> String {
+        let moment = rule.dropFirst("remind ".count)
+        guard rule.hasPrefix("remind "), moment.contains("T"), moment.hasSuffix("Z") || moment.hasSuffix("+00:00") else { return rule }
+        return "remind at"
     }
 
     /// "Sun Nov 29 14:00", "Sun 29 Nov 14:00", "Sun 2026-11-29 2:00 PM": the date as the
