@@ -144,6 +144,22 @@ struct ImportTests {
         #expect(try nudge("export").array().first?["uuid"] as? String == uuidA)
     }
 
+    /// `nudge import <(task export)`: the shell hands over /dev/fd/63, a pipe.
+    @Test func readsANamedPipe() throws {
+        let pipe = nudge.folder.file("todos.fifo")
+        try #require(mkfifo(pipe, 0o600) == 0)
+        let content = "[" + item(uuidA, "From a FIFO") + "]"
+        let writer = Thread {
+            let handle = FileHandle(forWritingAtPath: pipe)
+            handle?.write(Data(content.utf8))
+            try? handle?.close()
+        }
+        writer.start()
+        let run = try nudge("import", pipe)
+        #expect(run.stdout.hasPrefix("Imported 1: 1 added"))
+        #expect(try nudge("export").array().first?["title"] as? String == "From a FIFO")
+    }
+
     @Test(arguments: [
         (["import"], 2, "missing argument"),
         (["import", "/nonexistent/todos.json"], 1, "cannot import /nonexistent/todos.json: there is no such file; nothing was imported"),

@@ -205,13 +205,23 @@ enum ImportCommand: Command {
         }
     }
 
+    /// Read to its end with open(2) and read(2): FileManager's contents(atPath:) gives nothing
+    /// for a pipe, as in `nudge import <(task export)` or a named FIFO.
     private static func read(_ path: String) throws -> Data {
         if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "it cannot be read" : "there is no such file"
-            throw InterchangeError(reason: reason)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            throw InterchangeError(reason: code == ENOENT ? "there is no such file" : "it cannot be read: " + String(cString: strerror(code)))
         }
-        return data
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var info = stat()
+        if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+            throw InterchangeError(reason: "it is a folder, not a file")
+        }
+        do { return try handle.readToEnd() ?? Data() } catch {
+            throw InterchangeError(reason: "it cannot be read (\(error.localizedDescription))")
+        }
     }
 
     /// What `add` would refuse: a category name it does not allow, a repeat rule nudge cannot
