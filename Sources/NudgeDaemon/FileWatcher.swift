@@ -39,13 +39,22 @@ final class FileWatcher {
     }
 
     /// Calls `handler` with each entry of `folder` that is written, created, moved in or out or
-    /// deleted, and with `.unknown` when events were lost or the folder went away.
-    func watch(folder: String, _ handler: @escaping (FolderChange) -> Void) throws {
+    /// deleted, and with `.unknown` when events were lost or the folder went away. The watch
+    /// follows the folder itself: moved elsewhere, it is still the one watched.
+    @discardableResult
+    func watch(folder: String, _ handler: @escaping (FolderChange) -> Void) throws -> Int32 {
         let mask = UInt32(IN_CLOSE_WRITE | IN_MODIFY | IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE
                           | IN_DELETE_SELF | IN_MOVE_SELF)
         let wd = inotify_add_watch(fd, folder, mask)
         guard wd >= 0 else { throw DaemonError("cannot watch \(folder): \(String(cString: strerror(errno)))") }
         handlers[wd, default: []].append(handler)
+        return wd
+    }
+
+    /// Ends a watch `watch` returned, with every handler of its folder.
+    func stopWatching(_ wd: Int32) {
+        handlers[wd] = nil
+        inotify_rm_watch(fd, wd)
     }
 
     private func readEvents() {

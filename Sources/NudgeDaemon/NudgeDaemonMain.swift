@@ -216,9 +216,27 @@ final class Daemon {
 
     private func watchFiles() throws {
         files = try FileWatcher(queue: queue)
+        try watchDatabaseFolder()
+        try watchConfig()
+        _ = try? files.watch(folder: "/etc") { [unowned self] change in
+            guard change.concerns("localtime") || change.concerns("timezone") else { return }
+            NSTimeZone.resetSystemTimeZone()
+            reloadSoon("the time zone changed")
+        }
+    }
+
+    /// The database's folder, and the folder again when another takes its place (moved away and
+    /// restored, deleted and made anew): the watch follows the folder it was put on, and would
+    /// otherwise never say that todos were added to the new one.
+    private func watchDatabaseFolder() throws {
         let database = URL(fileURLWithPath: databasePath)
         let databaseName = database.lastPathComponent
-        try files.watch(folder: database.deletingLastPathComponent().path) { [unowned self] change in
+        let folder = database.deletingLastPathComponent().path
+        var info = stat()
+        guard stat(folder, &info) == 0 else { return }
+        let watched = (info.st_dev, info.st_ino)
+        var wd: Int32 = -1
+        wd = try files.watch(folder: folder) { [unowned self] change in
             // A file moved or restored in place of the database is a new file: open it again.
             if change.concerns(databaseName) && !service.store.isStillAtPath {
                 do { try service.reopenReplacedDatabase() } catch {
@@ -231,12 +249,13 @@ final class Daemon {
             } else if change.concerns(databaseName) || change.concerns(databaseName + "-wal") {
                 service.databaseMayHaveChanged()
             }
-        }
-        try watchConfig()
-        try? files.watch(folder: "/etc") { [unowned self] change in
-            guard change.concerns("localtime") || change.concerns("timezone") else { return }
-            NSTimeZone.resetSystemTimeZone()
-            reloadSoon("the time zone changed")
+            var current = stat()
+            if change == .unknown, stat(folder, &current) != 0 || (current.st_dev, current.st_ino) != watched {
+                files.stopWatching(wd)
+                do { try watchDatabaseFolder() } catch {
+                    service.record(.failed, "cannot watch the database's folder again: \(error)", priority: 3)
+                }
+            }
         }
     }
 
@@ -258,7 +277,7 @@ final class Daemon {
             guard change.concerns(folder.lastPathComponent), !watching,
                   FileManager.default.fileExists(atPath: folder.path) else { return }
             watching = true
-            try? files.watch(folder: folder.path) { [unowned self] change in
+            _ = try? files.watch(folder: folder.path) { [unowned self] change in
                 if change.concerns(config.lastPathComponent) { reloadSoon("the config file changed") }
             }
             if FileManager.default.fileExists(atPath: configPath) { reloadSoon("the config file appeared") }

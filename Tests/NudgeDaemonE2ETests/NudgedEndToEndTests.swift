@@ -234,6 +234,22 @@ struct NudgedEndToEndTests {
         #expect(daemon.isRunning)
     }
 
+    /// The database's folder moved away (a backup taken with `mv`) and made again: the service
+    /// watches the new folder, so a todo added there still reminds.
+    @Test func aDatabaseFolderMovedAwayIsFollowedToTheNewOne() async throws {
+        let world = try NudgedWorld()
+        let daemon = try await world.startDaemonAndWait()
+        try world.add("In the old folder", due: world.secondsAhead(3600))
+        let folder = URL(fileURLWithPath: world.database).deletingLastPathComponent().path
+        #expect(rename(folder, folder + ".moved") == 0)
+        let reopened = try await world.waitForEvent("reloaded", of: daemon)
+        #expect(reopened["MESSAGE"] == "reopened the database: the file was replaced", "\(reopened)")
+        try world.add("In the new folder", due: world.secondsAhead(2))
+        let records = try await world.waitForRecords(count: 1)
+        #expect(records.map { $0["DUNST_SUMMARY"] } == ["In the new folder"])
+        #expect(daemon.isRunning)
+    }
+
     @Test func afterAKillNothingIsShownTwiceAndWhatWasMissedComesAsOneNotification() async throws {
         let world = try NudgedWorld()
         let first = try world.startDaemon()

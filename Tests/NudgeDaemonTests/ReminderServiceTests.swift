@@ -445,7 +445,7 @@ struct FileWatcherTests {
         let queue = DispatchQueue(label: "watcher")
         let names = Mailbox()
         let watcher = try queue.sync { try FileWatcher(queue: queue) }
-        try queue.sync { try watcher.watch(folder: folder.path) { names.add($0) } }
+        try queue.sync { _ = try watcher.watch(folder: folder.path) { names.add($0) } }
         #expect(FileManager.default.createFile(atPath: folder.file("nudge.db-wal"), contents: Data("x".utf8)))
         #expect(names.wait(for: "nudge.db-wal"))
         withExtendedLifetime(watcher) {}
@@ -475,7 +475,7 @@ extension FileWatcherTests {
         let queue = DispatchQueue(label: "watcher")
         let changes = Mailbox()
         let watcher = try queue.sync { try FileWatcher(queue: queue) }
-        try queue.sync { try watcher.watch(folder: folder) { changes.add($0) } }
+        try queue.sync { _ = try watcher.watch(folder: folder) { changes.add($0) } }
         try FileManager.default.moveItem(atPath: folder, toPath: parent.file("moved"))
         #expect(changes.wait(for: "*"))
         withExtendedLifetime(watcher) {}
@@ -488,7 +488,7 @@ extension FileWatcherTests {
         let queue = DispatchQueue(label: "watcher")
         let changes = Mailbox()
         let watcher = try queue.sync { try FileWatcher(queue: queue) }
-        try queue.sync { try watcher.watch(folder: folder.path) { changes.add($0) } }
+        try queue.sync { _ = try watcher.watch(folder: folder.path) { changes.add($0) } }
         try FileManager.default.moveItem(atPath: folder.file("nudge.db"), toPath: other.file("nudge.db"))
         #expect(changes.wait(for: "nudge.db"))
         withExtendedLifetime(watcher) {}
