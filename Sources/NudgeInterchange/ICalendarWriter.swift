@@ -129,7 +129,9 @@ struct ICalendarWriter {
             keptUID.map { ical.icalproperty_free($0) }
             add(ical.icalproperty_new_uid(record.uuid))
         }
-        add(ical.icalproperty_new_dtstamp(LibICal.utcTime(options.now)))
+        // Without a METHOD, DTSTAMP is when the todo was last changed (RFC 5545 3.8.7.2), not
+        // when it was written out: exporting twice gives the same file.
+        add(ical.icalproperty_new_dtstamp(LibICal.utcTime(record.updatedAt)))
         add(ical.icalproperty_new_created(LibICal.utcTime(record.createdAt)))
         add(ical.icalproperty_new_lastmodified(LibICal.utcTime(record.updatedAt)))
         add(ical.icalproperty_new_summary(Self.text(record.title)))

@@ -75,8 +75,14 @@ struct ICalendarFileTests {
         #expect(written.contains("STATUS:NEEDS-ACTION"))
         #expect(written.contains("CREATED:20260921T141320Z"))
         #expect(written.contains("LAST-MODIFIED:20260921T141420Z"))
-        #expect(written.contains("DTSTAMP:20261118T110640Z"))
+        #expect(written.contains("DTSTAMP:20260921T141420Z"))
         #expect(!written.contains { $0.hasPrefix("COMPLETED") || $0.hasPrefix("PERCENT-COMPLETE") })
+    }
+
+    @Test func exportingTheSameTodosLaterWritesTheSameFile() {
+        let todos = [record { $0.due = .at(Self.now.addingTimeInterval(3600), zone: Self.berlin) }]
+        let later = InterchangeOptions(zone: Self.berlin, now: Self.now.addingTimeInterval(86_400))
+        #expect(ICalendarFile.encode(todos, options: options) == ICalendarFile.encode(todos, options: later))
     }
 
     @Test func controlCharactersOfTextAreWrittenAsReplacementCharacters() throws {
