@@ -201,11 +201,18 @@ public enum TaskwarriorJSON {
             guard let date = parseDate(text) else { throw error(field, "is not a date like 20261130T120000Z: '\(text)'") }
             return date
         }
-        guard let uuidText = try string("uuid") else { throw error("uuid", "is missing") }
-        guard let uuid = UUID(uuidString: uuidText) else { throw error("uuid", "is not a UUID: '\(uuidText)'") }
         guard let description = try string("description") else { throw error("description", "is missing") }
         let title: String
         do { title = try Todo.validatedTitle(description) } catch let invalid { throw error("description", invalid.message) }
+        let uuid: String
+        if let uuidText = try string("uuid") {
+            guard let parsed = UUID(uuidString: uuidText) else { throw error("uuid", "is not a UUID: '\(uuidText)'") }
+            uuid = parsed.uuidString.lowercased()
+        } else {
+            // Written by hand or by another tool. `task import` gives such a task a new uuid;
+            // named by its description and entry, it is the same todo at every import.
+            uuid = NameBasedUUID.url("urn:x-nudge:taskwarrior:" + (try string("entry") ?? "") + ":" + description)
+        }
 
         var kept: [String: Any] = [:]
         for (key, value) in object where !mapped.contains(key) { kept[key] = value }
@@ -268,7 +275,7 @@ public enum TaskwarriorJSON {
             }
         }
 
-        var record = TodoRecord(uuid: uuid.uuidString.lowercased(), title: title, notes: notes, due: due, priority: priority,
+        var record = TodoRecord(uuid: uuid, title: title, notes: notes, due: due, priority: priority,
                                 category: try string("project"), repetition: repetition, completedAt: completedAt,
                                 createdAt: entry, updatedAt: modified)
         if !kept.isEmpty,

@@ -177,6 +177,22 @@ struct TaskwarriorJSONTests {
         #expect(error.description == "line 3: \"uuid\" is not a UUID: 'nope'")
     }
 
+    /// As `task import` takes them; the uuid is named by the task, so a second import of the
+    /// same file updates rather than adds.
+    @Test func aTaskWithoutUUIDGetsOneNamedByItsDescriptionAndEntry() throws {
+        let file = try decode("""
+            [{"description":"Written by hand","entry":"20261101T100000Z"},
+             {"description":"Written by hand","entry":"20261101T100000Z"},
+             {"description":"Written by hand"},
+             {"description":"Another"}]
+            """)
+        let uuids = try file.items.map { try $0.get().uuid }
+        #expect(uuids.allSatisfy { UUID(uuidString: $0)?.uuidString.lowercased() == $0 })
+        #expect(uuids[0] == uuids[1])
+        #expect(Set(uuids).count == 3)
+        #expect(try decode(#"[{"description":"Another"}]"#).items[0].get().uuid == uuids[3])
+    }
+
     @Test func namesTheItemAndFieldOfABadDate() throws {
         let file = try decode(#"[{"uuid":"11111111-1111-4111-8111-111111111111","description":"a","due":"tomorrow","entry":"20261101T100000Z"}]"#)
         guard case .failure(let error) = file.items[0] else { Issue.record("a bad due was read"); return }
