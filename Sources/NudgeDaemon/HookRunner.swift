@@ -287,8 +287,13 @@ struct PipeReader {
         return String(decoding: bytes[..<end], as: UTF8.self)
     }
 
+    /// Cut at `longestLine` characters: it goes into a journal message, where a line of a
+    /// hook's 16 KiB would be one unreadable entry.
     var firstNonEmptyLine: String {
-        String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline)
-            .first { !$0.allSatisfy(\.isWhitespace) }.map(String.init) ?? ""
+        guard let line = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline)
+            .first(where: { !$0.allSatisfy(\.isWhitespace) }) else { return "" }
+        return line.count > Self.longestLine ? line.prefix(Self.longestLine) + "…" : String(line)
     }
+
+    static let longestLine = 300
 }

@@ -74,6 +74,12 @@ struct HookRunnerTests {
         #expect(result.first?.outcome == HookOutcome(status: 3, firstErrorLine: "first one", seconds: result.first?.outcome.seconds ?? 0))
     }
 
+    @Test func aLongFirstErrorLineIsCut() async {
+        let result = await run([job(["sh", "-c", "printf '%05000d\\n' 7 >&2; exit 1"])])
+        let line = result.first?.outcome.firstErrorLine ?? ""
+        #expect(line == String(repeating: "0", count: PipeReader.longestLine) + "…")
+    }
+
     /// A shell reports both as status 139; only the first is a crash.
     @Test func aHookEndedBySignalIsToldFromOneExitingWithTheSameStatus() async {
         let result = await run([job(["sh", "-c", "kill -SEGV $$"]), job(["sh", "-c", "sleep 0.2; exit 139"])])
