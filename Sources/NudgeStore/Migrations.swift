@@ -205,5 +205,10 @@ enum Schema {
             -- with the due, whose columns already count as a change for sync.
             ALTER TABLE todos ADD COLUMN due_wall_time TEXT;
             """),
+        Migration(name: "012-delivery-todo-due", sql: """
+            -- A reminder's todo's due when it fired (due_at as text, or due_day; '' for none): a
+            -- notification whose todo was rescheduled since is withdrawn. NULL for older rows.
+            ALTER TABLE deliveries ADD COLUMN todo_due TEXT;
+            """),
     ]
 }

@@ -53,7 +53,8 @@ extension TodoStore {
         try write {
             try recordFiredRows(reminders, firedAt: now)
             let insert = try db.prepare("""
-                INSERT INTO deliveries (kind, todo_ids, rule, due_at, created_at) VALUES (?, ?, ?, ?, ?)
+                INSERT INTO deliveries (kind, todo_ids, rule, due_at, created_at, todo_due) VALUES (?1, ?2, ?3, ?4, ?5,
+                    (SELECT \(Self.dueText("todos")) FROM todos WHERE ?1 = 'reminder' AND id = CAST(?2 AS INTEGER)))
                 """)
             var ids: [Int64] = []
             for delivery in deliveries {
@@ -166,6 +167,26 @@ extension TodoStore {
                     NOT EXISTS (SELECT 1 FROM todos t WHERE t.id = CAST(todo_ids AS INTEGER) AND t.completed_at IS NULL)
                     OR EXISTS (SELECT 1 FROM completions c WHERE c.todo_id = CAST(todo_ids AS INTEGER)
                                AND c.completed_at >= created_at))
+                ORDER BY id
+                """, [.text(server)])
+        }
+    }
+
+    /// A todo's due as `deliveries.todo_due` keeps it, for SQL on the todos table `table`.
+    static func dueText(_ table: String) -> String {
+        "COALESCE(CAST(\(table).due_at AS TEXT), \(table).due_day, '')"
+    }
+
+    /// The single-todo notifications this server shows whose todo's due has changed since its
+    /// reminder fired (postponed, edited, removed), and not among `finishedReminders`.
+    public func rescheduledReminders(server: String) throws(StoreError) -> [Delivery] {
+        try perform {
+            try selectDeliveries("""
+                WHERE state = 'shown' AND kind = 'reminder' AND server = ?1 AND todo_due IS NOT NULL
+                    AND EXISTS (SELECT 1 FROM todos t WHERE t.id = CAST(todo_ids AS INTEGER)
+                                AND t.completed_at IS NULL AND \(Self.dueText("t")) != todo_due)
+                    AND NOT EXISTS (SELECT 1 FROM completions c WHERE c.todo_id = CAST(todo_ids AS INTEGER)
+                                    AND c.completed_at >= created_at)
                 ORDER BY id
                 """, [.text(server)])
         }

@@ -100,7 +100,7 @@ struct AlertEndToEndTests {
             [category.meds]
             resident = yes
             [notifications]
-            group_above = 5
+            group_above = 10
             [digest]
             enabled = no
 
@@ -113,7 +113,10 @@ struct AlertEndToEndTests {
         let deleted = try world.add("Book the flight", due: due, "--priority", "high")
         let repeating = try world.add("Stretch", due: due, "--priority", "high", "--repeat", "every 2h")
         let resident = try world.add("Take the pills", due: due, "--priority", "high", "--category", "meds")
-        let all = [done, snoozed, deleted, repeating, resident]
+        let postponed = try world.add("Water the plants", due: due, "--priority", "high")
+        let edited = try world.add("Renew the passport", due: due, "--priority", "high")
+        let retitled = try world.add("Clean the oven", due: due, "--priority", "high")
+        let all = [done, snoozed, deleted, repeating, resident, postponed, edited, retitled]
         _ = try await world.waitForRecords(count: all.count, timeout: 8)
         for id in all {
             try await world.waitForEvent("delivered", of: daemon, matching: ["NUDGE_TODO_ID": String(id)])
@@ -125,12 +128,20 @@ struct AlertEndToEndTests {
         #expect(try world.nudge("delete", String(deleted), "--yes").status == 0)
         #expect(try world.nudge("done", String(repeating)).status == 0)
         #expect(try world.nudge("snooze", String(resident), "1h").status == 0)
-        for id in [done, snoozed, deleted, repeating] {
+        #expect(try world.nudge("postpone", String(postponed), "1d").status == 0)
+        #expect(try world.nudge("edit", String(edited), "--due", "tomorrow 9am").status == 0)
+        #expect(try world.nudge("edit", String(retitled), "--title", "Clean the oven today").status == 0)
+        for id in [done, snoozed, deleted, repeating, postponed, edited] {
             try await world.waitForEvent("withdrawn", of: daemon, matching: ["NUDGE_TODO_ID": String(id)])
         }
-        // A resident notification stays after a snooze, as after its own Snooze button.
-        #expect(try await eventually(timeout: 5) { try world.server.displayedCount() == 1 }, "\(world.daemonLog)")
-        #expect(try world.journal(of: daemon, matching: ["NUDGE_EVENT": "withdrawn", "NUDGE_TODO_ID": String(resident)]).isEmpty)
+        let moved = try world.journal(of: daemon, matching: ["NUDGE_EVENT": "withdrawn", "NUDGE_TODO_ID": String(postponed)])
+        #expect(moved.first?["MESSAGE"]?.hasSuffix("(Water the plants), rescheduled by another program") == true, "\(moved)")
+        // A resident notification stays after a snooze, as after its own Snooze button, and
+        // one whose todo changed but not its due stays too.
+        #expect(try await eventually(timeout: 5) { try world.server.displayedCount() == 2 }, "\(world.daemonLog)")
+        for id in [resident, retitled] {
+            #expect(try world.journal(of: daemon, matching: ["NUDGE_EVENT": "withdrawn", "NUDGE_TODO_ID": String(id)]).isEmpty)
+        }
     }
 
     @Test func aReminderAnsweredWhileTheServiceWasStoppedGoesWhenItStarts() async throws {
