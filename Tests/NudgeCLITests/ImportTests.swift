@@ -52,6 +52,13 @@ struct ImportTests {
         #expect(counts["added"] as? Int == 0)
         #expect(counts["updated"] as? Int == 1)
         #expect(counts["skipped"] as? Int == 1)
+        let items = try #require(counts["items"] as? [[String: Any]])
+        #expect(items.map { "\($0["place"]!) \($0["uuid"]!) \($0["outcome"]!) \($0["title"]!)" }
+                == ["item 1 \(uuidA) updated New title", "item 2 \(uuidB) skipped Older"])
+        // A dry run says the same of each, and changes nothing.
+        let again = try nudge("import", try file(item(uuidA, "Newest", updated: "2026-11-03T00:00:00Z"),
+                                                 item(uuidC, "Brand new")), "--json", "--dry-run").object()
+        #expect((again["items"] as? [[String: Any]])?.map { $0["outcome"] as? String } == ["updated", "added"])
         let titles = try nudge("export").array().map { $0["title"] as? String }
         #expect(titles == ["New title", "Keep me"])
         let updated = try nudge("export").array()[0]

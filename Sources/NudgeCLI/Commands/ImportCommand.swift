@@ -33,6 +33,9 @@ enum ImportCommand: Command {
                              each kind with how many
           overridesKept      iCalendar overrides of one occurrence of a repeating todo
                              (RECURRENCE-ID), kept with their series as they were
+          items              each todo read, in the file's order: {place (e.g. "item 3",
+                             "line 2", "todo 1"), uuid, title, outcome (added, updated or
+                             skipped)}; with --dry-run, what would become of it
         """
     static let discussion = """
         The format is guessed from the content unless --format names it. Todos are matched
@@ -126,17 +129,16 @@ enum ImportCommand: Command {
                 ("categoriesCreated", .array(summary.newCategories.map(JSON.string))),
                 ("notKept", .object(decoded.notKept.sorted { $0.key < $1.key }.map { ($0.key, .int(Int64($0.value))) })),
                 ("overridesKept", .int(Int64(decoded.overridesKept))),
+                ("items", .array(zip(records, summary.outcomes).map { item, outcome in
+                    .object([("place", .string(item.place)), ("uuid", .string(item.record.uuid)),
+                             ("title", .string(item.record.title)), ("outcome", .string(outcome.done))])
+                })),
             ]))
             return
         }
         if dryRun {
             for (item, outcome) in zip(records, summary.outcomes) {
-                let verb = switch outcome {
-                case .added: "add"
-                case .updated: "update"
-                case .skipped: "skip"
-                }
-                context.print(Terminal.visible("would \(verb) \(item.place): \(item.record.title) (\(item.record.uuid))"))
+                context.print(Terminal.visible("would \(outcome.verb) \(item.place): \(item.record.title) (\(item.record.uuid))"))
             }
         }
         context.print(summaryLine(summary, bad: bad.count, notKept: decoded.notKept, overridesKept: decoded.overridesKept,
@@ -243,5 +245,25 @@ enum ImportCommand: Command {
             return .failure(RecordError(item: at.number, place: at.place, field: "repeat.rule", reason: error.message))
         }
         return .success(record)
+    }
+}
+
+extension ImportSummary.Outcome {
+    /// What `--dry-run` says would be done: "add", "update", "skip".
+    var verb: String {
+        switch self {
+        case .added: "add"
+        case .updated: "update"
+        case .skipped: "skip"
+        }
+    }
+
+    /// What `--json` says was done: "added", "updated", "skipped".
+    var done: String {
+        switch self {
+        case .added: "added"
+        case .updated: "updated"
+        case .skipped: "skipped"
+        }
     }
 }
