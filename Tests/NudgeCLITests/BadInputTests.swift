@@ -29,6 +29,7 @@ struct BadInputTests {
         (["postpone", "1", "soon"], 2, "10m, 2h, 1h30m, 3d, 1w"),
         (["postpone", "1", "1M"], 2, "'1M' is not a duration: M could mean minutes or months"),
         (["postpone", "1", "1h1h"], 2, "'1h1h' is not a duration: hours are given twice"),
+        (["postpone", "1", "fri 9am"], 2, "'fri 9am' is a date, not a duration like 1d or 2h; to move the due to it: nudge edit 1 --due 'fri 9am'"),
         (["snooze", "1", "30M"], 2, "M could mean minutes or months"),
         (["add", "x", "--due", "in 1M"], 2, "can't read 'in 1M' as a date: M could mean minutes or months"),
         (["list", "--sort", "colour"], 2, "cannot sort by 'colour'"),

@@ -23,7 +23,13 @@ enum PostponeCommand: Command {
         let words = try arguments.positionals(min: 2, max: 2, usage: usage)
         let id = try todoID(words[0])
         let span: TimeSpan
-        do { span = try TimeSpan(parsing: words[1]) } catch { throw CLIError(error) }
+        do { span = try TimeSpan(parsing: words[1]) } catch {
+            // "postpone 12 tomorrow": a day to move to, which edit --due sets.
+            if (try? context.whenParser().parse(words[1])) != nil {
+                throw .usage("'\(words[1])' is a date, not a duration like 1d or 2h; to move the due to it: nudge edit \(id) --due '\(words[1])'")
+            }
+            throw CLIError(error)
+        }
         let store = try context.storeOfExisting()
         do {
             var todo = try store.todos(ids: [id])[0]
