@@ -23,7 +23,14 @@ final class FileWatcher {
     private let fd: Int32
     private let source: DispatchSourceRead
     /// By watch descriptor; inotify gives one folder one descriptor, however often it is added.
-    private var handlers: [Int32: [(FolderChange) -> Void]] = [:]
+    private var handlers: [Int32: [(token: Int, call: (FolderChange) -> Void)]] = [:]
+    private var lastToken = 0
+
+    /// One handler of one folder, to stop with `stopWatching`.
+    struct Watch {
+        fileprivate let wd: Int32
+        fileprivate let token: Int
+    }
 
     init(queue: DispatchQueue) throws {
         fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
@@ -42,19 +49,23 @@ final class FileWatcher {
     /// deleted, and with `.unknown` when events were lost or the folder went away. The watch
     /// follows the folder itself: moved elsewhere, it is still the one watched.
     @discardableResult
-    func watch(folder: String, _ handler: @escaping (FolderChange) -> Void) throws -> Int32 {
+    func watch(folder: String, _ handler: @escaping (FolderChange) -> Void) throws -> Watch {
         let mask = UInt32(IN_CLOSE_WRITE | IN_MODIFY | IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE
                           | IN_DELETE_SELF | IN_MOVE_SELF)
         let wd = inotify_add_watch(fd, folder, mask)
         guard wd >= 0 else { throw DaemonError("cannot watch \(folder): \(String(cString: strerror(errno)))") }
-        handlers[wd, default: []].append(handler)
-        return wd
+        lastToken += 1
+        handlers[wd, default: []].append((lastToken, handler))
+        return Watch(wd: wd, token: lastToken)
     }
 
-    /// Ends a watch `watch` returned, with every handler of its folder.
-    func stopWatching(_ wd: Int32) {
-        handlers[wd] = nil
-        inotify_rm_watch(fd, wd)
+    /// Stops calling the handler `watch` was given; the folder's other handlers go on.
+    func stopWatching(_ watch: Watch) {
+        handlers[watch.wd]?.removeAll { $0.token == watch.token }
+        if handlers[watch.wd]?.isEmpty == true {
+            handlers[watch.wd] = nil
+            inotify_rm_watch(fd, watch.wd)
+        }
     }
 
     private func readEvents() {
@@ -73,13 +84,13 @@ final class FileWatcher {
                 offset += MemoryLayout<inotify_event>.size + length
                 if mask & UInt32(IN_Q_OVERFLOW) != 0 {
                     // Lost events may concern any folder.
-                    handlers.values.joined().forEach { $0(.unknown) }
+                    handlers.values.joined().forEach { $0.call(.unknown) }
                 } else if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0 {
                     let gone = handlers[wd] ?? []
                     if mask & UInt32(IN_IGNORED) != 0 { handlers[wd] = nil }
-                    gone.forEach { $0(.unknown) }
+                    gone.forEach { $0.call(.unknown) }
                 } else {
-                    handlers[wd]?.forEach { $0(.entry(name)) }
+                    handlers[wd]?.forEach { $0.call(.entry(name)) }
                 }
             }
         }

@@ -168,9 +168,19 @@ final class Daemon {
         }
         let configPath = configPath
         let databasePath = databasePath
+        var started = false
         service = ReminderService(ReminderService.Environment(
             loadConfig: { try ConfigFile.load(path: configPath) },
-            openStore: { planner, moment in try TodoStore(path: databasePath, planner: planner, now: moment, access: .plan, recording: .configFile) },
+            openStore: { planner, moment in
+                // Made at the start; after it, a file deleted (or its folder moved away to be
+                // restored) is waited for, as an empty store in memory, rather than made again.
+                defer { started = true }
+                if started && !FileManager.default.fileExists(atPath: databasePath) {
+                    let waiting = try TodoStore(path: databasePath, planner: planner, now: moment, access: .read)
+                    if !FileManager.default.fileExists(atPath: databasePath) { return waiting }
+                }
+                return try TodoStore(path: databasePath, planner: planner, now: moment, access: .plan, recording: .configFile)
+            },
             server: DBusNotificationServer(client: client),
             events: JournalRecorder(),
             queue: queue, now: now, zone: zone, localeStyle: DateStyle(environment: environment),
@@ -227,35 +237,58 @@ final class Daemon {
 
     /// The database's folder, and the folder again when another takes its place (moved away and
     /// restored, deleted and made anew): the watch follows the folder it was put on, and would
-    /// otherwise never say that todos were added to the new one.
+    /// otherwise never say that todos were added to the new one. While there is no folder, its
+    /// parent is watched until there is.
     private func watchDatabaseFolder() throws {
         let database = URL(fileURLWithPath: databasePath)
         let databaseName = database.lastPathComponent
         let folder = database.deletingLastPathComponent().path
         var info = stat()
-        guard stat(folder, &info) == 0 else { return }
+        guard stat(folder, &info) == 0 else { return try watchForDatabaseFolder() }
         let watched = (info.st_dev, info.st_ino)
-        var wd: Int32 = -1
-        wd = try files.watch(folder: folder) { [unowned self] change in
+        var watch: FileWatcher.Watch?
+        watch = try files.watch(folder: folder) { [unowned self] change in
             // A file moved or restored in place of the database is a new file: open it again.
             if change.concerns(databaseName) && !service.store.isStillAtPath {
-                do { try service.reopenReplacedDatabase() } catch {
-                    // Nothing to fire from: systemd starts the service again, and says why.
-                    JournalRecorder.flush()
-                    writeAll("nudged: \(error)\n", to: STDERR_FILENO)
-                    ServiceManager.notify(NudgeDaemonMain.failure(error))
-                    exit(1)
-                }
+                reopenDatabase()
             } else if change.concerns(databaseName) || change.concerns(databaseName + "-wal") {
                 service.databaseMayHaveChanged()
             }
             var current = stat()
-            if change == .unknown, stat(folder, &current) != 0 || (current.st_dev, current.st_ino) != watched {
-                files.stopWatching(wd)
+            if change == .unknown, let watching = watch,
+               stat(folder, &current) != 0 || (current.st_dev, current.st_ino) != watched {
+                files.stopWatching(watching)
+                watch = nil
                 do { try watchDatabaseFolder() } catch {
                     service.record(.failed, "cannot watch the database's folder again: \(error)", priority: 3)
                 }
             }
+        }
+        // Made, with its folder, before the watch began (`nudge add` in a new folder).
+        if !service.store.isStillAtPath && FileManager.default.fileExists(atPath: databasePath) { reopenDatabase() }
+    }
+
+    private func watchForDatabaseFolder() throws {
+        let folder = URL(fileURLWithPath: databasePath).deletingLastPathComponent()
+        var watch: FileWatcher.Watch?
+        watch = try files.watch(folder: folder.deletingLastPathComponent().path) { [unowned self] change in
+            guard let watching = watch, change.concerns(folder.lastPathComponent),
+                  FileManager.default.fileExists(atPath: folder.path) else { return }
+            files.stopWatching(watching)
+            watch = nil
+            do { try watchDatabaseFolder() } catch {
+                service.record(.failed, "cannot watch the database's folder: \(error)", priority: 3)
+            }
+        }
+    }
+
+    private func reopenDatabase() {
+        do { try service.reopenReplacedDatabase() } catch {
+            // Nothing to fire from: systemd starts the service again, and says why.
+            JournalRecorder.flush()
+            writeAll("nudged: \(error)\n", to: STDERR_FILENO)
+            ServiceManager.notify(NudgeDaemonMain.failure(error))
+            exit(1)
         }
     }
 

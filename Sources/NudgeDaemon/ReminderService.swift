@@ -205,6 +205,7 @@ final class ReminderService {
     /// be opened; the service has no store then.
     func reopenReplacedDatabase() throws {
         dispatchPrecondition(condition: .onQueue(environment.queue))
+        let wasWaiting = store.access.isReadOnly
         do { try store.releaseReplacedFile() } catch {
             record(.failed, "could not release the replaced database file: \(error)", priority: 4)
         }
@@ -215,7 +216,15 @@ final class ReminderService {
             record(.failed, "the database file was replaced, and the new one cannot be used: \(error)", priority: 3)
             throw error
         }
-        record(.reloaded, "reopened the database: the file was replaced")
+        // Without a file (deleted, or its folder moved away) the store is empty, in memory.
+        if store.access.isReadOnly {
+            if !wasWaiting {
+                record(.reloaded, "the database file is gone: nothing reminds until one is made at \(store.path)"
+                       + " (nudge add, an import or a sync)", priority: 4)
+            }
+        } else {
+            record(.reloaded, "reopened the database: " + (wasWaiting ? "a file is at its path again" : "the file was replaced"))
+        }
         fireDue(missedBefore: nil)
         plan()
         releaseMemory()

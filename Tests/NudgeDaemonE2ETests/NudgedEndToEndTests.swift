@@ -234,19 +234,43 @@ struct NudgedEndToEndTests {
         #expect(daemon.isRunning)
     }
 
-    /// The database's folder moved away (a backup taken with `mv`) and made again: the service
-    /// watches the new folder, so a todo added there still reminds.
-    @Test func aDatabaseFolderMovedAwayIsFollowedToTheNewOne() async throws {
+    /// The database's folder moved away (a backup taken with `mv`): the service makes no new
+    /// one, which would stand in the way of moving the backup back, and nothing reminds from
+    /// the moved file. The folder made again by `nudge add` is watched, and its todo reminds.
+    @Test func aDatabaseFolderMovedAwayIsWaitedForAndFollowedToTheNewOne() async throws {
         let world = try NudgedWorld()
         let daemon = try await world.startDaemonAndWait()
-        try world.add("In the old folder", due: world.secondsAhead(3600))
+        try world.add("In the old folder", due: world.secondsAhead(2))
         let folder = URL(fileURLWithPath: world.database).deletingLastPathComponent().path
         #expect(rename(folder, folder + ".moved") == 0)
-        let reopened = try await world.waitForEvent("reloaded", of: daemon)
-        #expect(reopened["MESSAGE"] == "reopened the database: the file was replaced", "\(reopened)")
+        let gone = try await world.waitForEvent("reloaded", of: daemon)
+        #expect(gone["MESSAGE"]?.hasPrefix("the database file is gone: nothing reminds until one is made at ") == true, "\(gone)")
+        try await Task.sleep(for: .seconds(2.5))
+        #expect(!FileManager.default.fileExists(atPath: folder))
+        #expect(try world.server.records().isEmpty, "reminded from the moved file")
+
         try world.add("In the new folder", due: world.secondsAhead(2))
+        let made = try await world.waitForEvent("reloaded", of: daemon, matching: ["MESSAGE": "reopened the database: a file is at its path again"])
+        #expect(made["NUDGE_DATABASE_ID"] != gone["NUDGE_DATABASE_ID"])
         let records = try await world.waitForRecords(count: 1)
         #expect(records.map { $0["DUNST_SUMMARY"] } == ["In the new folder"])
+        #expect(daemon.isRunning)
+    }
+
+    /// `rm nudge.db*`: as for a folder moved away, nothing is made until a todo is added.
+    @Test func aDeletedDatabaseIsWaitedForNotMadeAgain() async throws {
+        let world = try NudgedWorld()
+        let daemon = try await world.startDaemonAndWait()
+        try world.add("In the deleted file", due: world.secondsAhead(2))
+        for suffix in ["", "-wal", "-shm"] { unlink(world.database + suffix) }
+        _ = try await world.waitForEvent("reloaded", of: daemon)
+        try await Task.sleep(for: .seconds(2.5))
+        #expect(!FileManager.default.fileExists(atPath: world.database))
+        #expect(try world.server.records().isEmpty, "reminded from the deleted file")
+
+        try world.add("In the new file", due: world.secondsAhead(2))
+        let records = try await world.waitForRecords(count: 1)
+        #expect(records.map { $0["DUNST_SUMMARY"] } == ["In the new file"])
         #expect(daemon.isRunning)
     }
 
