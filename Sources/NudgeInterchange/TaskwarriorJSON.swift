@@ -347,10 +347,15 @@ public enum TaskwarriorJSON {
         var body = Substring(text)
         let iso = body.hasPrefix("p")
         if iso { body = body.dropFirst() }
+        // ISO 8601's time part (PT2H): its M is minutes, which nudge does not repeat by.
+        let isoTime = iso && body.hasPrefix("t")
+        if isoTime { body = body.dropFirst() }
         let digits = body.prefix { $0.isASCII && $0.isNumber }
         let count = digits.isEmpty ? 1 : Int(digits) ?? 0
         guard count > 0 else { return nil }
-        let unit = body.dropFirst(digits.count)
+        // Taskwarrior reads "3 days" as it reads "3days".
+        let unit = body.dropFirst(digits.count).drop { $0 == " " }
+        if isoTime { return unit == "h" ? rule("HOURLY", count) : nil }
         switch unit {
         case "h", "hr", "hrs", "hour", "hours": return rule("HOURLY", count)
         case "d", "day", "days": return rule("DAILY", count)

@@ -44,7 +44,8 @@ struct TaskwarriorTests {
     static let words = ["Milch kaufen 🥛", "日本語のタスク", "Ünïcødé “quotes” and \"plain\"", "back\\slash", "RTL שלום",
                         "call mum", "a/b path", "pay rent", "x", "review PR #12"]
     static let projects = ["Home", "Work.Reports", "Garden", "Ä-Projekt"]
-    static let recurs = ["daily", "weekly", "monthly", "yearly", "3d", "2w", "biweekly", "quarterly", "weekdays", "2h"]
+    static let recurs = ["daily", "weekly", "monthly", "yearly", "3d", "2w", "biweekly", "quarterly", "weekdays", "2h",
+                         "PT2H", "3 days"]
 
     /// `count` varied tasks as JSON for `task import`: every attribute Nudge maps, and tags,
     /// annotations, dependencies, wait, scheduled, until, recurrence, deleted tasks and a UDA.

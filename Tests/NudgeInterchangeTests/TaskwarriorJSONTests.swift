@@ -105,9 +105,16 @@ struct TaskwarriorJSONTests {
         ("biweekly", "FREQ=WEEKLY;INTERVAL=2"), ("monthly", "FREQ=MONTHLY"), ("2mo", "FREQ=MONTHLY;INTERVAL=2"),
         ("quarterly", "FREQ=MONTHLY;INTERVAL=3"), ("yearly", "FREQ=YEARLY"), ("annual", "FREQ=YEARLY"), ("P3D", "FREQ=DAILY;INTERVAL=3"),
         ("weekdays", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"), ("2h", "FREQ=HOURLY;INTERVAL=2"), ("1h", "FREQ=HOURLY"),
+        // As `task add ... recur:PT2H` and `recur:"3 days"` store them.
+        ("PT2H", "FREQ=HOURLY;INTERVAL=2"), ("3 days", "FREQ=DAILY;INTERVAL=3"), ("P2W", "FREQ=WEEKLY;INTERVAL=2"),
     ])
     func readsRecurValues(recur: String, rule: String) {
         #expect(TaskwarriorJSON.rrule(recur: recur) == rule)
+    }
+
+    @Test(arguments: ["PT30M", "PT1S", "every blue moon", "0d"])
+    func refusesRecurValuesItCannotRepeatBy(recur: String) {
+        #expect(TaskwarriorJSON.rrule(recur: recur) == nil)
     }
 
     @Test func hourlyRecurrenceRepeatsATimedDue() throws {
