@@ -30,6 +30,9 @@ public struct DecodedFile: Sendable {
     /// The UUIDs of records whose file gives no times (the web-API shape): they carry the
     /// moment of the import, and the importer keeps a stored todo's times when nothing changed.
     public var timeless: Set<String>
+    /// What was read but will not work as it did where it came from (a repeat nudge cannot
+    /// follow), each naming its item: said on stderr, the import goes on.
+    public var warnings: [String] = []
 
     public init(items: [Result<TodoRecord, RecordError>], places: [(place: RecordError.Place, number: Int)]? = nil,
                 notKept: [String: Int] = [:], timeless: Set<String> = []) {

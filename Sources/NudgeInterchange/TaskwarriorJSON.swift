@@ -154,13 +154,21 @@ public enum TaskwarriorJSON {
             guard let items = parsed as? [Any] else {
                 throw InterchangeError(reason: "the file is not a JSON array of tasks, as 'task export' writes")
             }
-            return DecodedFile(items: items.enumerated().map { offset, item in
-                result { () throws(RecordError) in try record(item, number: offset + 1, place: .item, options: options) }
+            var warnings: [String] = []
+            var file = DecodedFile(items: items.enumerated().map { offset, item in
+                result { () throws(RecordError) in
+                    let read = try record(item, number: offset + 1, place: .item, options: options)
+                    if let warning = unfollowedRecur(item, read) { warnings.append("item \(offset + 1): " + warning) }
+                    return read
+                }
             })
+            file.warnings = warnings
+            return file
         }
         // One task object a line, as `task export` writes with json.array=off.
         var items: [Result<TodoRecord, RecordError>] = []
         var places: [(place: RecordError.Place, number: Int)] = []
+        var warnings: [String] = []
         for (offset, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             var line = line
             while let last = line.last, last == UInt8(ascii: ",") || last == 0x0D || last == 0x20 { line = line.dropLast() }
@@ -171,10 +179,24 @@ public enum TaskwarriorJSON {
                 guard let object = try? JSONSerialization.jsonObject(with: Data(line)) else {
                     throw RecordError(item: number, place: .line, field: nil, reason: "is not a JSON object")
                 }
-                return try record(object, number: number, place: .line, options: options)
+                let read = try record(object, number: number, place: .line, options: options)
+                if let warning = unfollowedRecur(object, read) { warnings.append("line \(number): " + warning) }
+                return read
             })
         }
-        return DecodedFile(items: items, places: places)
+        var file = DecodedFile(items: items, places: places)
+        file.warnings = warnings
+        return file
+    }
+
+    /// Why a pending task's `recur` does not make its todo repeat, or nil when it does (or it
+    /// has none): it stays with the todo for the way back, but nothing repeats here.
+    static func unfollowedRecur(_ item: Any, _ record: TodoRecord) -> String? {
+        guard let recur = (item as? [String: Any])?["recur"] as? String, record.completedAt == nil,
+              record.repetition == nil else { return nil }
+        let why = rrule(recur: recur) == nil ? "is not a repeat nudge can follow"
+            : record.due == nil ? "has no due to repeat from" : "repeats by hours, and the due is a day (at midnight)"
+        return "\"recur\" '\(recur)' \(why): imported without repeating (kept for export)"
     }
 
     private static func result(_ body: () throws(RecordError) -> TodoRecord) -> Result<TodoRecord, RecordError> {
@@ -399,11 +421,12 @@ public enum TaskwarriorJSON {
 }
 
 extension TaskwarriorJSON {
-    /// Taskwarrior's export by its first bytes: task objects have `description`, `entry` and
-    /// `status`, Nudge's own have `title`. Reads only the head, not the whole file.
+    /// Taskwarrior's export by its first bytes: task objects have `description` with `entry`
+    /// or `status`, Nudge's own have `title`. Reads only the head, not the whole file.
     static func looksLikeTaskwarrior(_ data: Data) -> Bool {
         let head = String(decoding: data.prefix(4096), as: UTF8.self)
-        return head.contains("\"description\"") && head.contains("\"entry\"") && head.contains("\"status\"")
+        // A task written by hand may lack its entry, or its status.
+        return head.contains("\"description\"") && (head.contains("\"entry\"") || head.contains("\"status\""))
             && !head.contains("\"title\"")
     }
 }

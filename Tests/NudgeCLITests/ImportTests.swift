@@ -151,6 +151,14 @@ struct ImportTests {
         #expect(try nudge("export").array().first?["uuid"] as? String == uuidA)
     }
 
+    @Test func aRepeatThatCannotBeFollowedIsImportedWithAWarning() throws {
+        let task = #"[{"uuid":"\#(uuidA)","description":"Stretch","status":"pending","due":"20261201T100000Z","recur":"PT30M"}]"#
+        let run = try nudge.run(["import", "-"], input: task)
+        #expect(run.status == 0)
+        #expect(run.stderr == "nudge: warning: item 1: \"recur\" 'PT30M' is not a repeat nudge can follow: imported without repeating (kept for export)\n")
+        #expect(run.stdout.hasPrefix("Imported 1: 1 added"))
+    }
+
     /// `nudge import <(task export)`: the shell hands over /dev/fd/63, a pipe.
     @Test func readsANamedPipe() throws {
         let pipe = nudge.folder.file("todos.fifo")

@@ -112,6 +112,24 @@ struct TaskwarriorJSONTests {
         #expect(TaskwarriorJSON.rrule(recur: recur) == rule)
     }
 
+    /// Imported, recur kept for the way back, and said: a series that stopped repeating
+    /// without a word would be missed.
+    @Test func aPendingTaskWhoseRecurDoesNotRepeatHereIsSaid() throws {
+        let file = try decode("""
+            [{"uuid":"11111111-1111-4111-8111-111111111111","description":"a","status":"pending","due":"20261101T100000Z","recur":"PT30M"},
+             {"uuid":"22222222-2222-4222-8222-222222222222","description":"b","status":"pending","due":"20261101T230000Z","recur":"2h"},
+             {"uuid":"33333333-3333-4333-8333-333333333333","description":"c","status":"pending","due":"20261101T100000Z","recur":"daily"},
+             {"uuid":"44444444-4444-4444-8444-444444444444","description":"d","status":"recurring","due":"20261101T100000Z","recur":"daily"}]
+            """)
+        #expect(try file.items.map { try $0.get().repetition == nil } == [true, true, false, true])
+        #expect(file.warnings == [
+            "item 1: \"recur\" 'PT30M' is not a repeat nudge can follow: imported without repeating (kept for export)",
+            "item 2: \"recur\" '2h' repeats by hours, and the due is a day (at midnight): imported without repeating (kept for export)",
+        ])
+        let lines = try TaskwarriorJSON.decode(Data(#"{"uuid":"11111111-1111-4111-8111-111111111111","description":"a","due":"20261101T100000Z","recur":"fortnightly-ish"}"#.utf8), options: options)
+        #expect(lines.warnings.first?.hasPrefix("line 1: \"recur\" 'fortnightly-ish' is not") == true)
+    }
+
     @Test(arguments: ["PT30M", "PT1S", "every blue moon", "0d"])
     func refusesRecurValuesItCannotRepeatBy(recur: String) {
         #expect(TaskwarriorJSON.rrule(recur: recur) == nil)

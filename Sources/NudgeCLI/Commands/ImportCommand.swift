@@ -122,6 +122,7 @@ enum ImportCommand: Command {
         progress.imported(records.count, of: records.count)
         progress.clear()
         for error in bad { NudgeCLI.writeError("skipped \(error)") }
+        for warning in decoded.warnings { NudgeCLI.writeError("warning: " + warning) }
         if arguments.has("json") {
             context.printJSON(.object([
                 ("dryRun", .bool(dryRun)), ("added", .int(Int64(summary.added))), ("updated", .int(Int64(summary.updated))),
