@@ -671,6 +671,9 @@ final class ReminderService {
         environment.wake(next)
         nextWake = next
         checkpointWhenQuiet()
+        // Until what fired ahead is announced, the store already counts it as fired: the status
+        // would say "Nothing to remind" just before its "fired" lines. It is said after them.
+        guard firedAhead == nil else { return }
         let upcoming = (try? store.upcoming(from: .distantPast, through: .distantFuture, limit: 1))?.first
         let status: String
         if let upcoming {

@@ -33,6 +33,9 @@ struct ReminderServiceFireAheadTests {
         #expect(fixture.events.kinds(.fired).isEmpty)
         #expect(fixture.hookJobs.isEmpty)
         #expect(fixture.wakeAt == noon)
+        // Nothing is left to plan, but that is said after the "fired" lines, not before.
+        #expect(fixture.statusLine == "Next: a (due) at Today 12:00")
+        #expect(fixture.events.kinds(.planned).map(\.message) == ["Next: a (due) at Today 12:00"])
         // Anything else that wakes the service meanwhile shows nothing early.
         fixture.advance(to: noon.addingTimeInterval(-0.01))
         #expect(fixture.server.shown.isEmpty)
@@ -44,6 +47,8 @@ struct ReminderServiceFireAheadTests {
         #expect(fixture.hookJobs.map(\.event) == [.fire, .fire])
         #expect(try fixture.store().firings(todoID: 1).count == 1)
         #expect(fixture.wakeAt == nil)
+        #expect(fixture.events.events.filter { $0.kind == .fired || $0.kind == .planned }.map(\.message)
+                == ["Next: a (due) at Today 12:00", "fired: a (due)", "fired: b (due)", "Nothing to remind"])
     }
 
     @Test func theNextReminderAfterOneFiredAheadIsFiredAheadToo() throws {
