@@ -77,7 +77,7 @@ extension ServiceEvent.Kind {
         case .stopped: "The service is stopping."
         case .synced: "A pass with the vdir of `[sync] vdir` ran."
         case .command: "`[sync] command` ran and succeeded."
-        case .withdrawn: "A notification was closed because its todo was completed, deleted, rescheduled or snoozed by another program, or finished on another machine."
+        case .withdrawn: "A notification was closed because its todo was completed, deleted, rescheduled or snoozed by another program or on another machine."
         case .conflict: "A sync pass found a todo changed here and elsewhere in the same field: the version here stays, the other became a todo titled \"... (conflict)\"."
         case .hook: "A [hooks] command ended: its status and first line of stderr (priority 4 when it failed, was killed or could not start)."
         case .suppressed: "An on_fire hook printed suppress: the reminder's notification was not shown, or was withdrawn."

@@ -9,8 +9,8 @@ import NudgeStore
 extension ReminderService {
     /// Withdraws (CloseNotification) what this server shows of todos completed, deleted,
     /// rescheduled or snoozed since. A resident notification stays after a snooze, as after its
-    /// Snooze button.
-    func withdrawAnswered() {
+    /// Snooze button. `elsewhere` says where, in the journal.
+    func withdrawAnswered(elsewhere: String = "by another program") {
         guard let owner else { return }
         do {
             let finished = try store.finishedReminders(server: owner)
@@ -28,7 +28,7 @@ extension ReminderService {
                 try store.markClosed(delivery.id)
                 environment.server.close(id: id)
                 let how = todo == nil ? "deleted" : wasSnoozed ? "snoozed" : rescheduled.contains(delivery) ? "rescheduled" : "completed"
-                record(.withdrawn, "withdrawn: notification \(id)" + (todo.map { " (\($0.title))" } ?? "") + ", \(how) by another program",
+                record(.withdrawn, "withdrawn: notification \(id)" + (todo.map { " (\($0.title))" } ?? "") + ", \(how) \(elsewhere)",
                        todo: todoID, rule: delivery.rule, fields: [(.notificationID, String(id))])
             }
         } catch {

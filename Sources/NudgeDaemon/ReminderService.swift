@@ -599,6 +599,8 @@ final class ReminderService {
         dispatchPrecondition(condition: .onQueue(environment.queue))
         for conflict in report.conflicted { recordConflict(conflict) }
         if !report.finishedElsewhere.isEmpty || report.deletedTodos > 0 { withdrawFinished(report) }
+        // Rescheduled or snoozed there.
+        if !report.changedNothing { withdrawAnswered(elsewhere: "on another machine") }
         if !report.changedNothing { runChangeHooks(finishedElsewhere: report.finishedElsewhere) }
         guard !starting, !report.changedNothing || !report.acknowledgedElsewhere.isEmpty else { return }
         fireDue(missedBefore: nil)

@@ -45,6 +45,20 @@ struct ReminderServiceSyncTests {
         #expect(fixture.events.kinds(.failed).isEmpty)
     }
 
+    @Test func aNotificationOfATodoPostponedElsewhereIsWithdrawn() throws {
+        var todo = try fixture.add("Buy milk", at: fixture.date(29, 12))
+        try fixture.start()
+        fixture.advanceToWake()
+        #expect(fixture.server.shown.count == 1)
+        todo.due = .at(fixture.date(30, 12), zone: fixture.zone)
+        _ = try fixture.store().update(todo, now: fixture.now)
+        var report = SyncReport()
+        report.imported = 1
+        fixture.onQueue { fixture.service.syncPassed(report) }
+        #expect(fixture.server.closedIDs == [1])
+        #expect(fixture.events.kinds(.withdrawn).map(\.message) == ["withdrawn: notification 1 (Buy milk), rescheduled on another machine"])
+    }
+
     @Test func aRepeatingTodoDoneElsewhereWithdrawsTheOccurrenceShownHere() throws {
         let daily = try fixture.add("Stretch", at: fixture.date(29, 12), repetition: Repetition(rrule: "FREQ=DAILY", from: .due))
         try fixture.start()
