@@ -7,9 +7,10 @@ import NudgeRecurrence
 /// libical's own pointers, times converted both ways, and text as libical prints it.
 ///
 /// libical keeps global state (its table of built-in zones, its error number), so every use
-/// goes through `lock`. A component added to another belongs to it; only roots are freed.
+/// goes through `lock`: NudgeRecurrence's `icalLock`, which its repeat rules take too.
+/// A component added to another belongs to it; only roots are freed.
 enum LibICal {
-    static let lock = NSLock()
+    static var lock: NSRecursiveLock { icalLock }
 
     typealias Component = OpaquePointer
     typealias Property = OpaquePointer

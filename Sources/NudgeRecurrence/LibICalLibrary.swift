@@ -1,4 +1,5 @@
 import CICal
+import Foundation
 import Glibc
 
 /// libical's functions, found by dlopen and dlsym on first use (see CICal/shim.h). libical is
@@ -17,3 +18,9 @@ package let ical: nudge_ical_api = {
     api.ical_set_unknown_token_handling_setting(ICAL_ASSUME_IANA_TOKEN)
     return api
 }()
+
+/// The one lock around libical, for NudgeRecurrence and NudgeInterchange alike: libical keeps
+/// global state (its error number, its table of built-in zones), so two threads calling it at
+/// once race whichever module they come from. Recursive, because the iCalendar reader, which
+/// holds it, checks a VTODO's RRULE through `RepeatRule`, which takes it again.
+package let icalLock = NSRecursiveLock()

@@ -3,14 +3,12 @@ import Foundation
 import NudgeCore
 
 /// The thin layer over libical's RRULE parser and icalrecur iterator. Every call into libical
-/// goes through `lock`, so the rest of Nudge may use repeat rules from any thread.
+/// goes through `icalLock`, so the rest of Nudge may use repeat rules from any thread.
 enum Recurrence {
     /// The most occurrences looked at for one answer. Reaching it counts as "no next occurrence",
     /// so no rule (an exhausted COUNT, an UNTIL in the past, a rule that never matches) can make
     /// `nextDue` loop for long.
     static let maximumSteps = 10_000
-
-    private static let lock = NSLock()
 
     enum Problem: Error, Equatable {
         /// libical cannot read the rule.
@@ -22,7 +20,7 @@ enum Recurrence {
     /// Checks an RRULE value (without the "RRULE:" prefix) and returns it as libical writes it
     /// back (icalrecurrencetype_as_string_r), e.g. "freq=weekly;interval=2" -> "FREQ=WEEKLY;INTERVAL=2".
     static func canonical(_ value: String) throws(Problem) -> String {
-        let result: Result<String, Problem> = lock.withLock {
+        let result: Result<String, Problem> = icalLock.withLock {
             ical.icalerror_clear_errno()
             var rule = ical.icalrecurrencetype_from_string(value)
             defer { free(rule.rscale) }
@@ -53,7 +51,7 @@ enum Recurrence {
     /// The UNTIL of `rrule` when it is in UTC ("...Z"), as the instant it names; nil without
     /// UNTIL, or with a floating or DATE one (those are wall-clock times).
     static func utcUntil(of rrule: String) -> Date? {
-        let until: icaltimetype = lock.withLock {
+        let until: icaltimetype = icalLock.withLock {
             let rule = ical.icalrecurrencetype_from_string(rrule)
             defer { free(rule.rscale) }
             return rule.until
@@ -72,7 +70,7 @@ enum Recurrence {
     /// UNTIL with the floating occurrences as if they were UTC).
     static func first<T>(in rrule: String, start: FloatingTime, ignoringUntil: Bool = false,
                          where body: (FloatingTime) -> Step<T>) -> T? {
-        lock.withLock {
+        icalLock.withLock {
             var rule = ical.icalrecurrencetype_from_string(rrule)
             defer { free(rule.rscale) }
             if ignoringUntil { rule.until = ical.icaltime_null_time() }
