@@ -11,6 +11,7 @@ struct ICalendarReader {
     private var notKept: [String: Int] = [:]
     /// VTODOs with a RECURRENCE-ID, by the UUID of their UID, as libical prints them.
     private var overrides: [(uuid: String, text: String)] = []
+    private var setAside = ICalendarSetAside()
 
     init(options: InterchangeOptions) {
         self.options = options
@@ -29,7 +30,7 @@ struct ICalendarReader {
 
     mutating func file(_ text: String) -> Result<DecodedFile, InterchangeError> {
         let trimmed = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
-        guard trimmed.uppercased().hasPrefix("BEGIN:VCALENDAR") else {
+        guard trimmed.prefix(15).uppercased() == "BEGIN:VCALENDAR" else {
             let first = trimmed.prefix { !$0.isNewline }.uppercased()
             if first.hasPrefix("BEGIN:V") {
                 let component = first.dropFirst("BEGIN:".count).prefix { !$0.isWhitespace }
@@ -44,14 +45,15 @@ struct ICalendarReader {
             return .failure(InterchangeError(
                 reason: "the file is cut short: the VCALENDAR that begins on line \(line) has no END:VCALENDAR"))
         }
-        guard let root = LibICal.parse(String(trimmed)) else {
+        guard let root = LibICal.parse(String(trimmed), setAside: &setAside) else {
             return .failure(InterchangeError(reason: "the file is not iCalendar that libical can read"))
         }
         defer { ical.icalcomponent_free(root) }
+        for (what, number) in setAside.notKept { notKept[what, default: 0] += number }
         let calendars = ical.icalcomponent_isa(root) == ICAL_XROOT_COMPONENT ? LibICal.children(of: root) : [root]
         for calendar in calendars {
             guard ical.icalcomponent_isa(calendar) == ICAL_VCALENDAR_COMPONENT else {
-                count(String(cString: ical.icalcomponent_kind_to_string(ical.icalcomponent_isa(calendar))!) + " components")
+                count(Self.name(of: ical.icalcomponent_isa(calendar)) + " components")
                 continue
             }
             read(calendar)
@@ -98,6 +100,11 @@ struct ICalendarReader {
         return open
     }
 
+    /// A kind's name as libical has it; "unnamed" where it has none.
+    private static func name(of kind: icalcomponent_kind) -> String {
+        ical.icalcomponent_kind_to_string(kind).map { String(cString: $0) } ?? "unnamed"
+    }
+
     private mutating func count(_ what: String) {
         notKept[what, default: 0] += 1
     }
@@ -120,9 +127,10 @@ struct ICalendarReader {
                 // An override of one occurrence (RFC 5545 3.8.4.4): Nudge keeps one todo for a
                 // series, so it goes with its series as it is.
                 let uid = ical.icalcomponent_get_first_property(child, ICAL_UID_PROPERTY).map { LibICal.value(of: $0) } ?? ""
-                overrides.append((ICalendarFile.uuid(forUID: uid), LibICal.text(ofComponent: child).replacingOccurrences(of: "\r\n", with: "\n")))
+                let text = setAside.restore(LibICal.text(ofComponent: child))
+                overrides.append((ICalendarFile.uuid(forUID: uid), ICalendarSetAside.lfLines(text)))
             case ICAL_VTODO_COMPONENT:
-                var todo = TodoReader(todo: child, number: items.count + 1, timezones: timezones, options: options)
+                var todo = TodoReader(todo: child, number: items.count + 1, timezones: timezones, options: options, setAside: setAside)
                 do throws(RecordError) {
                     items.append(.success(try todo.record()))
                 } catch {
@@ -132,8 +140,7 @@ struct ICalendarReader {
             case ICAL_VTIMEZONE_COMPONENT:
                 continue
             default:
-                count(Self.componentNames[kind]
-                      ?? String(cString: ical.icalcomponent_kind_to_string(kind)!) + " components")
+                count(Self.componentNames[kind] ?? Self.name(of: kind) + " components")
             }
         }
     }
@@ -145,13 +152,17 @@ private struct TodoReader {
     let number: Int
     let timezones: [String: LibICal.Component]
     let options: InterchangeOptions
+    /// Puts back the components libical could not keep, in the text kept.
+    let setAside: ICalendarSetAside
     var notKept: [String: Int] = [:]
 
-    init(todo: LibICal.Component, number: Int, timezones: [String: LibICal.Component], options: InterchangeOptions) {
+    init(todo: LibICal.Component, number: Int, timezones: [String: LibICal.Component], options: InterchangeOptions,
+         setAside: ICalendarSetAside) {
         self.todo = todo
         self.number = number
         self.timezones = timezones
         self.options = options
+        self.setAside = setAside
     }
 
     func error(_ field: String?, _ reason: String) -> RecordError {
@@ -340,7 +351,7 @@ private struct TodoReader {
             }
         }
 
-        let keptText = kept.joined().replacingOccurrences(of: "\r\n", with: "\n")
+        let keptText = ICalendarSetAside.lfLines(setAside.restore(kept.joined()))
         return TodoRecord(uuid: ICalendarFile.uuid(forUID: uid), title: validTitle, notes: notes, due: due,
                           priority: priority, category: category, repetition: repetition, completedAt: completedAt,
                           createdAt: createdAt, updatedAt: updatedAt, reminders: reminders,

@@ -10,6 +10,8 @@ struct ICalendarWriter {
     /// The zones used so far, by TZID, in order of first use, each with libical's built-in zone
     /// and the earliest day written in it.
     private var zones: [(tzid: String, zone: OpaquePointer, earliest: LocalDate?)] = []
+    /// The kept components libical cannot print, put back in the text at the end.
+    private var setAside = ICalendarSetAside()
 
     init(options: InterchangeOptions) {
         self.options = options
@@ -38,14 +40,15 @@ struct ICalendarWriter {
             ical.icalcomponent_add_component(calendar, vtimezone)
         }
         for todo in todos { ical.icalcomponent_add_component(calendar, todo) }
-        return LibICal.text(ofComponent: calendar)
+        return setAside.restore(LibICal.text(ofComponent: calendar))
     }
 
     /// The overrides of occurrences kept with a repeating todo (RECURRENCE-ID), as they were
     /// read; the zones they name get their VTIMEZONEs, as the todo's own do.
     private mutating func overrides(of record: TodoRecord) -> [LibICal.Component] {
         guard let text = record.kept[ICalendarFile.overridesKey], !text.isEmpty,
-              let calendar = LibICal.parse("BEGIN:VCALENDAR\r\n" + text + (text.hasSuffix("\n") ? "" : "\r\n") + "END:VCALENDAR\r\n")
+              let calendar = LibICal.parse("BEGIN:VCALENDAR\r\n" + text + (text.hasSuffix("\n") ? "" : "\r\n") + "END:VCALENDAR\r\n",
+                                           setAside: &setAside)
         else { return [] }
         defer { ical.icalcomponent_free(calendar) }
         var found: [LibICal.Component] = []
@@ -116,7 +119,7 @@ struct ICalendarWriter {
 
     private mutating func todo(_ record: TodoRecord) -> LibICal.Component {
         let todo = ical.icalcomponent_new(ICAL_VTODO_COMPONENT)!
-        let kept = Kept(record.kept[ICalendarFile.keptKey])
+        let kept = Kept(record.kept[ICalendarFile.keptKey], setAside: &setAside)
         defer { kept.free() }
         func add(_ property: LibICal.Property?) {
             if let property { ical.icalcomponent_add_property(todo, property) }
@@ -311,12 +314,13 @@ struct ICalendarWriter {
 private struct Kept {
     let component: LibICal.Component?
 
-    init(_ text: String?) {
+    init(_ text: String?, setAside: inout ICalendarSetAside) {
         guard let text, !text.isEmpty else {
             component = nil
             return
         }
-        component = LibICal.parse("BEGIN:VTODO\r\n" + text + (text.hasSuffix("\n") ? "" : "\r\n") + "END:VTODO\r\n")
+        component = LibICal.parse("BEGIN:VTODO\r\n" + text + (text.hasSuffix("\n") ? "" : "\r\n") + "END:VTODO\r\n",
+                                  setAside: &setAside)
     }
 
     /// Removes the properties of `kind` and hands them over, to be added or freed.

@@ -18,10 +18,17 @@ enum LibICal {
     // MARK: - Components
 
     /// Parses iCalendar text; several top-level components come back inside one XROOT.
+    /// What libical cannot read whole is set aside first (see `ICalendarSetAside`): text
+    /// printed from the result goes through `setAside.restore`.
     /// The caller frees the result with `icalcomponent_free`.
     /// The corresponding C function is `icalparser_parse_string`.
-    static func parse(_ text: String) -> Component? {
-        ical.icalparser_parse_string(text)
+    static func parse(_ text: String, setAside: inout ICalendarSetAside) -> Component? {
+        let bytes = setAside.prepare(text)
+        return bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.flatMap { base in
+                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { ical.icalparser_parse_string($0) }
+            }
+        }
     }
 
     /// The component's direct children of `kind` (`ICAL_ANY_COMPONENT` for all).

@@ -28,6 +28,42 @@ struct ICalendarCommandTests {
         #expect(imported.stdout == "Imported 1: 1 added, 0 updated, 0 skipped as unchanged or older; not kept: 1 events (not todos)\n")
     }
 
+    /// RFC 9073 components and a misspelt VTODO crashed the import (SIGILL): counted instead.
+    @Test(arguments: ["VLOCATION", "PARTICIPANT", "VRESOURCE", "VODO"])
+    func aComponentOfAnotherKindIsCountedAsNotKept(name: String) throws {
+        let nudge = Nudge()
+        let run = try nudge("import", "-", input: "BEGIN:VCALENDAR\nBEGIN:\(name)\nEND:\(name)\nEND:VCALENDAR\n")
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+        #expect(run.stdout == "Imported 0: 0 added, 0 updated, 0 skipped as unchanged or older; not kept: 1 \(name) components\n")
+    }
+
+    /// libical wrote "icalparser.c:786: Encountered END before BEGIN" to stderr.
+    @Test func anEndWithoutABeginIsCountedAndLibicalSaysNothing() throws {
+        let nudge = Nudge()
+        let run = try nudge("import", "-", input: Self.event + "END:VTODO\r\n")
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+        #expect(run.stdout.hasSuffix("; not kept: 1 END lines without a BEGIN, 1 events (not todos)\n"), "\(run.stdout)")
+    }
+
+    /// A PARTICIPANT in a todo goes out as it came, and Python's icalendar reads it there.
+    @Test func aParticipantInATodoIsExportedAsItCame() throws {
+        let nudge = Nudge()
+        let input = Self.event.replacingOccurrences(of: "SUMMARY:Buy milk\r\n", with: "SUMMARY:Buy milk\r\nBEGIN:PARTICIPANT\r\n"
+                                                    + "UID:p1\r\nPARTICIPANT-TYPE:ACTIVE\r\nEND:PARTICIPANT\r\n")
+        #expect(try nudge("import", "-", input: input).status == 0)
+        let path = nudge.folder.file("out.ics")
+        #expect(try nudge("export", "--format", "ics", "-o", path).status == 0)
+        let read = try ChildProcess.output("/usr/bin/python3", ["-c", """
+            import icalendar, sys
+            todo = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read()).walk('VTODO')[0]
+            for part in todo.subcomponents:
+                print(part.name, str(part['UID']), str(part['PARTICIPANT-TYPE']))
+            """, path], environment: ["PATH": "/usr/bin:/bin"])
+        #expect(read == "PARTICIPANT p1 ACTIVE\n")
+    }
+
     /// A todo due tomorrow (the tests' now is 2026-11-29) with an alarm 10 minutes before.
     static func dueTomorrow(status: String) -> String {
         [

@@ -62,6 +62,21 @@ struct SyncCommandTests {
         #expect(try nudge("export", "--all").array().count == 2)
     }
 
+    /// A VLOCATION file in the vdir made every pass die with SIGILL: left alone instead.
+    @Test func aFileOfLocationsInTheVdirIsLeftAlone() throws {
+        let nudge = try nudge(vdir: "~/todos")
+        let vdir = nudge.folder.file("todos")
+        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: false)
+        let file = "BEGIN:VCALENDAR\nBEGIN:VLOCATION\nEND:VLOCATION\nEND:VCALENDAR\n"
+        try file.write(toFile: vdir + "/loc.ics", atomically: false, encoding: .utf8)
+        try #require(try nudge("add", "Buy milk").status == 0)
+        let run = try nudge("sync")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr == "")
+        #expect(run.stdout == "Synced with ~/todos: 0 imported, 1 written, 0 deleted, 0 conflicts\n")
+        #expect(try String(contentsOfFile: vdir + "/loc.ics", encoding: .utf8) == file)
+    }
+
     /// The real todoman on the same folder: it lists Nudge's todos, and what it changes comes
     /// back with the next `nudge sync`.
     @Test func todomanReadsAndChangesTheSameTodos() throws {

@@ -478,6 +478,52 @@ struct VdirSyncTests {
         }
     }
 
+    /// RFC 9073's PARTICIPANT (or any component libical does not know) inside a todo: written
+    /// back as it was when an edit here rewrites the file, so that vdirsyncer pushes no loss.
+    @Test func aComponentOfAnotherKindInATodoSurvivesAPassThatRewritesItsFile() throws {
+        let participant = [
+            "BEGIN:PARTICIPANT", "UID:participant-1@example.org", "PARTICIPANT-TYPE:ACTIVE",
+            "CALENDAR-ADDRESS:mailto:ann@example.org", "BEGIN:VLOCATION", "UID:place-1", "NAME:Kitchen", "END:VLOCATION",
+            "END:PARTICIPANT",
+        ]
+        let file = ([
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//server//EN", "BEGIN:VTODO", "UID:meeting-1@example.org",
+            "DTSTAMP:20261101T100000Z", "SUMMARY:Plan the party", "DUE:20261210T090000Z",
+        ] + participant + ["END:VTODO", "END:VCALENDAR", ""]).joined(separator: "\r\n")
+        try replace("meeting.ics", with: file)
+        let store = try makeStore("a")
+        let report = try sync(store).pass(now: at(1))
+        #expect(report.imported == 1)
+        #expect(report.warnings.isEmpty)
+        var party = try #require(try store.todos(matching: TodoQuery(state: .all)).first)
+        party.title = "Plan the big party"
+        _ = try store.update(party, now: at(2))
+        #expect(try sync(store).pass(now: at(3)).written == 1)
+        let rewritten = try text("meeting.ics")
+        #expect(rewritten.contains("SUMMARY:Plan the big party"))
+        #expect(rewritten.contains("\r\n" + (participant + ["END:VTODO"]).joined(separator: "\r\n") + "\r\n"), "\(rewritten)")
+        // Another machine reads it, changes it, and writes it back with the participant still.
+        let other = try makeStore("b")
+        #expect(try sync(other).pass(now: at(4)).imported == 1)
+        var theirs = try #require(try other.todos(matching: TodoQuery(state: .all)).first)
+        theirs.title = "Plan the biggest party"
+        _ = try other.update(theirs, now: at(5))
+        #expect(try sync(other).pass(now: at(6)).written == 1)
+        #expect(try text("meeting.ics").contains((participant + ["END:VTODO"]).joined(separator: "\r\n")))
+    }
+
+    /// A calendar file of RFC 9073 locations in the vdir: left alone, and the pass goes on.
+    @Test func aFileOfComponentsOfAnotherKindIsLeftAlone() throws {
+        let file = "BEGIN:VCALENDAR\nBEGIN:VLOCATION\nEND:VLOCATION\nEND:VCALENDAR\n"
+        try replace("loc.ics", with: file)
+        let store = try makeStore("a")
+        _ = try store.importTodos([record(uuidA, "Buy milk")], now: start)
+        let report = try sync(store).pass(now: at(1))
+        #expect(report.written == 1)
+        #expect(report.imported == 0)
+        #expect(try text("loc.ics") == file)
+    }
+
     @Test func completionTravelsAndFinishesTheTodoElsewhere() throws {
         let (a, b) = try twoMachines()
         _ = try a.setCompleted(ids: [try #require(try todo(a, uuidA)).id], done: true, now: at(5))
