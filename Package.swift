@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "NudgeConfigFile", dependencies: ["NudgeCore", "CINIH"]),
         .target(name: "NudgeSystem", dependencies: ["CSystemd"]),
         // HTTP for `nudge import URL` and the quote of the day.
-        .target(name: "NudgeNetwork", dependencies: ["CCurl"]),
+        .target(name: "NudgeNetwork", dependencies: ["NudgeCore", "CCurl"]),
         // The quote of the day above `nudge list` and at the end of the digest.
         .target(name: "NudgeQuote", dependencies: ["NudgeCore", "NudgeNetwork"]),
         // Todos in and out of other formats: pure mapping, no store, so it is tested alone.

@@ -60,3 +60,24 @@ public struct TodoRecord: Hashable, Sendable {
              completedAt: completedAt, createdAt: createdAt, updatedAt: updatedAt)
     }
 }
+
+extension TodoRecord {
+    /// The most bytes of notes, and of what one other program keeps, that a todo from outside
+    /// may hold: a file within `[import] max_size` could otherwise put megabytes into each todo
+    /// of a vdir, and every pass and export would carry them.
+    public static let maximumTextBytes = 1 << 20
+
+    /// Why the record holds more text than `maximumTextBytes` allows, naming the field; nil
+    /// when it does not.
+    public var oversizedText: (field: String?, reason: String)? {
+        let limit = BoundedRead.sizeText(Self.maximumTextBytes)
+        if let notes, notes.utf8.count > Self.maximumTextBytes {
+            return ("notes", "is \(BoundedRead.sizeText(notes.utf8.count)) long; at most \(limit) is allowed")
+        }
+        for (format, text) in kept.sorted(by: { $0.key < $1.key }) where text.utf8.count > Self.maximumTextBytes {
+            return (nil, "holds \(BoundedRead.sizeText(text.utf8.count)) that Nudge has no field for (\(format)); "
+                + "at most \(limit) is allowed")
+        }
+        return nil
+    }
+}

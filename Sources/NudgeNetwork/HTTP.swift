@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import NudgeCore
 
 /// How much a fetch may take: time to connect and to stall, in all, and bytes.
 public struct FetchLimits: Sendable {
@@ -127,12 +128,7 @@ public enum HTTP {
     }
 
     /// "10 MB", "512 KB", "300 bytes": sizes in units of 1024, as `max_size` is written.
-    public static func sizeText(_ bytes: Int) -> String {
-        for (unit, size) in [("GB", 1 << 30), ("MB", 1 << 20), ("KB", 1 << 10)] where bytes >= size {
-            return bytes % size == 0 ? "\(bytes / size) \(unit)" : String(format: "%.1f %@", Double(bytes) / Double(size), unit)
-        }
-        return "\(bytes) bytes"
-    }
+    public static func sizeText(_ bytes: Int) -> String { BoundedRead.sizeText(bytes) }
 
     static func secondsText(_ seconds: TimeInterval) -> String {
         seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds)

@@ -1,5 +1,6 @@
 import CLinux
 import Foundation
+import NudgeCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,9 +10,10 @@ enum VdirFolder {
     /// The `.ics` files of the folder by name, each with its etag as vdirsyncer's filesystem
     /// storage makes it: the modification time in nanoseconds and the inode. Hidden files
     /// (a writer's temporary files) are not items; Nudge's own, left by a pass that crashed,
-    /// are removed (called with the folder locked). The corresponding C functions are
-    /// `opendir`, `readdir` and `fstatat`.
-    static func list(_ folder: String, expecting count: Int = 0) throws(SyncError) -> [String: String] {
+    /// are removed (called with the folder locked). A name that is not a plain file (a
+    /// symbolic link, which could lead out of the folder, a FIFO, a folder) is in `skipped`,
+    /// with what it is. The corresponding C functions are `opendir`, `readdir` and `fstatat`.
+    static func list(_ folder: String, expecting count: Int = 0) throws(SyncError) -> Listing {
         guard let directory = opendir(folder) else {
             let code = errno
             if code == ENOENT { throw SyncError(reason: "\(folder) does not exist") }
@@ -20,8 +22,8 @@ enum VdirFolder {
         }
         defer { closedir(directory) }
         let descriptor = dirfd(directory)
-        var files: [String: String] = [:]
-        files.reserveCapacity(count)
+        var listing = Listing()
+        listing.files.reserveCapacity(count)
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
                 String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
@@ -33,10 +35,33 @@ enum VdirFolder {
             }
             guard name.hasSuffix(".ics"), !name.hasPrefix(".") else { continue }
             var info = stat()
-            guard fstatat(descriptor, name, &info, 0) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
-            files[name] = etag(info)
+            guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            if let kind = notAFile(info) {
+                listing.skipped[name] = kind
+            } else {
+                listing.files[name] = etag(info)
+            }
         }
-        return files
+        return listing
+    }
+
+    /// What `list` found: the files by name with their etags, and the names that are not files.
+    struct Listing {
+        var files: [String: String] = [:]
+        /// By name: "a symbolic link", "a FIFO", "a folder", ...
+        var skipped: [String: String] = [:]
+    }
+
+    /// What a name is when it is not a plain file; nil for a plain file.
+    static func notAFile(_ info: stat) -> String? {
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFLNK: "a symbolic link"
+        case S_IFDIR: "a folder"
+        case S_IFIFO: "a FIFO"
+        case S_IFSOCK: "a socket"
+        default: "a device"
+        }
     }
 
     /// A `list` made on a thread of its own. Its `value` must be taken before the folder's lock
@@ -44,7 +69,7 @@ enum VdirFolder {
     final class PendingListing: @unchecked Sendable {
         private let finished = DispatchSemaphore(value: 0)
         // Written before `finished` is signalled, read after it is waited for.
-        private var result: Result<[String: String], SyncError> = .success([:])
+        private var result: Result<Listing, SyncError> = .success(Listing())
 
         init(_ folder: String, expecting count: Int) {
             // Not a global queue: its few threads may all be passes waiting here (parallel
@@ -56,7 +81,7 @@ enum VdirFolder {
         }
 
         /// The listing, once made; taken once.
-        func value() throws(SyncError) -> [String: String] {
+        func value() throws(SyncError) -> Listing {
             finished.wait()
             return try result.get()
         }
@@ -86,11 +111,43 @@ enum VdirFolder {
         return "\(nanoseconds).000000000;\(info.st_ino)"
     }
 
-    static func read(_ folder: String, _ href: String) throws(SyncError) -> Data {
+    /// Why one file of the folder was not read; the pass goes on without it.
+    enum ReadFailure: Error {
+        case tooLarge(limit: Int)
+        /// Replaced by a link, a FIFO, a folder since the listing.
+        case notAFile(String)
+        case failed(Int32)
+
+        /// For the warning: "<href> <description>: left as it is".
+        var description: String {
+            switch self {
+            case .tooLarge(let limit): "is larger than the \(BoundedRead.sizeText(limit)) limit ([import] max_size)"
+            case .notAFile(let kind): "is \(kind), not a file"
+            case .failed(let code): "cannot be read (\(String(cString: strerror(code))))"
+            }
+        }
+    }
+
+    /// The bytes of one file, at most `limit` of them. A symbolic link is not followed and a
+    /// FIFO is not waited on. The corresponding C functions are `open` (with `O_NOFOLLOW` and
+    /// `O_NONBLOCK`), `fstat` and `read`.
+    static func read(_ folder: String, _ href: String, limit: Int) throws(ReadFailure) -> Data {
+        let descriptor = open(folder + "/" + href, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            throw code == ELOOP ? .notAFile("a symbolic link") : .failed(code)
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .failed(errno) }
+        if let kind = notAFile(info) { throw .notAFile(kind) }
         do {
-            return try Data(contentsOf: URL(fileURLWithPath: folder + "/" + href))
+            return try BoundedRead.read(descriptor, limit: limit)
         } catch {
-            throw SyncError(reason: "cannot read \(folder)/\(href): \(error.localizedDescription)")
+            switch error {
+            case .tooLarge(let limit): throw .tooLarge(limit: limit)
+            case .failed(let code): throw .failed(code)
+            }
         }
     }
 

@@ -76,6 +76,8 @@ public final class VdirSync {
     let store: TodoStore
     let folder: String
     let options: InterchangeOptions
+    /// The most bytes a file may hold; a larger one is left as it is, with a warning.
+    let maxFileSize: Int
 
     /// Files whose bodies the last pass read, and wrote: what a test checks.
     private(set) var bodiesRead = 0
@@ -84,14 +86,15 @@ public final class VdirSync {
     /// Appended to the title of the file's version of a todo both sides changed in the same field.
     public static let conflictMark = " (conflict)"
 
-    /// `folder` is the vdir's path with `~` already expanded.
-    public init(store: TodoStore, folder: String, options: InterchangeOptions) {
+    /// `folder` is the vdir's path with `~` already expanded; `maxFileSize` is `[import] max_size`.
+    public init(store: TodoStore, folder: String, options: InterchangeOptions, maxFileSize: Int = ImportSettings().maxSize) {
         self.store = store
         // "~/todos/" and "~/todos" are one folder, with one state.
         var path = folder
         while path.count > 1, path.hasSuffix("/") { path.removeLast() }
         self.folder = path
         self.options = options
+        self.maxFileSize = maxFileSize
     }
 
     /// A file read this pass: its record when it holds one todo Nudge can represent.
@@ -144,8 +147,16 @@ public final class VdirSync {
             (items: try storeCall { try store.syncItems(folder: folder, count: count) },
              local: try storeCall { try store.localSyncChanges(folder: folder) })
         }
-        let listing = try pendingListing.value()
+        let found = try pendingListing.value()
+        let listing = found.files
+        // Names a new file must not take: a link's or a FIFO's too.
+        let taken = listing.merging(found.skipped) { file, _ in file }
         let (items, local) = try stored.get()
+        // What is not a plain file is never read: a link may lead out of the folder, a FIFO
+        // would block the pass. Its todo, if it had one, stays as it is.
+        for (href, kind) in found.skipped.sorted(by: { $0.key < $1.key }) {
+            report.warnings.append("\(href) is \(kind), not a file: left as it is")
+        }
         // Counted only for an empty folder, where it decides.
         let syncedTodos = listing.isEmpty ? items.values.count(where: { $0.uuid != nil }) : 0
         if syncedTodos > 0 {
@@ -171,9 +182,19 @@ public final class VdirSync {
         var remote: [RemoteFile] = []
 
         // Files: unchanged by etag, touched (same bytes), changed, or new.
-        func read(_ href: String, etag: String, item: SyncItem?, again: Bool) throws(SyncError) {
+        func read(_ href: String, etag: String, item: SyncItem?, again: Bool) {
             bodiesRead += 1
-            let data = try VdirFolder.read(folder, href)
+            let data: Data
+            do {
+                data = try VdirFolder.read(folder, href, limit: maxFileSize)
+            } catch {
+                if !again { report.warnings.append("\(href) \(error.description): left as it is") }
+                if case .tooLarge = error {
+                    // As a file that is not iCalendar: not read again until it changes.
+                    savedItems.append(SyncItem(href: href, etag: etag, hash: "", uuid: nil, base: nil, localVersion: nil))
+                }
+                return
+            }
             let hash = Self.hash(data)
             if var item, item.hash == hash, !again {
                 item.etag = etag
@@ -193,17 +214,18 @@ public final class VdirSync {
                                      record: record, ancestry: ancestry))
         }
         var listed = 0
+        listed += found.skipped.keys.count { items[$0] != nil }
         for (href, etag) in listing {
             let item = items[href]
             if item != nil { listed += 1 }
             if let item, item.etag == etag { continue }
-            try read(href, etag: etag, item: item, again: false)
+            read(href, etag: etag, item: item, again: false)
         }
         if listed < items.count {
             // A file went: one left alone for having its todo's UID may now be that todo's file.
             for item in items.values where item.uuid == nil {
                 guard let etag = listing[item.href], etag == item.etag else { continue }
-                try read(item.href, etag: etag, item: item, again: true)
+                read(item.href, etag: etag, item: item, again: true)
             }
         }
 
@@ -259,7 +281,7 @@ public final class VdirSync {
 
         // Files that went: none when every item's file was listed.
         var rewrite: [String: String] = [:]
-        let went = listed < items.count ? items.values.filter { listing[$0.href] == nil } : []
+        let went = listed < items.count ? items.values.filter { listing[$0.href] == nil && found.skipped[$0.href] == nil } : []
         for item in went {
             removedItems.insert(item.href)
             guard let uuid = item.uuid, !handled.contains(uuid) else { continue }
@@ -275,7 +297,7 @@ public final class VdirSync {
         // Changes here.
         var toRender: [String: String] = rewrite
         for uuid in local.changed.keys where !handled.contains(uuid) {
-            toRender[uuid] = itemByUUID[uuid]?.href ?? href(for: uuid, taken: listing)
+            toRender[uuid] = itemByUUID[uuid]?.href ?? href(for: uuid, taken: taken)
         }
         for uuid in local.deleted where !handled.contains(uuid) {
             guard let item = itemByUUID[uuid], let etag = listing[item.href] else { continue }
@@ -342,7 +364,7 @@ public final class VdirSync {
                                        earlier: earlier, parent: file.text))
             let copy = conflictCopy(of: file.record, hash: file.hash)
             imports.append(copy)
-            writes.append(PendingWrite(href: href(for: copy.uuid, taken: listing), record: copy, version: nil))
+            writes.append(PendingWrite(href: href(for: copy.uuid, taken: taken), record: copy, version: nil))
             report.conflicted.append(SyncConflict(
                 uuid: uuid, copyUUID: copy.uuid,
                 message: "conflict: '\(mine.title)' was changed here and in \(file.href) "
@@ -442,7 +464,12 @@ public final class VdirSync {
             return nil
         }
         switch item {
-        case .success(let record): return record
+        case .success(let record):
+            if let (field, reason) = record.oversizedText {
+                report.warnings.append("\(href): " + (field.map { "\"\($0)\" " } ?? "") + reason + ": left as it is")
+                return nil
+            }
+            return record
         case .failure(let error):
             report.warnings.append("\(href): \(error): left as it is")
             return nil

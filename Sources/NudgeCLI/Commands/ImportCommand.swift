@@ -45,7 +45,8 @@ enum ImportCommand: Command {
         changes nothing. Categories that do not exist are
         created. Everything is imported in one go: a file with a bad item imports nothing,
         and the error names the item (counting from 1) and the field, unless --skip-bad.
-        FILE - reads standard input.
+        FILE - reads standard input. A file or standard input larger than [import] max_size
+        (10M by default) is refused, as is a todo with notes over 1 MB.
 
         An http or https URL is fetched (following redirects), within the timeout and the size
         limit of the [import] section of the config file (15s and 10M by default); a failure
@@ -70,19 +71,18 @@ enum ImportCommand: Command {
         let isURL = isWebAddress(path)
         let progress = ProgressBar(enabled: isURL && !arguments.has("quiet"))
         defer { progress.clear() }
+        if !isURL, arguments.has("timeout") { throw .usage("--timeout is for a URL; \(path) is a file") }
+        let settings = try context.config().importing
         var limits: FetchLimits?
         if isURL {
-            let settings = try context.config().importing
             var timeout = settings.timeout
             if let text = arguments.value("timeout") { timeout = try self.timeout(text) }
             limits = FetchLimits(timeout: timeout, maxSize: settings.maxSize)
-        } else if arguments.has("timeout") {
-            throw .usage("--timeout is for a URL; \(path) is a file")
         }
         let decoded: DecodedFile
         do {
             let answer = try limits.map { limits throws(FetchError) in try HTTP.fetch(path, limits: limits, progress: progress.received) }
-            let data = try answer?.body ?? read(path)
+            let data = try answer?.body ?? read(path, limit: settings.maxSize)
             // A web page is refused, not taken for todo.txt lines, unless --format says so.
             let format = try chosen ?? InterchangeFormat.guess(data, contentType: answer?.contentType)
             decoded = try format.decode(data, options: InterchangeOptions(zone: context.zone, now: context.now,
@@ -208,29 +208,36 @@ enum ImportCommand: Command {
         }
     }
 
-    /// Read to its end with open(2) and read(2): FileManager's contents(atPath:) gives nothing
-    /// for a pipe, as in `nudge import <(task export)` or a named FIFO.
-    private static func read(_ path: String) throws -> Data {
-        if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// Read to its end with open(2) and read(2), at most `limit` bytes: FileManager's
+    /// contents(atPath:) gives nothing for a pipe, as in `nudge import <(task export)` or a
+    /// named FIFO, and reading all of `/dev/zero` before checking never ends.
+    private static func read(_ path: String, limit: Int) throws -> Data {
+        let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
             throw InterchangeError(reason: code == ENOENT ? "there is no such file" : "it cannot be read: " + String(cString: strerror(code)))
         }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
         var info = stat()
         if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
             throw InterchangeError(reason: "it is a folder, not a file")
         }
-        do { return try handle.readToEnd() ?? Data() } catch {
-            throw InterchangeError(reason: "it cannot be read (\(error.localizedDescription))")
+        do { return try BoundedRead.read(descriptor, limit: limit) } catch {
+            switch error {
+            case .tooLarge(let limit):
+                throw InterchangeError(reason: "it is larger than the \(BoundedRead.sizeText(limit)) limit ([import] max_size)")
+            case .failed(let code): throw InterchangeError(reason: "it cannot be read: " + String(cString: strerror(code)))
+            }
         }
     }
 
     /// What `add` would refuse: a category name it does not allow, a repeat rule nudge cannot
-    /// expand, or one without a due to repeat from.
+    /// expand, or one without a due to repeat from; and notes or kept text of megabytes.
     private static func checked(_ record: TodoRecord, at: (place: RecordError.Place, number: Int)) -> Result<TodoRecord, RecordError> {
         var record = record
+        if let (field, reason) = record.oversizedText {
+            return .failure(RecordError(item: at.number, place: at.place, field: field, reason: reason))
+        }
         if let name = record.category {
             do { record.category = try AddCommand.categoryName(name) } catch {
                 return .failure(RecordError(item: at.number, place: at.place, field: "category", reason: error.message))

@@ -1,0 +1,47 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why `BoundedRead` gave up.
+public enum BoundedReadError: Error, Equatable, Sendable {
+    /// More than the limit: nothing of it is taken.
+    case tooLarge(limit: Int)
+    /// read(2) failed with this errno.
+    case failed(Int32)
+}
+
+/// Reads an input from outside (a file, standard input, a vdir's file) to its end, but never
+/// more than a limit: one byte past it, and the input is refused, so that `/dev/zero` or a
+/// file of gigabytes costs no more memory than the limit.
+public enum BoundedRead {
+    /// Everything `descriptor` gives until end of file, when that is at most `limit` bytes.
+    /// The corresponding C function is `read`.
+    public static func read(_ descriptor: Int32, limit: Int) throws(BoundedReadError) -> Data {
+        var bytes: [UInt8] = []
+        let chunk = 64 << 10
+        while bytes.count <= limit {
+            let start = bytes.count
+            let want = min(chunk, limit + 1 - start)
+            bytes.append(contentsOf: repeatElement(0, count: want))
+            let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + start, want) }
+            if count < 0 {
+                let code = errno
+                bytes.removeSubrange(start...)
+                if code == EINTR { continue }
+                throw .failed(code)
+            }
+            bytes.removeSubrange((start + count)...)
+            if count == 0 { return Data(bytes) }
+        }
+        throw .tooLarge(limit: limit)
+    }
+
+    /// "10 MB", "512 KB", "300 bytes": a limit in units of 1024, as `max_size` is written.
+    public static func sizeText(_ bytes: Int) -> String {
+        for (unit, size) in [("GB", 1 << 30), ("MB", 1 << 20), ("KB", 1 << 10)] where bytes >= size {
+            return bytes % size == 0 ? "\(bytes / size) \(unit)" : String(format: "%.1f %@", Double(bytes) / Double(size), unit)
+        }
+        return "\(bytes) bytes"
+    }
+}
