@@ -16,9 +16,8 @@ import NudgeCore
 ///
 /// Statuses: `pending` and `waiting` are pending todos; `completed` is a completed todo;
 /// `deleted` is imported as a completed todo (Nudge has no bin) and exported as deleted again;
-/// a recurring task's template (`recurring`) is imported as a completed todo without a repeat
-/// rule, so it neither shows nor reminds twice beside its pending instances, which repeat in
-/// Nudge; it is exported as the template again.
+/// a recurring task's template (`recurring`) and its instances are one repeating todo (see
+/// TaskwarriorJSON+Recurrence.swift), and a repeating todo goes out as a template.
 ///
 /// Repeat rules Taskwarrior cannot say (`FREQ=WEEKLY;BYDAY=MO,TH`) are exported as the nearest
 /// `recur` (`weekly`) with the exact rule in a `nudgerule` attribute, which Taskwarrior keeps
@@ -33,7 +32,10 @@ public enum TaskwarriorJSON {
         var out = "["
         for (index, record) in records.enumerated() {
             out += index == 0 ? "\n" : ",\n"
-            write(task(record, options: options), into: &out)
+            for (number, task) in tasks(record, options: options).enumerated() {
+                if number > 0 { out += ",\n" }
+                write(task, into: &out)
+            }
         }
         out += records.isEmpty ? "]\n" : "\n]\n"
         return out
@@ -78,6 +80,8 @@ public enum TaskwarriorJSON {
     static func task(_ record: TodoRecord, options: InterchangeOptions) -> [String: Any] {
         var kept = keptObject(record)
         var task: [String: Any] = [:]
+        let series = kept.removeValue(forKey: seriesDueKey) != nil
+        kept.removeValue(forKey: instancesKey)
         let hints = (noEnd: kept.removeValue(forKey: "nudgeNoEnd") != nil,
                      noPriority: kept.removeValue(forKey: "nudgeNoPriority") != nil,
                      status: kept.removeValue(forKey: "status") as? String,
@@ -102,11 +106,22 @@ public enum TaskwarriorJSON {
         case .at(let instant, _)?: task["due"] = stamp(instant)
         }
         if let completed = record.completedAt {
-            let status = hints.status == "deleted" || hints.status == "recurring" ? hints.status! : "completed"
+            // A series ended goes as Taskwarrior ends one, deleted; a template closed by an
+            // import before series were read whole stays a template.
+            let status = switch hints.status {
+            case "deleted"?: "deleted"
+            case "recurring"?: series ? "deleted" : "recurring"
+            default: "completed"
+            }
             task["status"] = status
             if status != "recurring" && !hints.noEnd { task["end"] = stamp(completed) }
+        } else if hints.status == "waiting" {
+            task["status"] = "waiting"
         } else {
-            task["status"] = hints.status == "waiting" ? "waiting" : "pending"
+            // Taskwarrior makes the instances of a template itself; an instance read in alone
+            // (before series were read whole) stays one.
+            let template = (hints.status == "recurring" || record.repetition != nil) && kept["parent"] == nil
+            task["status"] = template ? "recurring" : "pending"
         }
         if let repetition = record.repetition {
             let nearest = recur(for: repetition.rrule)
@@ -134,7 +149,7 @@ public enum TaskwarriorJSON {
         return task
     }
 
-    private static func keptObject(_ record: TodoRecord) -> [String: Any] {
+    static func keptObject(_ record: TodoRecord) -> [String: Any] {
         guard let text = record.kept[keptKey],
               let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { return [:] }
         return object
@@ -154,39 +169,30 @@ public enum TaskwarriorJSON {
             guard let items = parsed as? [Any] else {
                 throw InterchangeError(reason: "the file is not a JSON array of tasks, as 'task export' writes")
             }
-            var warnings: [String] = []
-            var file = DecodedFile(items: items.enumerated().map { offset, item in
-                result { () throws(RecordError) in
-                    let read = try record(item, number: offset + 1, place: .item, options: options)
-                    if let warning = unfollowedRecur(item, read) { warnings.append("item \(offset + 1): " + warning) }
-                    return read
-                }
-            })
-            file.warnings = warnings
-            return file
+            return withSeries(items.enumerated().map { offset, item in
+                Entry(object: item as? [String: Any], place: .item, number: offset + 1,
+                      result: result { () throws(RecordError) in
+                          try record(item, number: offset + 1, place: .item, options: options)
+                      })
+            }, options: options)
         }
         // One task object a line, as `task export` writes with json.array=off.
-        var items: [Result<TodoRecord, RecordError>] = []
-        var places: [(place: RecordError.Place, number: Int)] = []
-        var warnings: [String] = []
+        var entries: [Entry] = []
         for (offset, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             var line = line
             while let last = line.last, last == UInt8(ascii: ",") || last == 0x0D || last == 0x20 { line = line.dropLast() }
             guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
             let number = offset + 1
-            places.append((.line, number))
-            items.append(result { () throws(RecordError) in
-                guard let object = try? JSONSerialization.jsonObject(with: Data(line)) else {
-                    throw RecordError(item: number, place: .line, field: nil, reason: "is not a JSON object")
-                }
-                let read = try record(object, number: number, place: .line, options: options)
-                if let warning = unfollowedRecur(object, read) { warnings.append("line \(number): " + warning) }
-                return read
-            })
+            let object = try? JSONSerialization.jsonObject(with: Data(line))
+            entries.append(Entry(object: object as? [String: Any], place: .line, number: number,
+                                 result: result { () throws(RecordError) in
+                                     guard let object else {
+                                         throw RecordError(item: number, place: .line, field: nil, reason: "is not a JSON object")
+                                     }
+                                     return try record(object, number: number, place: .line, options: options)
+                                 }))
         }
-        var file = DecodedFile(items: items, places: places)
-        file.warnings = warnings
-        return file
+        return withSeries(entries, options: options)
     }
 
     /// Why a pending task's `recur` does not make its todo repeat, or nil when it does (or it
@@ -199,7 +205,7 @@ public enum TaskwarriorJSON {
         return "\"recur\" '\(recur)' \(why): imported without repeating (kept for export)"
     }
 
-    private static func result(_ body: () throws(RecordError) -> TodoRecord) -> Result<TodoRecord, RecordError> {
+    static func result(_ body: () throws(RecordError) -> TodoRecord) -> Result<TodoRecord, RecordError> {
         do { return .success(try body()) } catch { return .failure(error) }
     }
 
@@ -246,11 +252,11 @@ public enum TaskwarriorJSON {
         var completedAt: Date?
         switch status {
         case "pending": break
-        case "waiting": kept["status"] = status
-        case "completed", "deleted", "recurring":
+        case "waiting", "recurring": kept["status"] = status
+        case "completed", "deleted":
             if status != "completed" { kept["status"] = status }
             completedAt = end ?? modified
-            if end == nil && status != "recurring" { kept["nudgeNoEnd"] = true }
+            if end == nil { kept["nudgeNoEnd"] = true }
         default: throw error("status", "is not pending, waiting, completed, deleted or recurring: '\(status)'")
         }
 
@@ -285,7 +291,7 @@ public enum TaskwarriorJSON {
         var repetition: Repetition?
         if let text = try string("recur") {
             kept["recur"] = text
-            // A template or a closed task does not repeat in Nudge; a pending one does.
+            // A closed task does not repeat in Nudge; a pending one or a template does.
             // An hourly rule needs a time of day: a midnight due reads as all-day.
             if completedAt == nil, let due, var rule = rrule(recur: text),
                !(rule.hasPrefix("FREQ=HOURLY") && due.isAllDay) {

@@ -8,6 +8,8 @@ struct TaskwarriorTests {
     /// A Taskwarrior with its own data folder and rc file in `folder`.
     struct Taskwarrior {
         let folder: String
+        /// "2026-12-04 10:00:00" style local time to run at (through libfaketime), or nil for the real clock.
+        var now: String?
 
         init(in parent: String, name: String) throws {
             folder = parent + "/" + name
@@ -19,8 +21,13 @@ struct TaskwarriorTests {
         @discardableResult
         func callAsFunction(_ arguments: String...) throws -> Run {
             let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/task")
-            process.arguments = arguments
+            if let now {
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/faketime")
+                process.arguments = ["-f", now, "/usr/bin/task"] + arguments
+            } else {
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/task")
+                process.arguments = arguments
+            }
             process.environment = ["PATH": "/usr/bin:/bin", "HOME": folder, "TZ": "Europe/Berlin",
                                    "TASKRC": folder + "/rc", "TASKDATA": folder + "/data"]
             let run = try Run.launch(process)
@@ -130,8 +137,10 @@ struct TaskwarriorTests {
         try first("export").stdout.write(toFile: exported, atomically: true, encoding: .utf8)
         let imported = try nudge("import", exported)
         #expect(imported.status == 0, "\(imported.stderr)")
-        #expect(imported.stdout.hasPrefix("Imported \(original.count): \(original.count) added, 0 updated, 0 skipped"), "\(imported.stdout)")
-        #expect(try nudge("import", exported).stdout.contains("0 added, 0 updated, \(original.count) skipped"))
+        // Instances are their template's one todo.
+        let todos = original.values.count { $0["parent"] == nil }
+        #expect(imported.stdout.hasPrefix("Imported \(todos): \(todos) added, 0 updated, 0 skipped"), "\(imported.stdout)")
+        #expect(try nudge("import", exported).stdout.contains("0 added, 0 updated, \(todos) skipped"))
 
         let back = nudge.folder.file("back.json")
         let export = try nudge("export", "--format", "taskwarrior", "--all", "-o", back)
@@ -145,6 +154,107 @@ struct TaskwarriorTests {
             if differences <= 5 { Issue.record("\(uuid):\n\(task)\nbecame\n\(returned[uuid] ?? [:])") }
         }
         #expect(differences == 0)
+    }
+
+    /// The instances of a template, by their place in the series.
+    static func instances(_ tasks: [String: NSDictionary], of template: String) -> [NSDictionary] {
+        tasks.values.filter { $0["parent"] as? String == template }
+            .sorted { (($0["imask"] as? NSNumber)?.intValue ?? 0) < (($1["imask"] as? NSNumber)?.intValue ?? 0) }
+    }
+
+    /// The dues of the pending instances of a template, in order.
+    static func pendingDues(_ tasks: [String: NSDictionary], of template: String) -> [String] {
+        instances(tasks, of: template).filter { $0["status"] as? String == "pending" }.compactMap { $0["due"] as? String }
+    }
+
+    @Test func aRecurringTaskIsOneRepeatingTodoThatGoesBackWhereItStands() throws {
+        var nudge = Nudge()
+        nudge.now = "2026-12-04 10:30:00"
+        var task = try Taskwarrior(in: nudge.folder.path, name: "tw")
+        task.now = "2026-12-04 10:00:00"
+        try task("add", "Water plants", "due:2026-11-10", "recur:weekly")
+        try task("list")
+        let template = try #require(try task.tasks().values.first { $0["status"] as? String == "recurring" })
+        let uuid = try #require(template["uuid"] as? String)
+        // Nov 10, 17, 24, Dec 1 and the first after now, Dec 8: the first done, the second deleted.
+        let made = Self.instances(try task.tasks(), of: uuid).compactMap { $0["uuid"] as? String }
+        try #require(made.count == 5)
+        task.now = "2026-12-04 10:05:00"
+        try task(made[0], "done")
+        try task("rc.recurrence.confirmation=no", made[1], "delete")
+
+        let file = nudge.folder.file("tasks.json")
+        try task("export").stdout.write(toFile: file, atomically: true, encoding: .utf8)
+        let imported = try nudge("import", file)
+        #expect(imported.stdout == "Imported 1: 1 added, 0 updated, 0 skipped as unchanged or older\n", "\(imported.stdout)\(imported.stderr)")
+        var todos = try nudge("export", "--all").array()
+        #expect(todos.count == 1)
+        #expect(todos.first?["uuid"] as? String == uuid)
+        #expect(todos.first?["due"] as? String == "2026-11-24")
+        #expect((todos.first?["repeat"] as? [String: Any])?["rule"] as? String == "FREQ=WEEKLY")
+        let again = try nudge("import", file)
+        #expect(again.stdout == "Imported 0: 0 added, 0 updated, 1 skipped as unchanged or older\n", "\(again.stdout)\(again.stderr)")
+
+        // Nov 24 done in Taskwarrior.
+        task.now = "2026-12-04 10:10:00"
+        try task(made[2], "done")
+        try task("export").stdout.write(toFile: file, atomically: true, encoding: .utf8)
+        let updated = try nudge("import", file)
+        #expect(updated.stdout == "Imported 1: 0 added, 1 updated, 0 skipped as unchanged or older\n", "\(updated.stdout)\(updated.stderr)")
+        #expect(try nudge("export", "--all").array().map { $0["due"] as? String } == ["2026-12-01"])
+
+        // Dec 1 and Dec 8 done in Nudge: it stands at Dec 15, which Taskwarrior has not made yet.
+        try nudge("done", "1")
+        try nudge("done", "1")
+        let back = nudge.folder.file("back.json")
+        let export = try nudge("export", "--format", "taskwarrior", "-o", back)
+        #expect(export.status == 0, "\(export.stderr)")
+        var fresh = try Taskwarrior(in: nudge.folder.path, name: "fresh")
+        fresh.now = "2026-12-04 10:40:00"
+        task.now = "2026-12-04 10:40:00"
+        for taskwarrior in [task, fresh] {
+            try taskwarrior("rc.recurrence.confirmation=no", "import", back)
+            try taskwarrior("list")
+            let tasks = try taskwarrior.tasks()
+            #expect(Self.pendingDues(tasks, of: uuid) == ["20261214T230000Z"], "\(taskwarrior.folder)")
+            #expect(tasks[uuid]?["status"] as? String == "recurring")
+            #expect(tasks.values.filter { $0["status"] as? String == "pending" }.count == 1)
+        }
+        // Done in Taskwarrior, it makes the next one.
+        fresh.now = "2026-12-15 10:00:00"
+        let pending = try #require(Self.instances(try fresh.tasks(), of: uuid).first { $0["status"] as? String == "pending" })
+        try fresh(try #require(pending["uuid"] as? String), "done")
+        try fresh("list")
+        let after = try fresh("export").stdout
+        #expect(Self.pendingDues(try fresh.tasks(), of: uuid) == ["20261221T230000Z"], "\(after)")
+        try fresh("export").stdout.write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try nudge("import", file).stdout.hasPrefix("Imported 1: 0 added, 1 updated"))
+        todos = try nudge("export", "--all").array()
+        #expect(todos.map { $0["due"] as? String } == ["2026-12-22"])
+    }
+
+    @Test func aRepeatingTodoGoesToTaskwarriorAsATemplateAndComesBackOne() throws {
+        var nudge = Nudge()
+        nudge.now = "2026-12-04 10:00:00"
+        try nudge("add", "Pay rent", "--due", "2026-12-01 09:00", "--repeat", "RRULE:FREQ=MONTHLY")
+        let uuid = try #require(try nudge("export").array().first?["uuid"] as? String)
+        let file = nudge.folder.file("tasks.json")
+        try nudge("export", "--format", "taskwarrior", "-o", file)
+        var task = try Taskwarrior(in: nudge.folder.path, name: "tw")
+        task.now = "2026-12-04 10:05:00"
+        try task("import", file)
+        try task("list")
+        let tasks = try task.tasks()
+        #expect(tasks[uuid]?["status"] as? String == "recurring")
+        #expect(Self.pendingDues(tasks, of: uuid) == ["20261201T080000Z", "20270101T080000Z"])
+
+        try task("export").stdout.write(toFile: file, atomically: true, encoding: .utf8)
+        let imported = try nudge("import", file)
+        #expect(imported.stdout == "Imported 1: 0 added, 1 updated, 0 skipped as unchanged or older\n", "\(imported.stdout)\(imported.stderr)")
+        let todos = try nudge("export", "--all").array()
+        #expect(todos.map { $0["uuid"] as? String } == [uuid])
+        #expect(todos.first?["due"] as? String == "2026-12-01T09:00:00+01:00")
+        #expect(todos.first?["completed"] as? Bool == false)
     }
 
     @Test func theImportGuessesTheFormatAndSaysWhatItDid() throws {
