@@ -17,6 +17,9 @@ extension TaskwarriorJSON {
     static let seriesDueKey = "nudgeSeriesDue"
     /// The instance objects, as read.
     static let instancesKey = "nudgeInstances"
+    /// The template's own `modified`, and the series' (its newest task's) that the todo took,
+    /// when they differ: an instance changed alone leaves its template as it was.
+    static let templateModifiedKey = "nudgeTemplateModified", seriesModifiedKey = "nudgeSeriesModified"
     /// Steps walked along a series to find where it stands; more is a hostile file.
     static let stepLimit = 20_000
 
@@ -114,6 +117,12 @@ extension TaskwarriorJSON {
         if let template {
             kept = keptObject(record)
             kept[seriesDueKey] = template.object["due"] as? String ?? ""
+            if let newest = ordered.map(\.record.updatedAt).max(), newest > record.updatedAt,
+               let modified = template.object["modified"] as? String {
+                kept[templateModifiedKey] = modified
+                kept[seriesModifiedKey] = stamp(newest)
+                record.updatedAt = newest
+            }
         } else {
             // What only an instance holds (its imask) is not the series'; it goes back as it is.
             kept = [:]
@@ -198,6 +207,9 @@ extension TaskwarriorJSON {
         case nil: nil
         }
         var template = task(record, options: options)
+        if let modified = kept[templateModifiedKey] as? String, kept[seriesModifiedKey] as? String == stamp {
+            template["modified"] = modified
+        }
         let recur = template["recur"] as? String
         // Taskwarrior's days and weeks move by the hour of a clock change; hours do not.
         let slack: TimeInterval = recur.flatMap(rrule(recur:))?.hasPrefix("FREQ=HOURLY") == true ? 0 : 3600

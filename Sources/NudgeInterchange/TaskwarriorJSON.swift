@@ -81,7 +81,7 @@ public enum TaskwarriorJSON {
         var kept = keptObject(record)
         var task: [String: Any] = [:]
         let series = kept.removeValue(forKey: seriesDueKey) != nil
-        kept.removeValue(forKey: instancesKey)
+        for key in [instancesKey, templateModifiedKey, seriesModifiedKey] { kept.removeValue(forKey: key) }
         let hints = (noEnd: kept.removeValue(forKey: "nudgeNoEnd") != nil,
                      noPriority: kept.removeValue(forKey: "nudgeNoPriority") != nil,
                      status: kept.removeValue(forKey: "status") as? String,

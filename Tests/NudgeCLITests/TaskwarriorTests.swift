@@ -202,6 +202,12 @@ struct TaskwarriorTests {
         let updated = try nudge("import", file)
         #expect(updated.stdout == "Imported 1: 0 added, 1 updated, 0 skipped as unchanged or older\n", "\(updated.stdout)\(updated.stderr)")
         #expect(try nudge("export", "--all").array().map { $0["due"] as? String } == ["2026-12-01"])
+        // Dec 1 annotated alone: its template stays as it was, yet the series changed.
+        task.now = "2026-12-04 10:15:00"
+        try task("rc.recurrence.confirmation=no", made[3], "annotate", "moved to the balcony")
+        try task("export").stdout.write(toFile: file, atomically: true, encoding: .utf8)
+        let annotated = try nudge("import", file)
+        #expect(annotated.stdout.hasPrefix("Imported 1: 0 added, 1 updated"), "\(annotated.stdout)\(annotated.stderr)")
 
         // Dec 1 and Dec 8 done in Nudge: it stands at Dec 15, which Taskwarrior has not made yet.
         try nudge("done", "1")
@@ -219,6 +225,8 @@ struct TaskwarriorTests {
             #expect(Self.pendingDues(tasks, of: uuid) == ["20261214T230000Z"], "\(taskwarrior.folder)")
             #expect(tasks[uuid]?["status"] as? String == "recurring")
             #expect(tasks.values.filter { $0["status"] as? String == "pending" }.count == 1)
+            #expect((tasks[made[3]]?["annotations"] as? [[String: Any]])?.first?["description"] as? String == "moved to the balcony")
+            #expect(tasks[made[3]]?["status"] as? String == "completed")
         }
         // Done in Taskwarrior, it makes the next one.
         fresh.now = "2026-12-15 10:00:00"

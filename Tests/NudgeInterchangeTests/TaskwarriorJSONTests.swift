@@ -88,7 +88,7 @@ struct TaskwarriorJSONTests {
         [{"description":"Water plants","due":"20261101T080000Z","entry":"20261101T020050Z","mask":"+X--","modified":"20261120T020051Z","recur":"weekly","rtype":"periodic","status":"recurring","tags":["home"],"uuid":"b2b018f1-3b97-48f4-850c-17280d28b26f"},
         {"description":"Water plants","due":"20261101T080000Z","end":"20261102T080000Z","entry":"20261101T020051Z","imask":0,"modified":"20261102T080000Z","parent":"b2b018f1-3b97-48f4-850c-17280d28b26f","recur":"weekly","rtype":"periodic","status":"completed","uuid":"d4843d46-a159-4899-836e-0fb4d8e4b9e0"},
         {"description":"Water plants","due":"20261108T080000Z","end":"20261109T080000Z","entry":"20261101T020051Z","imask":1,"modified":"20261109T080000Z","parent":"b2b018f1-3b97-48f4-850c-17280d28b26f","recur":"weekly","rtype":"periodic","status":"deleted","uuid":"d4843d46-a159-4899-836e-0fb4d8e4b9e1"},
-        {"description":"Water plants","due":"20261122T080000Z","entry":"20261101T020051Z","imask":3,"modified":"20261101T020050Z","parent":"b2b018f1-3b97-48f4-850c-17280d28b26f","recur":"weekly","rtype":"periodic","status":"pending","uuid":"d4843d46-a159-4899-836e-0fb4d8e4b9e3","urgency":9.1},
+        {"annotations":[{"description":"moved to the balcony","entry":"20261121T090000Z"}],"description":"Water plants","due":"20261122T080000Z","entry":"20261101T020051Z","imask":3,"modified":"20261121T090000Z","parent":"b2b018f1-3b97-48f4-850c-17280d28b26f","recur":"weekly","rtype":"periodic","status":"pending","uuid":"d4843d46-a159-4899-836e-0fb4d8e4b9e3","urgency":9.1},
         {"description":"Water plants","due":"20261115T080000Z","entry":"20261101T020051Z","id":4,"imask":2,"modified":"20261101T020050Z","parent":"b2b018f1-3b97-48f4-850c-17280d28b26f","recur":"weekly","rtype":"periodic","status":"pending","uuid":"d4843d46-a159-4899-836e-0fb4d8e4b9e2"}]
         """
 
@@ -107,7 +107,9 @@ struct TaskwarriorJSONTests {
         #expect(todo.due == .at(Date(timeIntervalSince1970: 1_794_729_600), zone: options.zone)) // Nov 15 09:00 in Berlin
         #expect(todo.repetition == Repetition(rrule: "FREQ=WEEKLY", from: .due))
         #expect(todo.completedAt == nil)
-        #expect(todo.updatedAt == TaskwarriorJSON.parseDate("20261120T020051Z"))
+        // Its newest task's: an instance annotated alone.
+        #expect(todo.updatedAt == TaskwarriorJSON.parseDate("20261121T090000Z"))
+        #expect(todo.notes == nil)
 
         // Back as it came, but for what Taskwarrior computes; and read again, the same todo.
         let text = TaskwarriorJSON.encode([todo], options: options)
