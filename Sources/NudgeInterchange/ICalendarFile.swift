@@ -73,9 +73,11 @@ public enum ICalendarFile {
 
     // MARK: - Public
 
-    /// One VCALENDAR with a VTIMEZONE for each zone a due uses, then a VTODO for each record.
+    /// One VCALENDAR with a VTIMEZONE for each zone a due uses, then a VTODO for each record;
+    /// a record with a date outside the years 0001-9999 is left out (see `YearBounds`).
     public static func encode(_ records: [TodoRecord], options: InterchangeOptions) -> String {
-        LibICal.lock.withLock {
+        let records = records.filter { YearBounds.fieldOutside($0) == nil }
+        return LibICal.lock.withLock {
             var writer = ICalendarWriter(options: options)
             return writer.calendar(records)
         }

@@ -9,6 +9,7 @@ struct ICalendarReader {
 
     private var items: [Result<TodoRecord, RecordError>] = []
     private var notKept: [String: Int] = [:]
+    private var warnings: [String] = []
     /// VTODOs with a RECURRENCE-ID, by the UUID of their UID, as libical prints them.
     private var overrides: [(uuid: String, text: String)] = []
     private var setAside = ICalendarSetAside()
@@ -61,6 +62,7 @@ struct ICalendarReader {
         let kept = keepOverrides()
         var decoded = DecodedFile(items: items, places: items.indices.map { (.todo, $0 + 1) }, notKept: notKept)
         decoded.overridesKept = kept
+        decoded.warnings = warnings
         return .success(decoded)
     }
 
@@ -137,6 +139,7 @@ struct ICalendarReader {
                     items.append(.failure(error))
                 }
                 for (what, number) in todo.notKept { notKept[what, default: 0] += number }
+                warnings += todo.warnings.map { "todo \(items.count): " + $0 }
             case ICAL_VTIMEZONE_COMPONENT:
                 continue
             default:
@@ -155,6 +158,8 @@ private struct TodoReader {
     /// Puts back the components libical could not keep, in the text kept.
     let setAside: ICalendarSetAside
     var notKept: [String: Int] = [:]
+    /// What was read but will not work as it did where the todo came from.
+    var warnings: [String] = []
 
     init(todo: LibICal.Component, number: Int, timezones: [String: LibICal.Component], options: InterchangeOptions,
          setAside: ICalendarSetAside) {
@@ -282,10 +287,26 @@ private struct TodoReader {
             // writes that DUE (a VTODO may not have both).
             due = end
         } else if let durationProperty {
+            if due == nil, startProperty != nil {
+                warnings.append("\"DURATION\" '\(LibICal.value(of: durationProperty))' is negative, so DTSTART plus it is no due:"
+                                + " imported without a due (kept for export)")
+            }
             keep(durationProperty)
         }
         var repetition: Repetition?
-        if let rrule, let due, (try? RepeatRule(parsing: "RRULE:" + rrule.text).check(for: due)) != nil {
+        var unfollowed: String?
+        if let rrule {
+            do throws(InputError) {
+                if let due { try RepeatRule(parsing: "RRULE:" + rrule.text).check(for: due) } else { unfollowed = "has no due to repeat from" }
+            } catch {
+                unfollowed = due?.isAllDay == true && rrule.text.uppercased().contains("FREQ=HOURLY")
+                    ? "repeats by hours, and the due is a day (at midnight)" : "is not a repeat nudge can follow"
+            }
+            if let unfollowed, !completed, completedAt == nil {
+                warnings.append("\"RRULE\" '\(rrule.text)' \(unfollowed): imported without repeating (kept for export)")
+            }
+        }
+        if let rrule, let due, unfollowed == nil {
             let start = try startProperty.map { property throws(RecordError) in try seriesStart(property, due: due) }
             // A PERIOD (RDATE;VALUE=PERIOD:...) has no DATE-TIME to read; it is only kept.
             func dates(_ properties: [LibICal.Property], _ field: String) throws(RecordError) -> [SeriesStart] {
@@ -352,13 +373,24 @@ private struct TodoReader {
         }
 
         let keptText = ICalendarSetAside.lfLines(setAside.restore(kept.joined()))
-        return TodoRecord(uuid: ICalendarFile.uuid(forUID: uid), title: validTitle, notes: notes, due: due,
-                          priority: priority, category: category, repetition: repetition, completedAt: completedAt,
-                          createdAt: createdAt, updatedAt: updatedAt, reminders: reminders,
-                          defaultReminders: defaultReminders, snoozedUntil: snoozedUntil,
-                          kept: keptText.isEmpty ? [:] : [ICalendarFile.keptKey: keptText],
-                          remindedThrough: remindedThrough)
+        let record = TodoRecord(uuid: ICalendarFile.uuid(forUID: uid), title: validTitle, notes: notes, due: due,
+                                priority: priority, category: category, repetition: repetition, completedAt: completedAt,
+                                createdAt: createdAt, updatedAt: updatedAt, reminders: reminders,
+                                defaultReminders: defaultReminders, snoozedUntil: snoozedUntil,
+                                kept: keptText.isEmpty ? [:] : [ICalendarFile.keptKey: keptText],
+                                remindedThrough: remindedThrough)
+        // A time in a zone far from UTC can be in year 1 there and year 0 in UTC.
+        if let field = YearBounds.fieldOutside(record) {
+            throw error(Self.propertyNames[field] ?? field, "is outside the years 0001-9999")
+        }
+        return record
     }
+
+    /// The property each field of a record is read from.
+    private static let propertyNames = [
+        "due": "DUE", "createdAt": "CREATED", "updatedAt": "LAST-MODIFIED", "completedAt": "COMPLETED",
+        "snoozedUntil": "TRIGGER", "remindedThrough": "ACKNOWLEDGED", "reminders": "TRIGGER", "repeat": "DTSTART",
+    ]
 
     // MARK: - Times
 
@@ -392,6 +424,14 @@ private struct TodoReader {
     private func due(start property: LibICal.Property, plus durationProperty: LibICal.Property) throws(RecordError) -> Due? {
         let duration = ical.icalproperty_get_duration(durationProperty)
         guard duration.is_neg == 0 else { return nil }
+        guard let due = try due(start: property, plus: duration), YearBounds.contains(due) else {
+            // Not libical's value: it wraps weeks past 2^32.
+            throw error("DURATION", "added to DTSTART '\(LibICal.value(of: property))' puts the due outside the years 0001-9999")
+        }
+        return due
+    }
+
+    private func due(start property: LibICal.Property, plus duration: icaldurationtype) throws(RecordError) -> Due? {
         let span = TimeSpan(days: Int(duration.weeks) * 7 + Int(duration.days),
                             seconds: Int(duration.hours) * 3600 + Int(duration.minutes) * 60 + Int(duration.seconds))
         let value = time(property)

@@ -109,8 +109,11 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         return nil
     }
 
+    /// The records as a file; one with a date outside the years 0001-9999 (stored by an older
+    /// version) is left out (`YearBounds.unwritable` says why), as no format can hold it.
     public func encode(_ records: [TodoRecord], options: InterchangeOptions) -> String {
-        switch self {
+        let records = records.filter { YearBounds.fieldOutside($0) == nil }
+        return switch self {
         case .json: NudgeJSON.encode(records)
         case .ics: ICalendarFile.encode(records, options: options)
         case .taskwarrior: TaskwarriorJSON.encode(records, options: options)

@@ -396,6 +396,10 @@ public final class VdirSync {
         var written: [SyncItem] = []
         do throws(SyncError) {
             var files: [(href: String, text: String)] = []
+            // A date no file can hold (an older version stored it): the file is left as it is.
+            let unwritable = writes.compactMap { write in YearBounds.unwritable(write.record).map { (write.record, $0) } }
+            for (record, why) in unwritable { report.warnings.append("'\(record.title)' is not written to the vdir: \(why)") }
+            writes.removeAll { YearBounds.unwritable($0.record) != nil }
             for write in writes {
                 files.append((write.href, ICalendarFile.encode([Ancestry.joined(write.record, earlier: write.earlier)],
                                                                options: options)))
@@ -469,6 +473,8 @@ public final class VdirSync {
                 report.warnings.append("\(href): " + (field.map { "\"\($0)\" " } ?? "") + reason + ": left as it is")
                 return nil
             }
+            // A repeat Nudge cannot follow, a due it cannot compute: said, as an import says it.
+            for warning in decoded.warnings { report.warnings.append("\(href): \(warning)") }
             return record
         case .failure(let error):
             report.warnings.append("\(href): \(error): left as it is")

@@ -34,6 +34,38 @@ struct ExportTests {
         #expect(try nudge("show", "1", "--json").object()["uuid"] as? String == uuid)
     }
 
+    /// A timed due in the year 10000, as `postpone` could store it: the ics export wrote
+    /// DUE:00000000T000000, Taskwarrior's 129891016T235900Z, and Nudge's JSON did not import back.
+    @Test(arguments: ["json", "ics", "taskwarrior", "todotxt"])
+    func aTodoDueAfterTheYear9999IsLeftOutAndSaid(format: String) throws {
+        try nudge("add", "Far", "--due", "2026-12-31 23:59")
+        try nudge("add", "Near", "--due", "2026-12-30 10:00")
+        // 10000-01-07T23:59:00Z, stored by an older version.
+        let stored = try nudge.shell("sqlite3 \"$NUDGE_DB\" \"UPDATE todos SET due_at = 253403459940 WHERE title = 'Far'\"")
+        try #require(stored.status == 0, "\(stored.stderr)")
+        let uuid = try #require(try nudge("show", "1", "--json").object()["uuid"] as? String)
+        let run = try nudge("export", "--format", format)
+        #expect(run.status == 1)
+        #expect(run.stderr == "nudge: todo 'Far' (\(uuid)) was not exported: its due is outside the years 0001-9999\n")
+        #expect(run.stdout.contains("Near"))
+        for wrong in ["Far", "00000000T", "129891016", "10000-"] { #expect(!run.stdout.contains(wrong), "\(run.stdout)") }
+        let other = Nudge()
+        let imported = try other("import", "-", input: run.stdout)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try other("export").array().map { $0["title"] as? String } == ["Near"])
+    }
+
+    /// 9999-12-31 23:30 at UTC-5 is in the year 10000 in UTC, where Taskwarrior's export writes it.
+    @Test func anImportedDueThatIsInTheYear10000InUTCIsRefused() throws {
+        let run = try nudge("import", "-", input: #"""
+            [{"uuid": "153bf7e0-1927-4e47-acfe-ea65d470533e", "title": "Late", "due": "9999-12-31T23:30:00-05:00",
+              "allDay": false, "zone": "America/New_York", "createdAt": "2026-12-05T00:37:20+00:00",
+              "updatedAt": "2026-12-05T00:37:20+00:00"}]
+            """#)
+        #expect(run.status == 1)
+        #expect(run.stderr == "nudge: item 1: \"due\" is outside the years 0001-9999; nothing was imported (--skip-bad imports the rest)\n")
+    }
+
     @Test func allIncludesCompletedTodos() throws {
         try nudge("add", "Open")
         try nudge("add", "Finished")

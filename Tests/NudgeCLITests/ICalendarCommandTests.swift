@@ -64,6 +64,33 @@ struct ICalendarCommandTests {
         #expect(read == "PARTICIPANT p1 ACTIVE\n")
     }
 
+    static func startPlus(_ duration: String) -> String {
+        "BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:d1\nSUMMARY:Plan\nDTSTART:20261224T090000Z\nDURATION:\(duration)\nEND:VTODO\nEND:VCALENDAR\n"
+    }
+
+    /// A due in the year 27,026,422 was stored, and `postpone`, `upcoming` and nudged died on it.
+    @Test func aDurationPastTheYear9999IsRefusedByName() throws {
+        let nudge = Nudge()
+        let run = try nudge("import", "-", input: Self.startPlus("P99999999999W"))
+        #expect(run.status == 1)
+        #expect(run.stderr == "nudge: todo 1: \"DURATION\" added to DTSTART '20261224T090000Z'"
+                + " puts the due outside the years 0001-9999; nothing was imported (--skip-bad imports the rest)\n")
+        #expect(try nudge("export", "--all").array().isEmpty)
+    }
+
+    @Test func aNegativeDurationAndASecondlyRuleAreSaid() throws {
+        let nudge = Nudge()
+        let run = try nudge("import", "-", input: Self.startPlus("-P1000000W"))
+        #expect(run.status == 0)
+        #expect(run.stderr == "nudge: warning: todo 1: \"DURATION\" '-P1000000W' is negative, so DTSTART plus it is no due:"
+                + " imported without a due (kept for export)\n")
+        let secondly = Self.dueTomorrow(status: "NEEDS-ACTION").replacingOccurrences(of: "STATUS:", with: "RRULE:FREQ=SECONDLY\r\nSTATUS:")
+        let again = try nudge("import", "-", input: secondly)
+        #expect(again.status == 0)
+        #expect(again.stderr == "nudge: warning: todo 1: \"RRULE\" 'FREQ=SECONDLY' is not a repeat nudge can follow:"
+                + " imported without repeating (kept for export)\n")
+    }
+
     /// A todo due tomorrow (the tests' now is 2026-11-29) with an alarm 10 minutes before.
     static func dueTomorrow(status: String) -> String {
         [

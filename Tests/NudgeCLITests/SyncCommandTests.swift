@@ -77,6 +77,24 @@ struct SyncCommandTests {
         #expect(try String(contentsOfFile: vdir + "/loc.ics", encoding: .utf8) == file)
     }
 
+    /// A due in the year 10000 (stored by an older version) went into the vdir as an invalid DUE.
+    @Test func aTodoDueAfterTheYear9999IsNotWrittenToTheVdir() throws {
+        let nudge = try nudge(vdir: "~/todos")
+        let vdir = nudge.folder.file("todos")
+        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: false)
+        try #require(try nudge("add", "Far", "--due", "2026-12-31 23:59").status == 0)
+        try #require(try nudge("add", "Near").status == 0)
+        try #require(try nudge.shell("sqlite3 \"$NUDGE_DB\" \"UPDATE todos SET due_at = 253403459940 WHERE title = 'Far'\"").status == 0)
+        let run = try nudge("sync", "--json")
+        #expect(run.status == 0, "\(run.stderr)")
+        let report = try run.object()
+        #expect(report["written"] as? Int == 1)
+        #expect(report["warnings"] as? [String] == ["'Far' is not written to the vdir: its due is outside the years 0001-9999"])
+        let written = try files(vdir)
+        #expect(written.count == 1)
+        #expect(try String(contentsOfFile: vdir + "/" + written[0], encoding: .utf8).contains("SUMMARY:Near"))
+    }
+
     /// The real todoman on the same folder: it lists Nudge's todos, and what it changes comes
     /// back with the next `nudge sync`.
     @Test func todomanReadsAndChangesTheSameTodos() throws {

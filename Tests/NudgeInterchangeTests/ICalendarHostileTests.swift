@@ -97,3 +97,78 @@ extension ICalendarFileTests {
         #expect(read.due == .at(Date(timeIntervalSince1970: 1_798_102_800), zone: Self.utc))
     }
 }
+
+/// Dates a file computes: every one in the years 0001-9999, and what cannot be followed said.
+extension ICalendarFileTests {
+    func readError(_ lines: [String]) throws -> RecordError? {
+        let file = try decode(calendar(todo(lines)))
+        guard case .failure(let error)? = file.items.first else { return nil }
+        return error
+    }
+
+    /// DTSTART plus 99999999999 weeks was imported as a due in the year 27,026,422.
+    @Test(arguments: [
+        ["DTSTART:20261224T090000Z", "DURATION:P99999999999W"],
+        ["DTSTART;VALUE=DATE:20261224", "DURATION:P99999999W"],
+        ["DTSTART;TZID=Europe/Berlin:99991231T090000", "DURATION:PT16H"],
+        ["DTSTART;VALUE=DATE:99991231", "DURATION:P1D"],
+    ])
+    func aDurationThatPutsTheDueOutsideTheYearsIsTheTodosError(lines: [String]) throws {
+        let error = try #require(try readError(lines))
+        #expect(error.field == "DURATION")
+        #expect(error.reason.hasSuffix("puts the due outside the years 0001-9999"), "\(error)")
+    }
+
+    @Test func aNegativeDurationIsSaidAndKept() throws {
+        let file = try decode(calendar(todo(["DTSTART:20261224T090000Z", "DURATION:-P1000000W"])))
+        let read = try #require(try file.items.first?.get())
+        #expect(read.due == nil)
+        #expect(file.warnings == ["todo 1: \"DURATION\" '-P1000000W' is negative, so DTSTART plus it is no due:"
+                                  + " imported without a due (kept for export)"])
+        #expect(lines(encode([read])).contains("DURATION:-P1000000W"))
+    }
+
+    @Test(arguments: [
+        (["DUE:20261224T090000Z", "RRULE:FREQ=SECONDLY"], "\"RRULE\" 'FREQ=SECONDLY' is not a repeat nudge can follow"),
+        (["DUE:20261224T090000Z", "RRULE:FREQ=MINUTELY;INTERVAL=5"], "\"RRULE\" 'FREQ=MINUTELY;INTERVAL=5' is not a repeat nudge can follow"),
+        (["DUE;VALUE=DATE:20261224", "RRULE:FREQ=HOURLY"], "\"RRULE\" 'FREQ=HOURLY' repeats by hours, and the due is a day (at midnight)"),
+        (["DTSTART:20261224T090000Z", "RRULE:FREQ=DAILY"], "\"RRULE\" 'FREQ=DAILY' has no due to repeat from"),
+    ])
+    func aRuleNudgeCannotFollowIsSaidAndKept(lines: [String], warning: String) throws {
+        let file = try decode(calendar(todo(lines)))
+        let read = try #require(try file.items.first?.get())
+        #expect(read.repetition == nil)
+        #expect(file.warnings == ["todo 1: " + warning + ": imported without repeating (kept for export)"])
+        #expect(self.lines(encode([read])).contains(lines[1]))
+        // Done with, it repeats nowhere: nothing to say.
+        #expect(try decode(calendar(todo(lines + ["STATUS:COMPLETED"]))).warnings.isEmpty)
+    }
+
+    @Test func aReminderLongBeforeTheDueIsTheTodosError() throws {
+        let error = try #require(try readError(["DUE:20261224T090000Z", "BEGIN:VALARM", "ACTION:DISPLAY",
+                                                "TRIGGER;RELATED=END:-P99999999W", "END:VALARM"]))
+        #expect(error.field == "TRIGGER")
+        #expect(error.reason == "is outside the years 0001-9999")
+    }
+
+    /// 0001-01-01 00:00 at UTC+14 is in the year 0 in UTC, where Taskwarrior writes it.
+    @Test func aDueInYearOneThatIsYearZeroInUTCIsTheTodosError() throws {
+        let error = try #require(try readError(["DUE;TZID=Pacific/Kiritimati:00010101T000000"]))
+        #expect(error.field == "DUE")
+    }
+}
+
+/// Writers never write a date outside the years 0001-9999, which an older version could store.
+extension ICalendarFileTests {
+    @Test(arguments: InterchangeFormat.allCases)
+    func aRecordDueAfterTheYear9999IsLeftOut(format: InterchangeFormat) {
+        let far = record { $0.title = "Far"; $0.due = .at(Date(timeIntervalSince1970: 253_403_459_940), zone: Self.berlin) }
+        var near = record { $0.title = "Near"; $0.due = .allDay(LocalDate(year: 2026, month: 12, day: 30)!) }
+        near.uuid = "1f8fad5b-d9cb-469f-a165-70867728950e"
+        #expect(YearBounds.unwritable(far) == "its due is outside the years 0001-9999")
+        #expect(YearBounds.unwritable(near) == nil)
+        let text = format.encode([far, near], options: options)
+        #expect(text.contains("Near") && !text.contains("Far"), "\(text)")
+        #expect(!ICalendarFile.encode([far], options: options).contains("VTODO"))
+    }
+}

@@ -512,6 +512,19 @@ struct VdirSyncTests {
         #expect(try text("meeting.ics").contains((participant + ["END:VTODO"]).joined(separator: "\r\n")))
     }
 
+    /// A rule Nudge cannot follow comes in without repeating, and the pass says so.
+    @Test func aRuleNudgeCannotFollowIsAWarningOfThePass() throws {
+        let file = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VTODO", "UID:tick", "SUMMARY:Tick", "DUE:20261210T090000Z",
+            "RRULE:FREQ=SECONDLY", "END:VTODO", "END:VCALENDAR", "",
+        ].joined(separator: "\r\n")
+        try replace("tick.ics", with: file)
+        let report = try sync(try makeStore("a")).pass(now: at(1))
+        #expect(report.imported == 1)
+        #expect(report.warnings == ["tick.ics: todo 1: \"RRULE\" 'FREQ=SECONDLY' is not a repeat nudge can follow:"
+                                    + " imported without repeating (kept for export)"])
+    }
+
     /// A calendar file of RFC 9073 locations in the vdir: left alone, and the pass goes on.
     @Test func aFileOfComponentsOfAnotherKindIsLeftAlone() throws {
         let file = "BEGIN:VCALENDAR\nBEGIN:VLOCATION\nEND:VLOCATION\nEND:VCALENDAR\n"

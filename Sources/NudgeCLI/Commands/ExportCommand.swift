@@ -44,6 +44,13 @@ enum ExportCommand: Command {
             // Unicode scalars, not characters: an iCalendar file ends in one "\r\n" character.
             context.print(String(String.UnicodeScalarView(text.unicodeScalars.dropLast())))
         }
+        // A date no format can hold (an older version stored it): the others are written, and
+        // each left out is said.
+        let unwritable = records.compactMap { record in
+            YearBounds.unwritable(record).map { "todo '\(record.title)' (\(record.uuid)) was not exported: \($0)" }
+        }
+        for line in unwritable.dropLast() { NudgeCLI.writeError(line) }
+        if let last = unwritable.last { throw .failed(last) }
     }
 
     /// The format `--format` names, or nil without it.

@@ -232,11 +232,16 @@ enum ImportCommand: Command {
     }
 
     /// What `add` would refuse: a category name it does not allow, a repeat rule nudge cannot
-    /// expand, or one without a due to repeat from; and notes or kept text of megabytes.
+    /// expand, or one without a due to repeat from; notes or kept text of megabytes; and dates
+    /// outside the years 0001-9999.
     private static func checked(_ record: TodoRecord, at: (place: RecordError.Place, number: Int)) -> Result<TodoRecord, RecordError> {
         var record = record
         if let (field, reason) = record.oversizedText {
             return .failure(RecordError(item: at.number, place: at.place, field: field, reason: reason))
+        }
+        // Every format writes years of four digits, UTC among them: a date outside could not go out again.
+        if let field = YearBounds.fieldOutside(record) {
+            return .failure(RecordError(item: at.number, place: at.place, field: field, reason: "is outside the years 0001-9999"))
         }
         if let name = record.category {
             do { record.category = try AddCommand.categoryName(name) } catch {
