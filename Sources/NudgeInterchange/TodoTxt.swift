@@ -146,7 +146,9 @@ public enum TodoTxt {
     }
 
     static func record(_ line: String, number: Int, options: InterchangeOptions) throws(RecordError) -> TodoRecord {
-        var words = line.split(separator: " ", omittingEmptySubsequences: true)[...]
+        // Control characters are read as the export writes them, so that a todo read comes
+        // back the same, and one of nothing else has an empty title.
+        var words = oneLine(line, as: " ").split(separator: " ", omittingEmptySubsequences: true)[...]
         func isDate(_ word: Substring?) -> LocalDate? { word.flatMap { LocalDate(iso: $0) } }
         var completed: LocalDate?, created: LocalDate?, letter: String?
         var done = false

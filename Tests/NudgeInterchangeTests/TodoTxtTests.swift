@@ -87,6 +87,17 @@ struct TodoTxtTests {
         #expect(back[1].completedAt == records[1].completedAt)
     }
 
+    @Test func controlCharactersInALineAreReadAsTheSpacesTheExportWrites() throws {
+        let record = try one("Red\u{1B}[31m alert\u{7F}now\u{7}")
+        #expect(record.title == "Red [31m alert now")
+        #expect(TodoTxt.encode([record], options: options) == "Red [31m alert now\n")
+        // A line of nothing else has no title: refused, not a todo that cannot be read back.
+        let file = try decode("\u{1}\n")
+        #expect(file.items.count == 1)
+        guard case .failure(let error) = file.items.first else { Issue.record("a line of a control character was read"); return }
+        #expect(error.description.hasPrefix("line 1: \"text\" the title is empty"))
+    }
+
     @Test func lineBreaksAndControlCharactersAreWrittenAsSpacesAndReadBackTheSame() throws {
         let start = day("2026-11-30").start(in: .nudge(zone: options.zone))
         let record = TodoRecord(uuid: "0f8fad5b-d9cb-469f-a165-70867728950e",
