@@ -25,7 +25,7 @@ PACKAGES = g++ pkg-config libsqlite3-dev libsystemd-dev libical-dev libinih-dev 
 TEST_LOCALES = en_US.UTF-8 de_DE.UTF-8 C.UTF-8
 BENCH_PACKAGES = taskwarrior hyperfine time gcc libc6-dev
 
-.PHONY: all build release deps bench-deps check test demo bench install uninstall clean
+.PHONY: all build release deps bench-deps check test demo bench fuzz install uninstall clean
 
 all: build
 
@@ -69,6 +69,7 @@ FAKE_DATES = '@2031-06-15 12:00:00' '@2027-03-28 01:59:30'
 check: export SWIFT_BACKTRACE = enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,limit=16,top=0
 
 # NudgeUnitE2ETests runs the unit under a real systemd user manager with the release binaries.
+# Last, the fuzz targets replay their saved inputs and fuzz briefly (scripts/fuzz check).
 check: deps release
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
@@ -76,6 +77,13 @@ check: deps release
 		echo "Unit suites again at $$date (Europe/Berlin)"; \
 		NO_FAKE_STAT=1 TZ=Europe/Berlin faketime -f "$$date" $(SWIFT) test --skip-build $(UNIT_SUITES) || exit 1; \
 	done
+	SWIFT=$(SWIFT) scripts/fuzz check
+
+# Each parser of outside data under libFuzzer and AddressSanitizer for FUZZ_SECONDS
+# (fuzz/README.md); what it finds is left in .build-fuzz/findings.
+FUZZ_SECONDS ?= 600
+fuzz: deps
+	SWIFT=$(SWIFT) FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz run
 
 test: check
 
@@ -130,4 +138,4 @@ uninstall:
 	rm -f "$(DESTDIR)$(MANDIR)/man1/nudge.1" "$(DESTDIR)$(MANDIR)/man5/nudge.conf.5" "$(DESTDIR)$(MANDIR)/man8/nudged.8"
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz

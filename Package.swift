@@ -43,6 +43,12 @@ let package = Package(
         .executableTarget(name: "nudge", dependencies: ["NudgeCLI", "NudgeSystem"]),
         .executableTarget(name: "nudged", dependencies: ["NudgeDaemon"]),
         .executableTarget(name: "nudge-schedule-bench", dependencies: ["NudgeCore", "NudgeStore"]),
+        // libFuzzer's driver, declared; the fuzzing build links it (scripts/fuzz).
+        .systemLibrary(name: "CFuzzer"),
+        // libFuzzer targets for the parsers of outside data (scripts/fuzz, fuzz/README.md); an
+        // ordinary build gives a replayer of saved inputs.
+        .executableTarget(name: "nudge-fuzz", dependencies: ["CFuzzer", "NudgeCore", "NudgeRecurrence", "NudgeConfigFile",
+                                                            "NudgeInterchange", "NudgeSync", "NudgeStore", "NudgeQuote"]),
         // Writes nudge.1, nudged.8 and nudge.conf.5 from the help texts and config/nudge.conf
         // (`make man`); not installed itself.
         .executableTarget(name: "nudge-manpages", dependencies: ["NudgeCLI", "NudgeDaemon", "NudgeHelp"]),
