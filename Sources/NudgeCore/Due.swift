@@ -11,3 +11,26 @@ public enum Due: Hashable, Sendable {
         return false
     }
 }
+
+extension Due {
+    /// The years every date Nudge computes lies in; the formats it writes have four digits.
+    public static let years = 1...9999
+
+    /// True when the due's day (a timed due's day in its own zone) lies in `years`. Only a due
+    /// read from a database written before this was checked can fail it: such a due is shown
+    /// as it is, but gets no reminders, and moving it is refused.
+    public var isWithinYears: Bool {
+        switch self {
+        case .allDay(let day): Due.years.contains(day.year)
+        case .at(let instant, let zone): WallClock(zone: zone).isWithinYears(instant)
+        }
+    }
+
+    /// This due, or an error saying that `what` (e.g. "moving the due by 1w") leaves `years`.
+    /// Every due Nudge computes from another (postpone, a WHEN text, a repeat, a snooze) passes
+    /// here before it is stored.
+    public func checked(_ what: @autoclosure () -> String) throws(InputError) -> Due {
+        guard isWithinYears else { throw InputError("\(what()) leaves the years 0001-9999") }
+        return self
+    }
+}

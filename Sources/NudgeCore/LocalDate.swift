@@ -25,9 +25,13 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
             return
         }
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        self.year = parts.year!
-        self.month = parts.month!
-        self.day = parts.day!
+        guard let year = parts.year, let month = parts.month, let day = parts.day else {
+            self = WallClock(zone: calendar.timeZone).day(of: date)
+            return
+        }
+        self.year = year
+        self.month = month
+        self.day = day
     }
 
     /// Parses `YYYY-MM-DD`. Byte by byte: the store reads one for every listed todo.
@@ -70,7 +74,8 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Midnight at the start of this day, or the first instant of the day when a DST change
     /// skips midnight.
     public func start(in calendar: Calendar) -> Date {
-        calendar.startOfDay(for: calendar.date(from: components)!)
+        guard let midnight = calendar.date(from: components) else { return at(hour: 0, minute: 0, in: calendar) }
+        return calendar.startOfDay(for: midnight)
     }
 
     /// The given wall-clock time on this day. A time inside a DST gap is moved forward by the
@@ -79,7 +84,8 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         var parts = components
         parts.hour = hour
         parts.minute = minute
-        return calendar.date(from: parts)!
+        return calendar.date(from: parts)
+            ?? WallClock(zone: calendar.timeZone).instant(atLocalSeconds: (dayNumber * 24 + hour) * 3600 + minute * 60)
     }
 
     public func adding(days: Int) -> LocalDate {
@@ -110,6 +116,13 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         let doy = (153 * mp + 2) / 5 + day - 1
         let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
         return era * 146097 + doe - 719468
+    }
+
+    /// A day of any year, such as the year 10000 a computation reached before it is refused.
+    init(anyYear year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
     }
 
     init(dayNumber: Int) {

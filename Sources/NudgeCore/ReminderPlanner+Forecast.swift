@@ -10,7 +10,7 @@ extension ReminderPlanner {
     /// `limit` bounds the work when nagging has no limit.
     public func nags(following nag: Date, of subject: ReminderSubject, through end: Date, limit: Int? = nil) -> [Reminder] {
         let todo = subject.todo
-        guard subject.usesDefaultRules, !todo.isCompleted, let due = todo.due else { return [] }
+        guard subject.usesDefaultRules, !todo.isCompleted, let due = todo.due, due.isWithinYears else { return [] }
         let rules = rules(for: todo)
         guard let every = rules.nagEvery else { return [] }
         var handled = nag
@@ -19,7 +19,7 @@ extension ReminderPlanner {
               let (rule, nominal) = nags(due: due, rules: rules, every: every, snoozedUntil: subject.snoozedUntil,
                                          after: handled, count: 1).first {
             let at = releaseTime(nominal, priority: todo.priority)
-            guard at <= end, at > handled else { break }
+            guard at <= end, at > handled, clock.isWithinYears(at) else { break }
             found.append(Reminder(todoID: todo.id, rule: rule, nominal: nominal, at: at))
             handled = at
         }

@@ -85,9 +85,11 @@ public struct ReminderPlanner: Sendable {
         guard !todo.isCompleted else { return [] }
         let rules = rules(for: todo)
         var found: [(ReminderRule, Date)] = []
-        let moment = todo.due.map { self.anchor(of: $0, rules: rules) }
+        // A due outside the years (from an old database) is shown, but plans nothing.
+        let due = todo.due.flatMap { $0.isWithinYears ? $0 : nil }
+        let moment = due.map { self.anchor(of: $0, rules: rules) }
 
-        if subject.usesDefaultRules, let due = todo.due, let moment {
+        if subject.usesDefaultRules, let due, let moment {
             for span in rules.before {
                 found.append((.before(span), subtract(span, from: moment, due: due)))
             }
@@ -100,7 +102,7 @@ public struct ReminderPlanner: Sendable {
             switch reminder {
             case .at(let date): found.append((.custom(reminder), date))
             case .before(let span):
-                if let due = todo.due, let moment { found.append((.custom(reminder), subtract(span, from: moment, due: due))) }
+                if let due, let moment { found.append((.custom(reminder), subtract(span, from: moment, due: due))) }
             }
         }
         if let snoozedUntil = subject.snoozedUntil {
@@ -108,12 +110,13 @@ public struct ReminderPlanner: Sendable {
             found = found.filter { $0.1 >= snoozedUntil }
             found.append((.snooze, snoozedUntil))
         }
-        if subject.usesDefaultRules, let due = todo.due, let every = rules.nagEvery {
+        if subject.usesDefaultRules, let due, let every = rules.nagEvery {
             found += nags(due: due, rules: rules, every: every, snoozedUntil: subject.snoozedUntil,
                           after: floor, count: nagCount)
         }
-        return found.map { rule, nominal in
-            Reminder(todoID: todo.id, rule: rule, nominal: nominal, at: releaseTime(nominal, priority: todo.priority))
+        return found.compactMap { rule, nominal in
+            let at = releaseTime(nominal, priority: todo.priority)
+            return clock.isWithinYears(at) ? Reminder(todoID: todo.id, rule: rule, nominal: nominal, at: at) : nil
         }
     }
 
@@ -205,7 +208,7 @@ public struct ReminderPlanner: Sendable {
             day = day.adding(days: 1)
             time = at(config.digest.time, on: day)
         }
-        return time
+        return Due.years.contains(day.year) ? time : nil
     }
 }
 

@@ -78,16 +78,16 @@ public struct TimeSpan: Hashable, Sendable, CustomStringConvertible {
     /// is `wallTime` on its day (a repeating todo's time, which a DST gap may have moved) is
     /// `wallTime` again on the day it moves to.
     public func added(to due: Due, calendar: Calendar, wallTime: TimeOfDay? = nil) throws(InputError) -> Due {
+        try moved(due, calendar: calendar, wallTime: wallTime).checked("moving the due by \(self)")
+    }
+
+    private func moved(_ due: Due, calendar: Calendar, wallTime: TimeOfDay?) throws(InputError) -> Due {
         switch due {
         case .allDay(let day):
             guard seconds == 0 else {
                 throw InputError("an all-day todo moves by whole days or weeks (e.g. 1d, 1w), not by \(self)")
             }
-            let moved = day.adding(days: days)
-            guard (1...9999).contains(moved.year) else {
-                throw InputError("moving \(day) by \(self) leaves the years 1-9999")
-            }
-            return .allDay(moved)
+            return .allDay(day.adding(days: days))
         case .at(let instant, let zone):
             if days != 0, let wallTime {
                 let day = WallClock(zone: zone).day(of: instant)

@@ -14,8 +14,35 @@ public struct WallClock: Sendable {
     }
 
     private func localSeconds(_ instant: Date) -> Int {
-        Int(instant.timeIntervalSince1970.rounded(.down)) + offset(at: instant)
+        WallClock.seconds(instant) + offset(at: instant)
     }
+
+    /// Seconds since 1970, held within ±2^52 (past a hundred million years either way) so that
+    /// no instant read from a damaged database can overflow the arithmetic of days and times.
+    static func seconds(_ instant: Date) -> Int {
+        let seconds = instant.timeIntervalSince1970.rounded(.down)
+        guard seconds.isFinite else { return seconds < 0 ? -limit : limit }
+        return Int(max(-Double(limit), min(Double(limit), seconds)))
+    }
+
+    private static let limit = 1 << 52
+
+    /// The instant the local clock shows `seconds` (since 1970 in local time); where the offset
+    /// changes around it, the offset of the instant that much earlier in UTC decides.
+    func instant(atLocalSeconds seconds: Int) -> Date {
+        let guess = Date(timeIntervalSince1970: TimeInterval(seconds))
+        return Date(timeIntervalSince1970: TimeInterval(seconds - offset(at: guess)))
+    }
+
+    /// True when the instant's day on this clock lies in the years 0001-9999 (`Due.years`).
+    public func isWithinYears(_ instant: Date) -> Bool {
+        // Far enough inside that no offset moves the day across a year's edge.
+        if (WallClock.safeFirst...WallClock.safeLast).contains(instant.timeIntervalSince1970) { return true }
+        return Due.years.contains(day(of: instant).year)
+    }
+
+    private static let safeFirst = TimeInterval(LocalDate(year: 1, month: 1, day: 3)!.dayNumber * 86_400)
+    private static let safeLast = TimeInterval(LocalDate(year: 9999, month: 12, day: 29)!.dayNumber * 86_400)
 
     public func day(of instant: Date) -> LocalDate {
         day(atLocalSeconds: localSeconds(instant))
@@ -42,7 +69,7 @@ public struct WallClock: Sendable {
     /// and writes the bytes in place: `list --json` writes three of these for every todo.
     public func iso8601(_ instant: Date) -> String {
         let offset = offset(at: instant)
-        let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + offset
+        let seconds = WallClock.seconds(instant) + offset
         let time = ((seconds % 86_400) + 86_400) % 86_400
         let day = day(atLocalSeconds: seconds)
         guard (0...9999).contains(day.year) else {
@@ -82,6 +109,8 @@ extension WallClock {
     /// multiple of `period` seconds (the next local hour, or midnight), or an earlier one where
     /// the offset changes on the way: never later, so that a search from it misses nothing.
     public func nextBoundary(after instant: Int64, every period: Int64) -> Int64 {
+        // Past a hundred million years (a damaged database) one day is as good as the next.
+        guard (-Int64(WallClock.limit)...Int64(WallClock.limit)).contains(instant) else { return instant == .max ? .max : instant + 1 }
         func offset(_ seconds: Int64) -> Int64 { Int64(self.offset(at: Date(timeIntervalSince1970: TimeInterval(seconds)))) }
         let local = instant + offset(instant)
         let boundary = local - ((local % period) + period) % period + period

@@ -67,6 +67,14 @@ public struct WhenParser: Sendable {
     }
 
     public func read(_ text: String) throws(InputError) -> Reading {
+        let reading = try readAnyYear(text)
+        guard reading.due.isWithinYears else {
+            throw InputError("'\(text.trimmingWhitespace())' is not a date: it falls outside the years 0001-9999")
+        }
+        return reading
+    }
+
+    private func readAnyYear(_ text: String) throws(InputError) -> Reading {
         let input = text.trimmingWhitespace()
         if input.isEmpty {
             throw InputError("the date is empty; accepted: \(WhenParser.acceptedForms)")
@@ -204,10 +212,10 @@ public struct WhenParser: Sendable {
         case "eow", "end of week", "end of the week":
             day = style.weekFirstDay(of: today).adding(days: 6)
         case "eom", "end of month", "end of the month":
-            day = LocalDate(year: today.year, month: today.month,
-                            day: LocalDate.daysIn(month: today.month, year: today.year))!
+            day = LocalDate(anyYear: today.year, month: today.month,
+                            day: LocalDate.daysIn(month: today.month, year: today.year))
         case "eoy", "end of year", "end of the year":
-            day = LocalDate(year: today.year, month: 12, day: 31)!
+            day = LocalDate(anyYear: today.year, month: 12, day: 31)
         default:
             return nil
         }
@@ -255,8 +263,8 @@ public struct WhenParser: Sendable {
                 case "week": return (weekFirst.adding(days: 7), nil)
                 case "month":
                     let month = today.month % 12 + 1
-                    return (LocalDate(year: today.year + (month == 1 ? 1 : 0), month: month, day: 1)!, nil)
-                case "year": return (LocalDate(year: today.year + 1, month: 1, day: 1)!, nil)
+                    return (LocalDate(anyYear: today.year + (month == 1 ? 1 : 0), month: month, day: 1), nil)
+                case "year": return (LocalDate(anyYear: today.year + 1, month: 1, day: 1), nil)
                 default: break
                 }
             }

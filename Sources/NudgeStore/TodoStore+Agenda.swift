@@ -143,6 +143,7 @@ extension TodoStore {
             let found = Row(statement: firstInstant).int64(0)
             widest = max(widest, dueWidth(.at(Date(timeIntervalSince1970: TimeInterval(found)), zone: agenda.clock.zone)))
             instant = agenda.clock.nextBoundary(after: found, every: variesByHour ? 3600 : 86_400)
+            if instant <= found { break }
         }
         return widest
     }

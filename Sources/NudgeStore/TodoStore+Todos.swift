@@ -276,8 +276,15 @@ extension TodoStore {
         switch due {
         case nil: (nil, nil, nil)
         case .allDay(let day)?: (nil, day.description, nil)
-        case .at(let instant, let zone)?: (Int64(instant.timeIntervalSince1970.rounded(.down)), nil, zone.identifier)
+        case .at(let instant, let zone)?: (seconds(instant), nil, zone.identifier)
         }
+    }
+
+    /// Whole seconds since 1970; a due read from a damaged database as far out as an Int64
+    /// reaches is written back as it was, not trapped on.
+    static func seconds(_ instant: Date) -> Int64 {
+        let seconds = instant.timeIntervalSince1970.rounded(.down)
+        return Int64(exactly: seconds) ?? (seconds < 0 ? .min : .max)
     }
 
     static func escapedForLike(_ text: String) -> String {

@@ -41,6 +41,7 @@ enum SnoozeCommand: Command {
         } else {
             until = try snoozeEnd(context.config().snooze.defaultChoice, context: context)
         }
+        do { _ = try Due.at(until, zone: context.zone).checked("snoozing until then") } catch { throw CLIError(error) }
         guard until > context.now else {
             throw .usage("\(context.dueText.long(until)) has already passed; snooze until a later moment")
         }
