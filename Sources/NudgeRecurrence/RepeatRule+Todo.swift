@@ -47,37 +47,56 @@ extension RepeatRule {
     /// - An hourly rule starts at the next whole hour, or with BYHOUR at its first hour today
     ///   (so "every 2h between 09:00-18:00" keeps 09:00, 11:00, ...), and gives the first
     ///   occurrence after `now`.
-    /// Nil when the rule has no such occurrence (COUNT or UNTIL, or it never matches).
+    /// Nil when the rule has no such occurrence (COUNT or UNTIL, or it never matches), or none
+    /// within `Recurrence.horizonDays`.
     public func firstDue(now: Date, zone: TimeZone, time: TimeOfDay?) -> (due: Due, start: SeriesStart)? {
         let clock = WallClock(zone: zone)
         let today = clock.day(of: now)
         if isHourly {
             let hour = firstHour ?? clock.time(of: now).hour + 1
-            return firstTimed(from: FloatingTime(day: today.adding(days: hour / 24), hour: hour % 24), now: now, zone: zone)
+            guard case .found(let first) = firstTimed(from: FloatingTime(day: today.adding(days: hour / 24), hour: hour % 24), now: now, zone: zone),
+                  first.due.isWithinYears else { return nil }
+            return first
         }
         if let time {
-            return (0..<7).compactMap { offset in
-                firstTimed(from: FloatingTime(day: today.adding(days: offset), hour: time.hour, minute: time.minute), now: now, zone: zone)
-            }.min { $0.start.day < $1.start.day }
+            var found: [(due: Due, start: SeriesStart)] = []
+            starts: for offset in 0..<7 {
+                // A rule with nothing within the horizon from one day has nothing from the next.
+                switch firstTimed(from: FloatingTime(day: today.adding(days: offset), hour: time.hour, minute: time.minute), now: now, zone: zone) {
+                case .found(let first): found.append(first)
+                case .ended: continue
+                case .beyondHorizon: break starts
+                }
+            }
+            return found.filter { $0.due.isWithinYears }.min { $0.start.day < $1.start.day }
         }
-        let days = (0..<7).compactMap { offset in
-            Recurrence.first(in: rrule, start: .date(today.adding(days: offset))) { occurrence in
+        var days: [LocalDate] = []
+        starts: for offset in 0..<7 {
+            let search = Recurrence.search(rrule, start: .date(today.adding(days: offset))) { occurrence in
                 occurrence.day >= today ? .found(occurrence.day) : .next
+            }
+            switch search {
+            case .found(let day): days.append(day)
+            case .ended: continue
+            case .beyondHorizon: break starts
             }
         }
         return days.min().map { (.allDay($0), SeriesStart(day: $0, time: nil)) }
     }
 
-    private func firstTimed(from start: FloatingTime, now: Date, zone: TimeZone) -> (due: Due, start: SeriesStart)? {
+    private func firstTimed(from start: FloatingTime, now: Date, zone: TimeZone) -> Recurrence.Search<(due: Due, start: SeriesStart)> {
         let calendar = Calendar.nudge(zone: zone)
         let until = Recurrence.utcUntil(of: rrule)
-        let found = Recurrence.first(in: rrule, start: start, ignoringUntil: until != nil) { occurrence -> Recurrence.Step<(Date, FloatingTime)> in
+        let search = Recurrence.search(rrule, start: start, ignoringUntil: until != nil) { occurrence -> Recurrence.Step<(Date, FloatingTime)> in
             let instant = occurrence.day.at(hour: occurrence.hour, minute: occurrence.minute, in: calendar)
             if let until, instant > until { return .end }
             return instant > now ? .found((instant, occurrence)) : .next
         }
-        return found.map { instant, occurrence in
-            (.at(instant, zone: zone), SeriesStart(day: occurrence.day, time: TimeOfDay(hour: occurrence.hour, minute: occurrence.minute)))
+        switch search {
+        case .found(let (instant, occurrence)):
+            return .found((.at(instant, zone: zone), SeriesStart(day: occurrence.day, time: TimeOfDay(hour: occurrence.hour, minute: occurrence.minute))))
+        case .ended: return .ended
+        case .beyondHorizon: return .beyondHorizon
         }
     }
 

@@ -36,7 +36,9 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
     /// the phrases of `RepeatPhrase` (`every 2h between 09:00-18:00`, `every mon,thu`,
     /// `every 2nd tue`, `last fri of month`, `every month on the 15th`, ...), or `RRULE:`
     /// followed by an RFC 5545 recurrence rule that libical can read. COUNT and UNTIL are
-    /// accepted; rules repeating more often than hourly (FREQ=SECONDLY, MINUTELY) are not.
+    /// accepted; rules repeating more often than hourly (FREQ=SECONDLY, MINUTELY, or several
+    /// BYMINUTE or BYSECOND values) are not, nor numbers above `Recurrence.largestNumber`, an
+    /// UNTIL outside the years 0001-9999, or a rule that no day of any year matches.
     /// A trailing `at 9` is read by `RepeatRule.read`, not here.
     public init(parsing text: String) throws(InputError) {
         let trimmed = text.trimmingWhitespace()
@@ -63,6 +65,14 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
                 throw unreadable
             case .subHourly(let frequency):
                 throw InputError("can't use '\(trimmed)' as a repeat rule: FREQ=\(frequency) repeats within an hour, and a todo repeats at most hourly; use FREQ=HOURLY (every 2h) or less often")
+            case .withinAnHour(let part):
+                throw InputError("can't use '\(trimmed)' as a repeat rule: \(part) repeats within an hour, and a todo repeats at most hourly; give one minute, or use FREQ=HOURLY")
+            case .tooLarge(let part):
+                throw InputError("can't use '\(trimmed)' as a repeat rule: \(part) is too large; numbers in a rule (COUNT, INTERVAL, ...) go up to \(Recurrence.largestNumber)")
+            case .badUntil(let part):
+                throw InputError("can't use '\(trimmed)' as a repeat rule: \(part) is not a date in the years 0001-9999 (UNTIL=20271231T235959Z or UNTIL=20271231)")
+            case .neverOccurs:
+                throw InputError("can't use '\(trimmed)' as a repeat rule: it never occurs")
             }
         }
     }
@@ -128,8 +138,8 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The next due of a repeating todo being completed, or nil when the series has ended
-    /// (COUNT used up, UNTIL passed), the rule never matches, or nothing was found within
-    /// `Recurrence.maximumSteps` occurrences.
+    /// (COUNT used up, UNTIL passed, the year 9999 passed), the rule never matches, or nothing
+    /// was found within `Recurrence.maximumSteps` occurrences or `Recurrence.horizonDays`.
     ///
     /// The rule is expanded by libical in wall-clock time, from a DTSTART that depends on `from`:
     /// - `.due`: DTSTART is the current due. The result is the first occurrence strictly after
@@ -175,6 +185,14 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
     public func nextDue(after current: Due, completedAt: Date, from: RepeatFrom, now: Date, localZone: TimeZone,
                         seriesStart: SeriesStart? = nil, exceptions: [SeriesStart] = [],
                         additions: [SeriesStart] = []) -> Due? {
+        // A series reaching past the year 9999 has ended there.
+        nextDueAnyYear(after: current, completedAt: completedAt, from: from, now: now, localZone: localZone,
+                       seriesStart: seriesStart, exceptions: exceptions, additions: additions)
+            .flatMap { $0.isWithinYears ? $0 : nil }
+    }
+
+    private func nextDueAnyYear(after current: Due, completedAt: Date, from: RepeatFrom, now: Date, localZone: TimeZone,
+                                seriesStart: SeriesStart?, exceptions: [SeriesStart], additions: [SeriesStart]) -> Due? {
         let exceptions = from == .due ? exceptions : []
         let additions = from == .due ? additions : []
         switch current {
@@ -185,7 +203,7 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
             let start = from == .due ? (seriesStart?.day ?? day) : local.day(of: completedAt)
             let floor = from == .due ? max(day, local.day(of: now)) : start
             let excluded = Set(exceptions.map(\.day))
-            let next = Recurrence.first(in: rrule, start: .date(start)) { occurrence in
+            let next = Recurrence.first(in: rrule, start: .date(start), from: .date(floor)) { occurrence in
                 occurrence.day > floor && !excluded.contains(occurrence.day) ? .found(occurrence.day) : .next
             }
             let added = additions.map(\.day).filter { $0 > floor && !excluded.contains($0) }.min()
@@ -220,7 +238,8 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
                 // without asking the calendar.
                 let earliestDay = clock.day(of: floor).adding(days: -2)
                 if isHourly { start = hourlyStart(start, near: FloatingTime(day: earliestDay)) }
-                let ruled = Recurrence.first(in: rrule, start: start, ignoringUntil: until != nil) { occurrence -> Recurrence.Step<Date> in
+                let ruled = Recurrence.first(in: rrule, start: start, from: FloatingTime(day: earliestDay),
+                                             ignoringUntil: until != nil) { occurrence -> Recurrence.Step<Date> in
                     guard occurrence.day >= earliestDay else { return .next }
                     let candidate = place(occurrence)
                     if let until, candidate > until { return .end }

@@ -1,0 +1,115 @@
+import Foundation
+import NudgeCore
+import NudgeRecurrence
+import Testing
+
+/// Rules that never occur, or whose numbers libical would wrap, are refused with one line at
+/// every door (`RepeatRule(parsing:)`); none takes long to be refused or to find its next
+/// occurrence. (The 50 ms goal is measured by nudge-schedule-bench; here the bound is generous.)
+struct RuleBoundsTests {
+    private let berlin = TimeZone(identifier: "Europe/Berlin")!
+    private var due: Due { .at(Date(timeIntervalSince1970: 1_796_371_200), zone: berlin) } // 2026-12-04 09:00 Berlin
+
+    private func seconds(_ work: () throws -> Void) rethrows -> Double {
+        let elapsed = try ContinuousClock().measure(work)
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    @Test("rules that never occur are refused at once", arguments: [
+        "FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=30", "FREQ=MONTHLY;BYDAY=53MO", "FREQ=HOURLY;BYDAY=1MO",
+        "FREQ=DAILY;BYMONTH=4,6,9,11;BYMONTHDAY=31", "FREQ=MONTHLY;BYMONTH=2;BYMONTHDAY=-30",
+        "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30", "FREQ=MONTHLY;BYMONTH=2;BYDAY=5MO;BYMONTHDAY=1",
+        "FREQ=YEARLY;BYYEARDAY=367", "FREQ=DAILY;BYYEARDAY=366;BYMONTH=1",
+    ])
+    func aRuleThatNeverOccursIsRefused(_ rule: String) {
+        let time = seconds {
+            #expect(throws: InputError("can't use 'RRULE:\(rule)' as a repeat rule: it never occurs")) {
+                try RepeatRule(parsing: "RRULE:" + rule)
+            }
+        }
+        #expect(time < 1)
+    }
+
+    @Test("rare rules still occur", arguments: [
+        ("FREQ=MONTHLY;BYMONTH=2;BYDAY=5MO", "2044-02-29"), ("FREQ=YEARLY;BYDAY=53MO", "2029-12-31"),
+        ("FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=29", "2028-02-29 00:00"), ("FREQ=YEARLY;BYYEARDAY=366;BYDAY=MO", "2040-12-31"),
+        ("FREQ=MONTHLY;BYMONTH=2;BYMONTHDAY=-29", "2028-02-01"),
+    ])
+    func aRareRuleStillOccurs(_ rule: String, _ expected: String) throws {
+        let parsed = try RepeatRule(parsing: "RRULE:" + rule)
+        let now = Date(timeIntervalSince1970: 1_796_371_200)
+        let next = parsed.nextDue(after: .allDay(LocalDate(year: 2026, month: 12, day: 4)!), completedAt: now, from: .due,
+                                  now: now, localZone: berlin)
+        if expected.count == 10 {
+            #expect(next == .allDay(LocalDate(iso: expected)!))
+        } else {
+            let timed = parsed.nextDue(after: due, completedAt: now, from: .due, now: now, localZone: berlin)
+            guard case .at(let instant, _)? = timed else { Issue.record("no next due"); return }
+            #expect(WallClock(zone: berlin).iso8601(instant).prefix(16) == expected.replacingOccurrences(of: " ", with: "T"))
+        }
+    }
+
+    /// A rule the parser cannot tell never occurs (BYSETPOS is not modelled; libical finds no
+    /// negative BYMONTHDAY in a DAILY rule) is looked for only so far ahead: no next
+    /// occurrence, without long work.
+    @Test(arguments: ["FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=30;BYSETPOS=1", "FREQ=DAILY;BYMONTH=2;BYMONTHDAY=-29"])
+    func aRuleThatNeverOccursUnnoticedFindsNoNextOccurrenceQuickly(_ text: String) throws {
+        let rule = try RepeatRule(parsing: "RRULE:" + text)
+        let now = Date(timeIntervalSince1970: 1_796_371_200)
+        for from in [RepeatFrom.due, .completion] {
+            let time = seconds {
+                #expect(rule.nextDue(after: due, completedAt: now, from: from, now: now, localZone: berlin) == nil)
+            }
+            #expect(time < 1)
+        }
+        let time = seconds { #expect(rule.firstDue(now: now, zone: berlin, time: nil) == nil) }
+        #expect(time < 1)
+    }
+
+    /// One stored before rules were checked is treated as having no next occurrence.
+    @Test func aStoredRuleThatNeverOccursHasNoNextOccurrence() {
+        let now = Date(timeIntervalSince1970: 1_796_371_200)
+        let todo = Todo(id: 1, title: "never", due: due, repetition: Repetition(rrule: "FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=30", from: .due),
+                        createdAt: now, updatedAt: now)
+        let time = seconds {
+            #expect(todo.nextOccurrence(completedAt: now, localZone: berlin) == nil)
+            #expect(todo.nextDues(3, now: now, localZone: berlin).isEmpty)
+        }
+        #expect(time < 1)
+    }
+
+    @Test("numbers libical would wrap are refused", arguments: [
+        ("FREQ=DAILY;COUNT=4294967297", "COUNT=4294967297"), ("FREQ=DAILY;COUNT=99999999999", "COUNT=99999999999"),
+        ("FREQ=DAILY;COUNT=10001", "COUNT=10001"), ("FREQ=DAILY;INTERVAL=65537", "INTERVAL=65537"),
+        ("FREQ=MONTHLY;BYMONTHDAY=4294967297", "BYMONTHDAY=4294967297"),
+    ])
+    func aNumberTooLargeIsRefused(_ rule: String, _ part: String) {
+        #expect(throws: InputError("can't use 'RRULE:\(rule)' as a repeat rule: \(part) is too large; numbers in a rule (COUNT, INTERVAL, ...) go up to 10000")) {
+            try RepeatRule(parsing: "RRULE:" + rule)
+        }
+    }
+
+    @Test func theLargestNumbersAreKept() throws {
+        #expect(try RepeatRule(parsing: "RRULE:FREQ=DAILY;COUNT=10000").rrule == "FREQ=DAILY;COUNT=10000")
+        #expect(try RepeatRule(parsing: "RRULE:FREQ=DAILY;INTERVAL=010000").rrule == "FREQ=DAILY;INTERVAL=10000")
+    }
+
+    @Test("an UNTIL outside the years 0001-9999 is refused", arguments: [
+        "UNTIL=00000101T000000Z", "UNTIL=00000101",
+    ])
+    func anUntilOutsideTheYearsIsRefused(_ until: String) {
+        #expect(throws: InputError("can't use 'RRULE:FREQ=DAILY;\(until)' as a repeat rule: \(until) is not a date in the years 0001-9999 (UNTIL=20271231T235959Z or UNTIL=20271231)")) {
+            try RepeatRule(parsing: "RRULE:FREQ=DAILY;" + until)
+        }
+    }
+
+    @Test func severalMinutesOrSecondsAreRefusedAsMinutelyRulesAre() throws {
+        let minutes = (0...59).map(String.init).joined(separator: ",")
+        #expect(throws: InputError("can't use 'RRULE:FREQ=HOURLY;BYMINUTE=\(minutes)' as a repeat rule: BYMINUTE=\(minutes) repeats within an hour, and a todo repeats at most hourly; give one minute, or use FREQ=HOURLY")) {
+            try RepeatRule(parsing: "RRULE:FREQ=HOURLY;BYMINUTE=" + minutes)
+        }
+        #expect(throws: InputError.self) { try RepeatRule(parsing: "RRULE:FREQ=DAILY;BYSECOND=0,30") }
+        #expect(try RepeatRule(parsing: "RRULE:FREQ=DAILY;BYMINUTE=30").rrule == "FREQ=DAILY;BYMINUTE=30")
+        #expect(try RepeatRule(parsing: "RRULE:FREQ=DAILY;BYMINUTE=30,30").rrule.hasPrefix("FREQ=DAILY;BYMINUTE=30"))
+    }
+}
