@@ -334,7 +334,7 @@ final class Daemon {
                 // A folder made after the start (`vdirsyncer discover`, `mkdir`) is watched from then on.
                 watchSyncFolder()
                 return try VdirSync(store: service.store, folder: folder,
-                             options: InterchangeOptions(zone: zone(), now: moment, source: folder),
+                             options: InterchangeOptions(zone: zone(), now: moment, source: folder, config: service.config),
                              maxFileSize: service.config.importing.maxSize).pass(now: moment)
             },
             command: settings.command, interval: TimeInterval(settings.interval.days * 86_400 + settings.interval.seconds),

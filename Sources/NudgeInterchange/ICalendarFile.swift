@@ -25,6 +25,12 @@ public enum ICalendarFile {
     /// Marks the alarm that stands for Nudge's default reminders when a snooze needs an alarm
     /// to snooze and the todo has no reminders of its own.
     static let standsForName = "X-NUDGE-STANDS-FOR"
+    /// A TRIGGER parameter: the span of a reminder before an all-day due, whose trigger is
+    /// written relative to the start of the due's day.
+    static let beforeName = "X-NUDGE-BEFORE"
+    /// Kept (never written) with a todo whose alarms came as ACTION:AUDIO: the reminders they
+    /// are, as `CustomReminder.description` writes them, so that they go back as AUDIO.
+    static let audioName = "X-NUDGE-AUDIO"
 
     // MARK: - Priority
 

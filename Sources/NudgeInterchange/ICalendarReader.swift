@@ -355,7 +355,14 @@ private struct TodoReader {
             }
             let mapped = self.alarm(alarm, due: due, start: repetition == nil ? startInstant : nil)
             switch mapped {
-            case .reminder(let reminder): reminders.append(reminder)
+            case .reminder(let reminder):
+                reminders.append(reminder)
+                if let action = ical.icalcomponent_get_first_property(alarm, ICAL_ACTION_PROPERTY),
+                   ical.icalproperty_get_action(action) == ICAL_ACTION_AUDIO {
+                    let marker = LibICal.xProperty(ICalendarFile.audioName, reminder.description)
+                    keep(marker)
+                    ical.icalproperty_free(marker)
+                }
             case .snooze(let until): snoozedUntil = max(snoozedUntil ?? until, until)
             case .standIn: break
             case .kept: kept.append(LibICal.text(ofComponent: alarm))
@@ -574,6 +581,11 @@ private struct TodoReader {
               let action = ical.icalcomponent_get_first_property(alarm, ICAL_ACTION_PROPERTY),
               [ICAL_ACTION_DISPLAY, ICAL_ACTION_AUDIO].contains(ical.icalproperty_get_action(action)) else { return .kept }
         if let moment { return .reminder(.at(moment)) }
+        // Nudge's own reminder before an all-day due, written relative to the day's start.
+        if related == "END", due != nil, let text = LibICal.parameter(ICalendarFile.beforeName, of: triggerProperty),
+           let span = try? TimeSpan(parsing: text), span != TimeSpan() {
+            return .reminder(.before(span))
+        }
         let duration = trigger.duration
         let seconds = Int(duration.hours) * 3600 + Int(duration.minutes) * 60 + Int(duration.seconds)
         let span = TimeSpan(days: Int(duration.weeks) * 7 + Int(duration.days), seconds: seconds)

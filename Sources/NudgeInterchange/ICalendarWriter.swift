@@ -188,7 +188,7 @@ struct ICalendarWriter {
         }
         if !record.defaultReminders { add(LibICal.xProperty(ICalendarFile.defaultRemindersName, "FALSE")) }
 
-        alarms(record, into: todo)
+        alarms(record, audible: Set(kept.takeXValues(named: ICalendarFile.audioName)), into: todo)
         kept.move(to: todo)
         return todo
     }
@@ -217,8 +217,9 @@ struct ICalendarWriter {
 
     /// A VALARM for each of the todo's own reminders, and the RFC 9074 snooze; with
     /// `remindedThrough`, each carries it as ACKNOWLEDGED, and a pending todo with a due and
-    /// only the default reminders gets the alarm that stands for them, to carry it.
-    private func alarms(_ record: TodoRecord, into todo: LibICal.Component) {
+    /// only the default reminders gets the alarm that stands for them, to carry it. `audible`:
+    /// the reminders (as `CustomReminder.description` writes them) whose alarm came as AUDIO.
+    private func alarms(_ record: TodoRecord, audible: Set<String>, into todo: LibICal.Component) {
         let acknowledged = record.remindedThrough
         var alarms: [(uid: String, alarm: LibICal.Component)] = []
         for (index, reminder) in record.reminders.enumerated() {
@@ -232,7 +233,12 @@ struct ICalendarWriter {
                 trigger.time = LibICal.utcTime(moment)
             }
             let uid = "\(record.uuid)-reminder-\(index + 1)"
-            let own = alarm(uid: uid, trigger: trigger, relatedToEnd: related, description: record.title)
+            var triggerProperty: LibICal.Property?
+            if case .before(let span) = reminder, case .allDay = record.due {
+                triggerProperty = allDayTrigger(before: span, record)
+            }
+            let own = alarm(uid: uid, trigger: triggerProperty ?? triggerLine(trigger, relatedToEnd: related),
+                            audible: audible.contains(reminder.description), description: record.title)
             if let acknowledged { ical.icalcomponent_add_property(own, ical.icalproperty_new_acknowledged(LibICal.utcTime(acknowledged))) }
             alarms.append((uid, own))
         }
@@ -243,7 +249,10 @@ struct ICalendarWriter {
                 var trigger = icaltriggertype(time: ical.icaltime_null_time(), duration: ical.icaldurationtype_null_duration())
                 if record.due == nil, let snoozedUntil = record.snoozedUntil { trigger.time = LibICal.utcTime(snoozedUntil) }
                 let uid = "\(record.uuid)-default"
-                let stand = alarm(uid: uid, trigger: trigger, relatedToEnd: record.due != nil, description: record.title)
+                var triggerProperty: LibICal.Property?
+                if case .allDay = record.due { triggerProperty = allDayTrigger(before: TimeSpan(), record) }
+                let stand = alarm(uid: uid, trigger: triggerProperty ?? triggerLine(trigger, relatedToEnd: record.due != nil),
+                                  audible: false, description: record.title)
                 ical.icalcomponent_add_property(stand, LibICal.xProperty(ICalendarFile.standsForName, "DEFAULT-REMINDERS"))
                 if let acknowledged {
                     ical.icalcomponent_add_property(stand, ical.icalproperty_new_acknowledged(LibICal.utcTime(acknowledged)))
@@ -257,7 +266,8 @@ struct ICalendarWriter {
                 ical.icalcomponent_add_property(snoozed.alarm, ical.icalproperty_new_acknowledged(LibICal.utcTime(options.now)))
             }
             let trigger = icaltriggertype(time: LibICal.utcTime(snoozedUntil), duration: ical.icaldurationtype_null_duration())
-            let snooze = alarm(uid: "\(record.uuid)-snooze", trigger: trigger, relatedToEnd: false, description: record.title)
+            let snooze = alarm(uid: "\(record.uuid)-snooze", trigger: triggerLine(trigger, relatedToEnd: false), audible: false,
+                               description: record.title)
             if let related = LibICal.property("RELATED-TO;RELTYPE=SNOOZE:\(snoozed.uid)") {
                 ical.icalcomponent_add_property(snooze, related)
             }
@@ -266,16 +276,38 @@ struct ICalendarWriter {
         for (_, alarm) in alarms { ical.icalcomponent_add_component(todo, alarm) }
     }
 
-    private func alarm(uid: String, trigger: icaltriggertype, relatedToEnd: Bool, description: String) -> LibICal.Component {
+    /// `audible`: ACTION:AUDIO (RFC 5545 gives it no DESCRIPTION), else DISPLAY.
+    private func alarm(uid: String, trigger: LibICal.Property, audible: Bool, description: String) -> LibICal.Component {
         let alarm = ical.icalcomponent_new(ICAL_VALARM_COMPONENT)!
         ical.icalcomponent_add_property(alarm, ical.icalproperty_new_uid(uid))
-        ical.icalcomponent_add_property(alarm, ical.icalproperty_new_action(ICAL_ACTION_DISPLAY))
-        ical.icalcomponent_add_property(alarm, ical.icalproperty_new_description(Self.text(description)))
+        ical.icalcomponent_add_property(alarm, ical.icalproperty_new_action(audible ? ICAL_ACTION_AUDIO : ICAL_ACTION_DISPLAY))
+        if !audible { ical.icalcomponent_add_property(alarm, ical.icalproperty_new_description(Self.text(description))) }
+        ical.icalcomponent_add_property(alarm, trigger)
+        return alarm
+    }
+
+    private func triggerLine(_ trigger: icaltriggertype, relatedToEnd: Bool) -> LibICal.Property {
         let property = ical.icalproperty_new_trigger(trigger)!
         // RELATED=END: for a VTODO, relative to DUE.
         if relatedToEnd { ical.icalproperty_add_parameter(property, ical.icalparameter_new_related(ICAL_RELATED_END)) }
-        ical.icalcomponent_add_property(alarm, property)
-        return alarm
+        return property
+    }
+
+    /// A reminder `span` before an all-day due: Nudge fires it `span` before the due day's
+    /// `all_day_time` (by the record's rules), while a DATE DUE is, for other programs, the
+    /// start of the day. So the trigger is that moment relative to the start of the day, and
+    /// X-NUDGE-BEFORE keeps the span for Nudge to read back.
+    private func allDayTrigger(before span: TimeSpan, _ record: TodoRecord) -> LibICal.Property? {
+        let time = options.config.rules(priority: record.priority, category: record.category).allDayTime
+        let offset = time.hour * 3600 + time.minute * 60 - span.days * 86_400 - span.seconds
+        let magnitude = abs(offset)
+        var text = (offset < 0 ? "-P" : "P") + (magnitude >= 86_400 ? "\(magnitude / 86_400)D" : "")
+        let rest = magnitude % 86_400
+        if rest > 0 || magnitude == 0 {
+            text += "T\(rest / 3600)H\(rest / 60 % 60)M"
+        }
+        let parameter = span == TimeSpan() ? "" : ";\(ICalendarFile.beforeName)=\(span)"
+        return LibICal.property("TRIGGER;RELATED=END\(parameter):\(text)")
     }
 
     /// A TEXT value as RFC 5545 allows it: no control characters but HTAB (a newline, which
@@ -345,6 +377,19 @@ private struct Kept {
             ical.icalproperty_free(property)
         }
         return !found.isEmpty
+    }
+
+    /// Removes the X-properties called `name`; their values.
+    func takeXValues(named name: String) -> [String] {
+        guard let component else { return [] }
+        let found = LibICal.properties(of: component, ICAL_X_PROPERTY).filter { LibICal.name(of: $0) == name }
+        defer {
+            for property in found {
+                ical.icalcomponent_remove_property(component, property)
+                ical.icalproperty_free(property)
+            }
+        }
+        return found.map(LibICal.value)
     }
 
     func move(to todo: LibICal.Component) {

@@ -8,11 +8,15 @@ public struct InterchangeOptions: Sendable {
     public var now: Date
     /// Where the file comes from (its URL), naming items that carry no UUID of their own.
     public var source: String?
+    /// The reminder rules: an all-day due's reminders fire at its `all_day_time`, which an
+    /// iCalendar alarm of another program has to be told.
+    public var config: NudgeConfig
 
-    public init(zone: TimeZone, now: Date, source: String? = nil) {
+    public init(zone: TimeZone, now: Date, source: String? = nil, config: NudgeConfig = NudgeConfig()) {
         self.zone = zone
         self.now = now
         self.source = source
+        self.config = config
     }
 }
 

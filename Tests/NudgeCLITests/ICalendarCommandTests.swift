@@ -91,6 +91,33 @@ struct ICalendarCommandTests {
                 + " imported without repeating (kept for export)\n")
     }
 
+    /// Other programs fired "10m before" an all-day due at 23:50 the day before, and an AUDIO
+    /// alarm went out as DISPLAY.
+    @Test func alarmsGoOutAsOtherProgramsFireThemAndComeBackTheSame() throws {
+        let nudge = Nudge()
+        try nudge("add", "Wrap presents", "--due", "2026-12-24")
+        try nudge("remind", "1", "--add", "10m")
+        let audio = Self.dueTomorrow(status: "NEEDS-ACTION").replacingOccurrences(of: "ACTION:DISPLAY\r\nDESCRIPTION:Call the plumber\r\n",
+                                                                                 with: "ACTION:AUDIO\r\n")
+        #expect(try nudge("import", "-", input: audio).status == 0)
+        let path = nudge.folder.file("out.ics")
+        #expect(try nudge("export", "--format", "ics", "-o", path).status == 0)
+        let read = try ChildProcess.output("/usr/bin/python3", ["-c", """
+            import datetime, icalendar, sys
+            for todo in icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read()).walk('VTODO'):
+                due = todo.decoded('DUE')
+                if not isinstance(due, datetime.datetime):
+                    due = datetime.datetime.combine(due, datetime.time())
+                for alarm in todo.walk('VALARM'):
+                    print(str(todo['SUMMARY']), str(alarm['ACTION']), due + alarm.decoded('TRIGGER'))
+            """, path], environment: ["PATH": "/usr/bin:/bin"])
+        #expect(read.split(separator: "\n").sorted() == ["Call the plumber AUDIO 2026-11-30 08:50:00+00:00", "Wrap presents DISPLAY 2026-12-24 08:50:00"])
+        let other = Nudge()
+        #expect(try other("import", path).status == 0)
+        let reminders = try other("export").array().map { ($0["reminders"] as? [[String: String]]) ?? [] }
+        #expect(reminders == [[["before": "10m"]], [["before": "10m"]]])
+    }
+
     /// A todo due tomorrow (the tests' now is 2026-11-29) with an alarm 10 minutes before.
     static func dueTomorrow(status: String) -> String {
         [

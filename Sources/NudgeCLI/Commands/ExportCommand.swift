@@ -37,7 +37,7 @@ enum ExportCommand: Command {
         do {
             records = try context.store(.read).records(arguments.has("all") ? .all : .pending)
         } catch { throw CLIError(error) }
-        let text = format.encode(records, options: InterchangeOptions(zone: context.zone, now: context.now))
+        let text = format.encode(records, options: InterchangeOptions(zone: context.zone, now: context.now, config: try context.config()))
         if let path = arguments.value("output") {
             try AtomicFile.write(text, to: path)
         } else {

@@ -56,7 +56,7 @@ enum SyncCommand: Command {
         }
         let folder = expandingHome(configured, environment: context.environment)
         let store = try context.store(.write)
-        let sync = VdirSync(store: store, folder: folder, options: InterchangeOptions(zone: context.zone, now: context.now),
+        let sync = VdirSync(store: store, folder: folder, options: InterchangeOptions(zone: context.zone, now: context.now, config: try context.config()),
                             maxFileSize: try context.config().importing.maxSize)
         let report: SyncReport
         do {

@@ -1,0 +1,65 @@
+import Foundation
+import NudgeCore
+import Testing
+@testable import NudgeInterchange
+@testable import NudgeTestSupport
+
+/// Alarms as other programs fire them: reminders before an all-day due, and AUDIO alarms.
+extension ICalendarFileTests {
+    /// Written as TRIGGER;RELATED=END:-PT10M, other programs fired "10m before" an all-day due
+    /// at 23:50 the day before (a DATE DUE is the start of its day); Nudge fires it at 08:50.
+    @Test func aReminderBeforeAnAllDayDueIsWrittenForTheMomentNudgeFiresIt() throws {
+        let spans = [TimeSpan(seconds: 600), TimeSpan(days: 1), TimeSpan(days: 2, seconds: 3 * 3600), TimeSpan(seconds: 9 * 3600)]
+        let todo = record {
+            $0.due = .allDay(LocalDate(year: 2026, month: 12, day: 24)!)
+            $0.reminders = spans.map(CustomReminder.before)
+        }
+        let written = lines(encode([todo]))
+        #expect(written.contains("TRIGGER;RELATED=END;X-NUDGE-BEFORE=10m:PT8H50M"))
+        #expect(written.contains("TRIGGER;RELATED=END;X-NUDGE-BEFORE=1d:-PT15H"))
+        #expect(written.contains("TRIGGER;RELATED=END;X-NUDGE-BEFORE=2d3h:-P1DT18H"))
+        #expect(written.contains("TRIGGER;RELATED=END;X-NUDGE-BEFORE=9h:PT0S"))
+        #expect(try decode(encode([todo])).items.first?.get().reminders == todo.reminders)
+
+        // Another all_day_time (by the todo's rules): the triggers follow it.
+        var config = NudgeConfig()
+        config.reminders.allDayTime = TimeOfDay(hour: 7, minute: 30)!
+        let early = InterchangeOptions(zone: Self.berlin, now: Self.now, config: config)
+        let text = ICalendarFile.encode([todo], options: early)
+        #expect(text.contains("TRIGGER;RELATED=END;X-NUDGE-BEFORE=10m:PT7H20M\r\n"))
+        #expect(try ICalendarFile.decode(Data(text.utf8), options: options).items.first?.get().reminders == todo.reminders)
+    }
+
+    /// Python's icalendar, as other programs read the triggers: the moments Nudge fires.
+    @Test func otherProgramsFireAnAllDayDuesRemindersWhenNudgeDoes() throws {
+        let todo = record {
+            $0.due = .allDay(LocalDate(year: 2026, month: 12, day: 24)!)
+            $0.reminders = [.before(TimeSpan(seconds: 600)), .before(TimeSpan(days: 1))]
+        }
+        let folder = TemporaryDirectory()
+        try ICalendarFile.encode([todo], options: options).write(toFile: folder.file("out.ics"), atomically: true, encoding: .utf8)
+        let read = try ChildProcess.output("/usr/bin/python3", ["-c", """
+            import datetime, icalendar, sys
+            todo = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read()).walk('VTODO')[0]
+            due = datetime.datetime.combine(todo.decoded('DUE'), datetime.time())
+            for alarm in todo.walk('VALARM'):
+                print(due + alarm.decoded('TRIGGER'))
+            """, folder.file("out.ics")], environment: ["PATH": "/usr/bin:/bin"])
+        #expect(read == "2026-12-24 08:50:00\n2026-12-23 09:00:00\n")
+    }
+
+    /// An AUDIO alarm was read as a reminder and written back as DISPLAY.
+    @Test func anAudioAlarmGoesBackAsAudio() throws {
+        let read = try decodeOne(["DUE:20261224T090000Z", "BEGIN:VALARM", "ACTION:AUDIO", "TRIGGER;RELATED=END:-PT15M", "END:VALARM",
+                                  "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:x", "TRIGGER;RELATED=END:-PT5M", "END:VALARM"])
+        #expect(read.reminders == [.before(TimeSpan(seconds: 900)), .before(TimeSpan(seconds: 300))])
+        let text = encode([read])
+        let alarms = text.components(separatedBy: "BEGIN:VALARM").dropFirst().map { $0.components(separatedBy: "END:VALARM")[0] }
+        #expect(alarms.count == 2)
+        #expect(alarms[0].contains("ACTION:AUDIO\r\n") && alarms[0].contains("TRIGGER;RELATED=END:-PT15M\r\n"), "\(alarms[0])")
+        #expect(!alarms[0].contains("DESCRIPTION"))
+        #expect(alarms[1].contains("ACTION:DISPLAY\r\n") && alarms[1].contains("TRIGGER;RELATED=END:-PT5M\r\n"))
+        #expect(!text.contains(ICalendarFile.audioName))
+        #expect(try decode(ICalendarFile.encode([read], options: options)).items.first?.get() == read)
+    }
+}
