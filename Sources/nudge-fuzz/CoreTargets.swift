@@ -30,11 +30,12 @@ enum CoreTargets {
         }
     }
 
-    /// Dues that a DURATION moves.
+    /// Dues that a DURATION moves: ordinary ones and ones at the ends of the years allowed.
     static let dues: [Due] = [
         .allDay(LocalDate(year: 2026, month: 12, day: 24)!),
         .allDay(LocalDate(year: 9999, month: 12, day: 30)!),
         .at(Fixed.now, zone: Fixed.berlin),
+        .at(LocalDate(year: 9999, month: 12, day: 31)!.at(hour: 23, minute: 0, in: .nudge(zone: Fixed.berlin)), zone: Fixed.berlin),
     ]
 
     /// A DURATION is positive, at most 100 years, written back as text that reads as the same
