@@ -6,18 +6,15 @@ import NudgeCore
 /// DURATION of 99999999999 weeks) is refused, and a record that holds one (stored by an older
 /// version) is not written out.
 public enum YearBounds {
-    /// From 0001-01-01T00:00:00Z to 10000-01-01T00:00:00Z.
-    static let instants = Date(timeIntervalSince1970: -62_135_596_800)..<Date(timeIntervalSince1970: 253_402_300_800)
-    static let years = 1...9999
-
-    /// Whether the instant's day is in the years both in UTC and in `zone`.
+    /// Whether the instant's day is in the years both in UTC (where Taskwarrior writes it) and
+    /// in `zone`.
     static func contains(_ instant: Date, in zone: TimeZone = ICalendarFile.utc) -> Bool {
-        instants.contains(instant) && years.contains(WallClock(zone: zone).day(of: instant).year)
+        WallClock(zone: ICalendarFile.utc).isWithinYears(instant) && WallClock(zone: zone).isWithinYears(instant)
     }
 
     static func contains(_ due: Due) -> Bool {
         switch due {
-        case .allDay(let day): years.contains(day.year)
+        case .allDay: due.isWithinYears
         case .at(let instant, let zone): contains(instant, in: zone)
         }
     }
@@ -57,7 +54,7 @@ public enum YearBounds {
         if let outside = instants.first(where: { $0.instant.map { !contains($0) } ?? false }) { return outside.field }
         if record.reminders.contains(where: { !contains($0, due: record.due) }) { return "reminders" }
         if let repetition = record.repetition,
-           ([repetition.start].compactMap { $0 } + repetition.exceptions + repetition.additions).contains(where: { !years.contains($0.day.year) }) {
+           ([repetition.start].compactMap { $0 } + repetition.exceptions + repetition.additions).contains(where: { !Due.years.contains($0.day.year) }) {
             return "repeat"
         }
         return nil
