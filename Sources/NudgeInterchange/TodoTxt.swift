@@ -6,8 +6,9 @@ import NudgeCore
 ///
 /// Mapping: `(A)` is high, none medium, `(B)` medium and `(C)` to `(Z)` low; the letter is kept
 /// so that it comes back while Nudge's priority is unchanged. The first `+project` is the
-/// category (taken out of the title); the title is the rest of the text, `@contexts`, further
-/// `+projects` and other `key:value` tags included. `due:2026-12-24` is an all-day due;
+/// category (taken out of the title; a plus and a digit, "+49 30 1234", is no project, and the
+/// category goes first when the title holds a `+project`); the title is the rest of the text,
+/// `@contexts`, further `+projects` and other `key:value` tags included. `due:2026-12-24` is an all-day due;
 /// `at:18:30` beside it makes it a time in `options.zone`. `rec:1w` repeats from completion and
 /// `rec:+1w` from the due (the todo.txt "rec" add-on's words, units d, w, m, y); a rule `rec`
 /// cannot say is written as `rrule:FREQ=WEEKLY;BYDAY=MO,TH`. Notes, reminders and snoozes
@@ -52,7 +53,10 @@ public enum TodoTxt {
         } else {
             var words = [record.title]
             if let category = record.category {
-                words.append("+" + oneLine(category, as: "_").replacingOccurrences(of: " ", with: "_"))
+                let tag = "+" + oneLine(category, as: "_").replacingOccurrences(of: " ", with: "_")
+                // The first tag is the category: before a title that holds one of its own.
+                let titleHasTag = oneLine(record.title, as: " ").split(separator: " ").contains(where: isCategoryTag)
+                if titleHasTag { words.insert(tag, at: 0) } else { words.append(tag) }
             }
             switch record.due {
             case nil: break
@@ -73,13 +77,13 @@ public enum TodoTxt {
     }
 
     /// The text with each run of line breaks (CR, LF, CRLF, U+2028, ...) and other control
-    /// characters (C0 but tab, DEL, C1) as one `replacement`: todo.txt is one task a line, and
-    /// a reader splits where any line break is.
+    /// characters (C0, tab included, DEL, C1) as one `replacement`: todo.txt is one task a line,
+    /// a reader splits where any line break is, and todo.txt tools split words at a tab.
     static func oneLine(_ text: String, as replacement: Unicode.Scalar) -> String {
         func breaksOrControls(_ scalar: Unicode.Scalar) -> Bool {
-            scalar != "\t" && (scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-                                || scalar.properties.generalCategory == .lineSeparator
-                                || scalar.properties.generalCategory == .paragraphSeparator)
+            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                || scalar.properties.generalCategory == .lineSeparator
+                || scalar.properties.generalCategory == .paragraphSeparator
         }
         guard text.unicodeScalars.contains(where: breaksOrControls) else { return text }
         var result = String.UnicodeScalarView()
@@ -208,7 +212,7 @@ public enum TodoTxt {
         var category: String?
         var day: LocalDate?, time: TimeOfDay?, rule: Repetition?, uuid: String?
         for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-            if category == nil, word.hasPrefix("+"), word.count > 1 {
+            if category == nil, isCategoryTag(word) {
                 category = String(word.dropFirst())
                 continue
             }
@@ -255,6 +259,13 @@ public enum TodoTxt {
             throw error("text", invalid.message)
         }
         return Text(title: validated, category: category, due: due, repetition: rule, uuid: uuid)
+    }
+
+    /// A `+project` read as the category: not a plus and a digit, a phone number ("+49 30 ...")
+    /// or a vote ("+1").
+    static func isCategoryTag(_ word: Substring) -> Bool {
+        guard word.hasPrefix("+"), let first = word.dropFirst().first else { return false }
+        return !("0"..."9").contains(first)
     }
 
     // MARK: - Repeats

@@ -104,12 +104,42 @@ struct TodoTxtTests {
                                 title: "Buy\nmilk\r\nand\rbread\u{1B}[31m\u{2028}now\u{85}or\u{7F}later\ttabbed",
                                 category: "Home\nGarden", createdAt: start, updatedAt: start)
         let text = TodoTxt.encode([record], options: options)
-        #expect(text == "2026-11-30 Buy milk and bread [31m now or later\ttabbed +Home_Garden nudge:0f8fad5b-d9cb-469f-a165-70867728950e\n")
+        #expect(text == "2026-11-30 Buy milk and bread [31m now or later tabbed +Home_Garden nudge:0f8fad5b-d9cb-469f-a165-70867728950e\n")
         let back = try TodoTxt.decode(Data(text.utf8), options: options).items.map { try $0.get() }
         #expect(back.map(\.uuid) == [record.uuid])
-        #expect(back.map(\.title) == ["Buy milk and bread [31m now or later\ttabbed"])
+        #expect(back.map(\.title) == ["Buy milk and bread [31m now or later tabbed"])
         // Written again, the todo read back is the same line: the round trip settles at once.
         #expect(TodoTxt.encode(back, options: options) == text)
+    }
+
+    /// A title with " +49 " came back with the category 49, and one with its own +tag gave
+    /// the tag as the category.
+    @Test(arguments: [
+        ("Call Ann +49 30 1234567", nil, "2026-11-30 Call Ann +49 30 1234567"),
+        ("Call Ann +49 30 1234567", "Phone", "2026-11-30 Call Ann +49 30 1234567 +Phone"),
+        ("Read about +fun things", "Home", "2026-11-30 +Home Read about +fun things"),
+        ("Vote +1 on the proposal", nil, "2026-11-30 Vote +1 on the proposal"),
+    ] as [(String, String?, String)])
+    func aTitleWithAPlusComesBackAsItWas(title: String, category: String?, line: String) throws {
+        let start = day("2026-11-30").start(in: .nudge(zone: options.zone))
+        let record = TodoRecord(uuid: "0f8fad5b-d9cb-469f-a165-70867728950e", title: title, category: category,
+                                createdAt: start, updatedAt: start)
+        let text = TodoTxt.encode([record], options: options)
+        #expect(text.hasPrefix(line + " nudge:"), "\(text)")
+        let back = try #require(try TodoTxt.decode(Data(text.utf8), options: options).items.first?.get())
+        #expect(back.title == title)
+        #expect(back.category == category)
+    }
+
+    /// A tab was written raw, where todo.txt tools split words.
+    @Test func aTabInATitleIsWrittenAsASpaceAndATabSeparatesTags() throws {
+        let start = day("2026-11-30").start(in: .nudge(zone: options.zone))
+        let record = TodoRecord(uuid: "0f8fad5b-d9cb-469f-a165-70867728950e", title: "Pay\tdue:soon", createdAt: start, updatedAt: start)
+        #expect(!TodoTxt.encode([record], options: options).contains("\t"))
+        let read = try #require(try decode("Pay rent\tdue:2026-12-24\t+Flat\n").items.first?.get())
+        #expect(read.title == "Pay rent")
+        #expect(read.due == .allDay(day("2026-12-24")))
+        #expect(read.category == "Flat")
     }
 
     @Test func skipsBlankLinesAndNamesTheLineOfAnError() throws {
