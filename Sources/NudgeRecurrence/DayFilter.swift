@@ -11,8 +11,10 @@ struct DayFilter {
     /// (n, weekday): the nth such weekday, counted from the end when negative.
     private var ordinals: [(Int, Int)] = []
     private var ordinalsInYear = false
-    /// True when the rule has a part this filter does not model (BYWEEKNO, BYSETPOS, WEEKLY's
-    /// loose reading of BYDAY): such a rule is taken to occur.
+    /// True when the rule has a part this filter does not model (WEEKLY's loose reading of
+    /// BYDAY): such a rule is taken to occur. BYWEEKNO and BYSETPOS only narrow the days the
+    /// other parts let through, so they are left out: a rule they narrow to nothing (found by
+    /// the search's horizon) is not told apart here.
     private var unmodelled = false
     /// libical lets no day through for an ordinal BYDAY in a DAILY or HOURLY rule.
     private var ordinalNeverMatches = false
@@ -31,7 +33,6 @@ struct DayFilter {
             case "BYMONTH": months = Set(values.compactMap { Int($0) })
             case "BYMONTHDAY": monthDays = Set(values.compactMap { Int($0) })
             case "BYYEARDAY": yearDays = Set(values.compactMap { Int($0) })
-            case "BYWEEKNO", "BYSETPOS": unmodelled = true
             case "BYDAY":
                 for value in values {
                     guard let weekday = DayFilter.weekdayNames[String(value.suffix(2))] else { unmodelled = true; continue }

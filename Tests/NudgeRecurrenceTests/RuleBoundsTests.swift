@@ -20,6 +20,7 @@ struct RuleBoundsTests {
         "FREQ=DAILY;BYMONTH=4,6,9,11;BYMONTHDAY=31", "FREQ=MONTHLY;BYMONTH=2;BYMONTHDAY=-30",
         "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30", "FREQ=MONTHLY;BYMONTH=2;BYDAY=5MO;BYMONTHDAY=1",
         "FREQ=YEARLY;BYYEARDAY=367", "FREQ=DAILY;BYYEARDAY=366;BYMONTH=1",
+        "FREQ=MONTHLY;BYMONTH=2;BYMONTHDAY=30;BYSETPOS=1", "FREQ=YEARLY;BYWEEKNO=1;BYMONTH=2;BYMONTHDAY=30",
     ])
     func aRuleThatNeverOccursIsRefused(_ rule: String) {
         let time = seconds {
@@ -49,10 +50,10 @@ struct RuleBoundsTests {
         }
     }
 
-    /// A rule the parser cannot tell never occurs (BYSETPOS is not modelled; libical finds no
-    /// negative BYMONTHDAY in a DAILY rule) is looked for only so far ahead: no next
-    /// occurrence, without long work.
-    @Test(arguments: ["FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=30;BYSETPOS=1", "FREQ=DAILY;BYMONTH=2;BYMONTHDAY=-29"])
+    /// A rule the parser cannot tell never occurs (libical finds no negative BYMONTHDAY in a
+    /// DAILY or HOURLY rule: February 1 of leap years here) is looked for only so far ahead:
+    /// no next occurrence, without long work.
+    @Test(arguments: ["FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=-29", "FREQ=DAILY;BYMONTH=2;BYMONTHDAY=-29"])
     func aRuleThatNeverOccursUnnoticedFindsNoNextOccurrenceQuickly(_ text: String) throws {
         let rule = try RepeatRule(parsing: "RRULE:" + text)
         let now = Date(timeIntervalSince1970: 1_796_371_200)
