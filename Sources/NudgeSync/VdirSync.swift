@@ -507,10 +507,13 @@ public final class VdirSync {
         // The overrides of the series' occurrences stay with the original: not the copy's UID.
         copy.kept[ICalendarFile.overridesKey] = nil
         if var kept = copy.kept["ics"] {
-            // Its own UID, not the original's.
-            kept = kept.split(separator: "\n", omittingEmptySubsequences: false)
-                .filter { !$0.uppercased().hasPrefix("UID:") && !$0.uppercased().hasPrefix("UID;") }
-                .joined(separator: "\n")
+            // Its own UID, not the original's; a kept component's (a PARTICIPANT's) stays.
+            var depth = 0
+            kept = kept.split(separator: "\n", omittingEmptySubsequences: false).filter { line in
+                let upper = line.prefix(6).uppercased()
+                if upper == "BEGIN:" { depth += 1 } else if upper.hasPrefix("END:") { depth = max(depth - 1, 0) }
+                return depth > 0 || !(upper.hasPrefix("UID:") || upper.hasPrefix("UID;"))
+            }.joined(separator: "\n")
             copy.kept["ics"] = kept.isEmpty ? nil : kept
         }
         return copy

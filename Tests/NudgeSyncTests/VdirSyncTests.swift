@@ -512,6 +512,32 @@ struct VdirSyncTests {
         #expect(try text("meeting.ics").contains((participant + ["END:VTODO"]).joined(separator: "\r\n")))
     }
 
+    /// The copy a conflict makes has its own UID, and its PARTICIPANT keeps its UID.
+    @Test func aConflictCopyKeepsTheUIDOfAComponentItHolds() throws {
+        let file = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VTODO", "UID:meeting-2@example.org", "SUMMARY:Plan",
+            "BEGIN:PARTICIPANT", "UID:participant-2@example.org", "PARTICIPANT-TYPE:ACTIVE", "END:PARTICIPANT",
+            "END:VTODO", "END:VCALENDAR", "",
+        ].joined(separator: "\r\n")
+        try replace("meeting.ics", with: file)
+        let a = try makeStore("a"), b = try makeStore("b")
+        #expect(try sync(a).pass(now: at(1)).imported == 1)
+        #expect(try sync(b).pass(now: at(2)).imported == 1)
+        for (store, title) in [(a, "Plan here"), (b, "Plan there")] {
+            var todo = try #require(try store.todos(matching: TodoQuery(state: .all)).first)
+            todo.title = title
+            _ = try store.update(todo, now: at(3))
+        }
+        _ = try sync(b).pass(now: at(4))
+        let report = try sync(a).pass(now: at(5))
+        #expect(report.conflicts == 1)
+        let copy = try #require(try files().first { $0 != "meeting.ics" })
+        let text = try text(copy)
+        #expect(text.contains("SUMMARY:Plan there (conflict)"))
+        #expect(!text.contains("UID:meeting-2@example.org"))
+        #expect(text.contains("BEGIN:PARTICIPANT\r\nUID:participant-2@example.org\r\n"), "\(text)")
+    }
+
     /// A rule Nudge cannot follow comes in without repeating, and the pass says so.
     @Test func aRuleNudgeCannotFollowIsAWarningOfThePass() throws {
         let file = [
