@@ -43,6 +43,17 @@ public struct ReminderPlanner: Sendable {
         calendar.timeZone.identifier + "|" + config.canonicalText
     }
 
+    /// Whether the reminders planned under `fingerprint` are the ones this planner makes: the
+    /// same rules, in this zone or one of the same offsets under another name (`TZ=UTC` and
+    /// the `Etc/UTC` of /etc/localtime).
+    public func plansAlike(_ fingerprint: String) -> Bool {
+        if fingerprint == self.fingerprint { return true }
+        guard let bar = fingerprint.firstIndex(of: "|"),
+              fingerprint[fingerprint.index(after: bar)...] == config.canonicalText,
+              let zone = TimeZone(identifier: String(fingerprint[..<bar])) else { return false }
+        return zone.hasSameRules(as: calendar.timeZone)
+    }
+
     /// The reminders still to fire for this todo, in order: every one after `remindedThrough`,
     /// except that only the next nag is included (the one after it is planned when it fires).
     public func pending(_ subject: ReminderSubject) -> [Reminder] {
@@ -73,6 +84,28 @@ public struct ReminderPlanner: Sendable {
         unfired.remindedThrough = nil
         return candidates(unfired, nagsAfter: .distantPast, nagCount: nags)
             .sorted { ($0.at, $0.nominal) < ($1.at, $1.nominal) }
+    }
+
+    /// How far from a todo's anchor (its due time, or `all_day_time` on an all-day due's day)
+    /// the rules place its reminders: `before` it at the earliest, `after` it at the latest,
+    /// quiet hours' holds included; nil when nags go on without a limit. A reminder of the
+    /// todo's own, or a snooze, may be anywhere.
+    public var reach: (before: TimeInterval, after: TimeInterval?) {
+        let overrides = Array(config.byPriority.values) + Array(config.byCategory.values)
+        // A day of the calendar lasts 25 hours at most.
+        let length = { (span: TimeSpan) in Double(span.days) * 90_000 + Double(span.seconds) }
+        let spans = ([config.reminders.before] + overrides.compactMap(\.before)).joined().map(length)
+        let dayBefore = ([config.reminders.allDayDayBefore] + overrides.compactMap(\.allDayDayBefore)).contains(true)
+        let before = max(spans.max() ?? 0, dayBefore ? 90_000 : 0, 0)
+        // Quiet hours hold a reminder up to a day; a negative span reminds after the anchor.
+        let late: TimeInterval = (config.quietHours == nil ? 0 : 90_000) + max(0, -(spans.min() ?? 0))
+        let every = ([config.reminders.nagEvery] + overrides.compactMap(\.nagEvery)).compactMap { $0 }.map(length)
+        guard let longest = every.max() else { return (before, late) }
+        let limits = [config.reminders.nagLimit] + overrides.compactMap(\.nagLimit)
+        guard !limits.contains(nil) else { return (before, nil) }
+        // An all-day todo's first nag comes on the next day.
+        let most = Double(limits.compactMap { $0 }.max() ?? 0)
+        return (before, 90_000 + max(0, longest) * max(0, most) + late)
     }
 
     /// The rules that apply to this todo.

@@ -51,7 +51,7 @@ extension TodoStore {
     }
 
     private func recordedPlanner(_ recording: PlanRecording) throws -> ReminderPlanner? {
-        guard let stored = try setting(Self.fingerprintKey), stored != planner.fingerprint,
+        guard let stored = try setting(Self.fingerprintKey), !planner.plansAlike(stored),
               let text = try setting(Self.recordConfigKey), let config = recording.read(text),
               let zone = try setting(Self.recordZoneKey).flatMap(TimeZone.init(identifier:)) else { return nil }
         let recorded = ReminderPlanner(config: config, zone: zone)
@@ -65,9 +65,9 @@ extension TodoStore {
     @discardableResult
     public func planAllIfRulesChanged() throws(StoreError) -> Bool {
         try perform {
-            guard try setting(Self.fingerprintKey) != planner.fingerprint else { return false }
+            guard try !storedPlanIsOurs() else { return false }
             return try db.writeTransaction {
-                guard try setting(Self.fingerprintKey) != planner.fingerprint else { return false }
+                guard try !storedPlanIsOurs() else { return false }
                 try db.execute("DELETE FROM schedule")
                 try planEveryPendingTodo()
                 try setSetting(Self.fingerprintKey, planner.fingerprint)
@@ -83,23 +83,14 @@ extension TodoStore {
         }
     }
 
-    /// A reader whose rules or zone differ from the plan of record gets its own schedule: a
-    /// temporary table of this connection, which hides the stored one and is never written to
-    /// the file.
-    func planInMemoryIfRulesDiffer() throws {
-        guard try setting(Self.fingerprintKey) != planner.fingerprint else { return }
-        try db.execute("""
-            CREATE TEMP TABLE schedule (
-                todo_id INTEGER NOT NULL, at INTEGER NOT NULL, nominal INTEGER NOT NULL, rule TEXT NOT NULL,
-                PRIMARY KEY (todo_id, at)
-            ) WITHOUT ROWID;
-            CREATE INDEX temp.schedule_by_time ON schedule(at);
-            """)
-        try planEveryPendingTodo()
+    /// Whether the stored schedule was planned as this store's planner plans.
+    func storedPlanIsOurs() throws -> Bool {
+        guard let stored = try setting(Self.fingerprintKey) else { return false }
+        return planner.plansAlike(stored)
     }
 
     /// One todo at a time: planning 100,000 should not hold them all in memory.
-    private func planEveryPendingTodo() throws {
+    func planEveryPendingTodo() throws {
         let insert = try db.prepare("INSERT OR IGNORE INTO schedule (todo_id, at, nominal, rule) VALUES (?, ?, ?, ?)")
         try forEachSubject(where: "t.completed_at IS NULL") { try insertPlan(for: $0, using: insert) }
     }
@@ -125,7 +116,7 @@ extension TodoStore {
         try perform { try pending(subject) }
     }
 
-    private func pending(_ subject: ReminderSubject) throws -> [Reminder] {
+    func pending(_ subject: ReminderSubject) throws -> [Reminder] {
         try planner.pending(subject, hasFired: { try hasFired($0, through: subject.remindedThrough) })
     }
 
@@ -226,19 +217,26 @@ extension TodoStore {
     /// What fires from `start` through `end`, in order, the digest included.
     public func upcoming(from start: Date, through end: Date, limit: Int? = nil) throws(StoreError) -> [ScheduledReminder] {
         try perform {
-            var reminders = try db.query("""
-                SELECT s.todo_id, t.title, s.rule, s.at, s.nominal FROM schedule s JOIN todos t ON t.id = s.todo_id
-                WHERE s.at >= ? AND s.at <= ? ORDER BY s.at, s.todo_id LIMIT ?
-                """, [.integer(Self.stamp(start.addingTimeInterval(0.999))), .integer(Self.stamp(end)), .integer(Int64(limit ?? -1))]) {
-                ScheduledReminder(todoID: $0.int64(0), title: $0.text(1), rule: $0.text(2) ?? "",
-                                  at: Self.date(fromStamp: $0.int64(3)), nominal: Self.date(fromStamp: $0.int64(4)))
-            }
+            // As the schedule keeps them: whole seconds.
+            let first = Self.stamp(start.addingTimeInterval(0.999)), last = Self.stamp(end)
+            var reminders = try plansOwnSchedule() ? try ownReminders(from: first, through: last, limit: limit)
+                                                   : try storedReminders(from: first, through: last, limit: limit)
             for digest in try digests(after: max(start.addingTimeInterval(-1), try digestThrough()), through: end, limit: limit) {
                 reminders.append(ScheduledReminder(todoID: nil, title: nil, rule: ReminderRule.digest.description, at: digest, nominal: digest))
             }
             reminders.sort { ($0.at, $0.todoID ?? 0) < ($1.at, $1.todoID ?? 0) }
             if let limit, reminders.count > limit { reminders.removeLast(reminders.count - limit) }
             return reminders
+        }
+    }
+
+    private func storedReminders(from first: Int64, through last: Int64, limit: Int?) throws -> [ScheduledReminder] {
+        try db.query("""
+            SELECT s.todo_id, t.title, s.rule, s.at, s.nominal FROM schedule s JOIN todos t ON t.id = s.todo_id
+            WHERE s.at >= ? AND s.at <= ? ORDER BY s.at, s.todo_id LIMIT ?
+            """, [.integer(first), .integer(last), .integer(Int64(limit ?? -1))]) {
+            ScheduledReminder(todoID: $0.int64(0), title: $0.text(1), rule: $0.text(2) ?? "",
+                              at: Self.date(fromStamp: $0.int64(3)), nominal: Self.date(fromStamp: $0.int64(4)))
         }
     }
 
@@ -260,6 +258,7 @@ extension TodoStore {
     /// the service sleeps until.
     public func nextReminderTime() throws(StoreError) -> Date? {
         try perform {
+            try planInMemoryIfRulesDiffer()
             let planned = try db.scalar("SELECT min(at) FROM schedule")?.int64.map(Self.date(fromStamp:))
             let digest = planner.nextDigest(after: try digestThrough(), earliestDue: try earliestPendingDay())
             return [planned, digest].compactMap { $0 }.min()

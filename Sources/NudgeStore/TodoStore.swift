@@ -5,7 +5,8 @@ import NudgeCore
 /// How a process uses the store, which decides what opening it may write.
 public enum StoreAccess: Sendable {
     /// Reads only: the file is never written. When the caller's rules or zone differ from the
-    /// plan of record, its schedule is planned again in memory, for this connection alone.
+    /// plan of record, what it asks of the schedule is planned by its own, for this connection
+    /// alone, and only when it asks.
     case read
     /// Reads the todos and never the schedule, so that it is not planned in memory when the
     /// rules differ: for counting (`nudge status`, which a status bar runs every few seconds).
@@ -44,6 +45,8 @@ public final class TodoStore {
     private var changesWhenOpened: Int64?
     /// The last `PRAGMA data_version` seen by `changedElsewhere()`.
     var lastDataVersion: Int64?
+    /// For a reader: whose schedule answers it, found out when first asked.
+    var readerSchedule: ReaderSchedule?
 
     /// `$NUDGE_DB`, else `$XDG_DATA_HOME/nudge/nudge.db`, else `~/.local/share/nudge/nudge.db`.
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
@@ -84,7 +87,6 @@ public final class TodoStore {
             try db.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL")
             if access.isReadOnly {
                 if !pending.isEmpty { try upgradeInMemory(existing: exists) }
-                if access == .read { try planInMemoryIfRulesDiffer() }
             } else {
                 try refuseIfDamaged()
                 try enableWriteAheadLog()
