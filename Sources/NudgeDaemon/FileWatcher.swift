@@ -16,6 +16,22 @@ enum FolderChange: Equatable {
     }
 }
 
+/// Which changes of a folder a watch reports.
+enum FolderEvents {
+    /// Every entry written, created, moved in or out, or deleted.
+    case everyChange
+    /// Only entries made or moved in: for a watch that waits for a folder to appear (made as
+    /// a link too), which writes to other programs' files beside it (~/.config) must not wake.
+    case arrivals
+
+    var mask: UInt32 {
+        switch self {
+        case .everyChange: UInt32(IN_CLOSE_WRITE | IN_MODIFY | IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE)
+        case .arrivals: UInt32(IN_CREATE | IN_MOVED_TO)
+        }
+    }
+}
+
 /// Watches folders with inotify and calls back, on the queue, with what changed.
 /// Folders rather than files: editors and SQLite replace or create files, which a watch on
 /// the file itself would miss.
@@ -23,7 +39,7 @@ final class FileWatcher {
     private let fd: Int32
     private let source: DispatchSourceRead
     /// By watch descriptor; inotify gives one folder one descriptor, however often it is added.
-    private var handlers: [Int32: [(token: Int, call: (FolderChange) -> Void)]] = [:]
+    private var handlers: [Int32: [(token: Int, events: FolderEvents, call: (FolderChange) -> Void)]] = [:]
     private var lastToken = 0
 
     /// One handler of one folder, to stop with `stopWatching`.
@@ -46,16 +62,18 @@ final class FileWatcher {
     }
 
     /// Calls `handler` with each entry of `folder` that is written, created, moved in or out or
-    /// deleted, and with `.unknown` when events were lost or the folder went away. The watch
-    /// follows the folder itself: moved elsewhere, it is still the one watched.
+    /// deleted (with `.arrivals`, each entry made or moved in), and with `.unknown` when
+    /// events were lost or the folder went away. The watch follows the folder itself: moved
+    /// elsewhere, it is still the one watched.
     @discardableResult
-    func watch(folder: String, _ handler: @escaping (FolderChange) -> Void) throws -> Watch {
-        let mask = UInt32(IN_CLOSE_WRITE | IN_MODIFY | IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE
-                          | IN_DELETE_SELF | IN_MOVE_SELF)
+    func watch(folder: String, for events: FolderEvents = .everyChange, _ handler: @escaping (FolderChange) -> Void) throws -> Watch {
+        // Added to what the folder's other watches ask for; after one stops, the kernel still
+        // reports what it asked for until the last stops, and `readEvents` drops it.
+        let mask = events.mask | UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR | IN_MASK_ADD)
         let wd = inotify_add_watch(fd, folder, mask)
         guard wd >= 0 else { throw DaemonError("cannot watch \(folder): \(String(cString: strerror(errno)))") }
         lastToken += 1
-        handlers[wd, default: []].append((lastToken, handler))
+        handlers[wd, default: []].append((lastToken, events, handler))
         return Watch(wd: wd, token: lastToken)
     }
 
@@ -90,7 +108,7 @@ final class FileWatcher {
                     if mask & UInt32(IN_IGNORED) != 0 { handlers[wd] = nil }
                     gone.forEach { $0.call(.unknown) }
                 } else {
-                    handlers[wd]?.forEach { $0.call(.entry(name)) }
+                    handlers[wd]?.forEach { if mask & $0.events.mask != 0 { $0.call(.entry(name)) } }
                 }
             }
         }

@@ -271,7 +271,7 @@ final class Daemon {
     private func watchForDatabaseFolder() throws {
         let folder = URL(fileURLWithPath: databasePath).deletingLastPathComponent()
         var watch: FileWatcher.Watch?
-        watch = try files.watch(folder: folder.deletingLastPathComponent().path) { [unowned self] change in
+        watch = try files.watch(folder: folder.deletingLastPathComponent().path, for: .arrivals) { [unowned self] change in
             guard let watching = watch, change.concerns(folder.lastPathComponent),
                   FileManager.default.fileExists(atPath: folder.path) else { return }
             files.stopWatching(watching)
@@ -292,27 +292,29 @@ final class Daemon {
         }
     }
 
-    /// The config file's folder; while it does not exist (no config yet), its parent, so that
-    /// a config written later is read without a restart.
+    /// The config file's folder; while it does not exist (no config yet), its parent, for the
+    /// folder alone, so that a config written later is read without a restart.
     private func watchConfig() throws {
         let config = URL(fileURLWithPath: configPath)
         let folder = config.deletingLastPathComponent()
-        if FileManager.default.fileExists(atPath: folder.path) {
+        let watchFolder = { [unowned self] () throws -> Void in
             try files.watch(folder: folder.path) { [unowned self] change in
                 if change.concerns(config.lastPathComponent) { reloadSoon("the config file changed") }
             }
+        }
+        if FileManager.default.fileExists(atPath: folder.path) {
+            try watchFolder()
             return
         }
         let parent = folder.deletingLastPathComponent().path
         guard FileManager.default.fileExists(atPath: parent) else { return }
-        var watching = false
-        try files.watch(folder: parent) { [unowned self] change in
-            guard change.concerns(folder.lastPathComponent), !watching,
+        var waiting: FileWatcher.Watch?
+        waiting = try files.watch(folder: parent, for: .arrivals) { [unowned self] change in
+            guard let watch = waiting, change.concerns(folder.lastPathComponent),
                   FileManager.default.fileExists(atPath: folder.path) else { return }
-            watching = true
-            _ = try? files.watch(folder: folder.path) { [unowned self] change in
-                if change.concerns(config.lastPathComponent) { reloadSoon("the config file changed") }
-            }
+            files.stopWatching(watch)
+            waiting = nil
+            _ = try? watchFolder()
             if FileManager.default.fileExists(atPath: configPath) { reloadSoon("the config file appeared") }
         }
     }

@@ -543,6 +543,45 @@ struct NudgedEndToEndTests {
         #expect(try await staysTrue(for: 0.5) { try world.journal(of: daemon, matching: ["NUDGE_EVENT": "reloaded"]).count == 1 })
     }
 
+    /// A new user has no ~/.config/nudge: nudged waits for it in ~/.config, where other
+    /// programs write all the time, and sleeps through their writes.
+    @Test func writesBesideTheMissingConfigFolderDoNotWakeTheService() async throws {
+        let world = try NudgedWorld()
+        let configFolder = (world.configPath as NSString).deletingLastPathComponent
+        try FileManager.default.removeItem(atPath: configFolder)
+        let daemon = try await world.startDaemonAndWait()
+        try await Task.sleep(for: .milliseconds(500))
+        let other = world.folder.file("other-program.conf")
+        #expect(FileManager.default.createFile(atPath: other, contents: nil))
+        let before = try Self.contextSwitches(of: daemon.pid)
+        for round in 0..<50 {
+            let handle = try #require(FileHandle(forWritingAtPath: other))
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data("line \(round)\n".utf8))
+            try handle.close()
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        let woken = try Self.contextSwitches(of: daemon.pid) - before
+        // Each write woke it about once before (over 50, and 558 system calls).
+        #expect(woken < 10, "\(woken) context switches for 50 writes beside the config folder")
+        // The folder and the config, when they come, are read.
+        try FileManager.default.createDirectory(atPath: configFolder, withIntermediateDirectories: false)
+        try world.writeConfig(NudgedWorld.quietConfig)
+        let reloaded = try await world.waitForEvent("reloaded", of: daemon)
+        #expect(reloaded["MESSAGE"]?.hasPrefix("reloaded (the config file") == true, "\(reloaded)")
+    }
+
+    /// The voluntary context switches of every thread of `pid`: how often it went to sleep.
+    static func contextSwitches(of pid: pid_t) throws -> Int {
+        let tasks = "/proc/\(pid)/task"
+        return try FileManager.default.contentsOfDirectory(atPath: tasks).reduce(0) { sum, task in
+            let status = (try? String(contentsOfFile: "\(tasks)/\(task)/status", encoding: .utf8)) ?? ""
+            let line = status.split(separator: "\n").first { $0.hasPrefix("voluntary_ctxt_switches:") }
+            return sum + (line.flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0)
+        }
+    }
+
     @Test func aBrokenConfigFileStopsTheStartWithOneLineNamingTheFileAndLine() async throws {
         let world = try NudgedWorld(config: "[reminders]\nbefore = banana\n", startingServer: false)
         let daemon = try world.startDaemon()

@@ -495,6 +495,39 @@ extension FileWatcherTests {
     }
 }
 
+extension FileWatcherTests {
+    /// A watch waiting for a folder (~/.config/nudge while there is none) hears nothing of
+    /// the files other programs write beside it.
+    @Test func aWatchForArrivalsHearsNothingOfWrites() throws {
+        let parent = TemporaryDirectory()
+        let other = parent.file("other.conf")
+        #expect(FileManager.default.createFile(atPath: other, contents: nil))
+        let queue = DispatchQueue(label: "watcher")
+        let changes = Mailbox(), everything = Mailbox()
+        let watcher = try queue.sync { try FileWatcher(queue: queue) }
+        try queue.sync {
+            _ = try watcher.watch(folder: parent.path, for: .arrivals) { changes.add($0) }
+        }
+        for round in 0..<50 {
+            let handle = try #require(FileHandle(forWritingAtPath: other))
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data("round \(round)\n".utf8))
+            try handle.close()
+        }
+        try FileManager.default.createDirectory(atPath: parent.file("nudge"), withIntermediateDirectories: false)
+        #expect(changes.wait(for: "nudge"))
+        // Another watch of the same folder still hears of every change, and this one not.
+        try queue.sync { _ = try watcher.watch(folder: parent.path) { everything.add($0) } }
+        let handle = try #require(FileHandle(forWritingAtPath: other))
+        try handle.write(contentsOf: Data("again".utf8))
+        try handle.close()
+        #expect(everything.wait(for: "other.conf"))
+        queue.sync {}
+        #expect(changes.received == ["nudge"])
+        withExtendedLifetime(watcher) {}
+    }
+}
+
 struct NotificationWriterTests {
     let zone = TimeZone(identifier: "Europe/Berlin")!
 
@@ -544,6 +577,8 @@ final class Mailbox: @unchecked Sendable {
         let name = if case .entry(let name) = change { name } else { "*" }
         lock.withLock { names.append(name) }
     }
+
+    var received: [String] { lock.withLock { names } }
 
     func wait(for name: String) -> Bool {
         for _ in 0..<200 {
