@@ -31,6 +31,7 @@ struct DateBoundsCommandTests {
             let run = try nudge.run(command)
             #expect(run.status == 0, "\(command): \(run.stderr)")
         }
+        #expect(try nudge("explain", "2").stdout.hasSuffix("\nNothing reminds: its due is outside the years 0001-9999; set another with: nudge edit 2 --due WHEN\n"))
         let upcoming = try nudge("upcoming").stdout
         #expect(upcoming.contains("Near"))
         #expect(!upcoming.contains("Far"))

@@ -94,6 +94,8 @@ enum ExplainCommand: Command {
         guard !explained.isEmpty else {
             context.print(todo.due == nil
                 ? "Nothing reminds: it has no due date and no reminders of its own ('nudge remind \(id) --add WHEN')."
+                : todo.due?.isWithinYears == false
+                ? "Nothing reminds: its due is outside the years 0001-9999; set another with: nudge edit \(id) --due WHEN"
                 : "Nothing reminds: the rules give it no reminders.")
             return
         }
