@@ -73,7 +73,7 @@ enum HelpTopics {
             HelpEntry("every 2nd tue, first mon of the month", "That weekday of each month (the second Tuesday, not every other Tuesday)."),
             HelpEntry("last fri of month, every last fri", "The last Friday of each month."),
             HelpEntry("every month on the 15th, every 3 months on the last day", "That day of the month; a 31st skips shorter months."),
-            HelpEntry("RRULE:...", "An RFC 5545 recurrence rule, as calendars write them: RRULE:FREQ=MONTHLY;BYDAY=1MO is the first Monday of each month, RRULE:FREQ=WEEKLY;BYDAY=TU,TH;COUNT=10 ten Tuesdays and Thursdays. COUNT and UNTIL end it; MINUTELY and SECONDLY rules are refused."),
+            HelpEntry("RRULE:...", "An RFC 5545 recurrence rule, as calendars write them: RRULE:FREQ=MONTHLY;BYDAY=1MO is the first Monday of each month, RRULE:FREQ=WEEKLY;BYDAY=TU,TH;COUNT=10 ten Tuesdays and Thursdays. COUNT (at most 10000) and UNTIL end it; MINUTELY and SECONDLY rules, and a rule that never occurs, are refused."),
         ],
         notes: """
             A rule other than an hourly one may end in at TIME (every weekday at 9, last fri of
