@@ -224,7 +224,7 @@ public struct ReminderPlanner: Sendable {
     public func releaseTime(_ nominal: Date, priority: Priority) -> Date {
         guard let quiet = config.quietHours, !(quiet.allowHigh && priority == .high) else { return nominal }
         let (hour, minute, _) = clock.time(of: nominal)
-        guard quiet.contains(TimeOfDay(hour: hour, minute: minute)!) else { return nominal }
+        guard let time = TimeOfDay(hour: hour, minute: minute), quiet.contains(time) else { return nominal }
         let day = clock.day(of: nominal)
         let sameDay = quiet.start < quiet.end || minute + hour * 60 < quiet.end.minutes
         return at(quiet.end, on: sameDay ? day : day.adding(days: 1))

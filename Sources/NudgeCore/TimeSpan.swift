@@ -179,8 +179,7 @@ struct SpanPiece: Equatable, Sendable {
             }
             let trimmedDigits = digits.drop(while: { $0 == "0" })
             if trimmedDigits.isEmpty { throw Problem(reason: "the amount must be more than zero") }
-            if trimmedDigits.count > 7 { throw Problem(reason: "\(digits) is far too large") }
-            let amount = Int(trimmedDigits)!
+            guard trimmedDigits.count <= 7, let amount = Int(trimmedDigits) else { throw Problem(reason: "\(digits) is far too large") }
             skipSpaces()
             var word = ""
             while index < chars.count, isLetter(chars[index]) {

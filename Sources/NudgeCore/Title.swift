@@ -23,8 +23,8 @@ extension Todo {
 extension StringProtocol {
     public func trimmingWhitespace() -> String {
         let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
         var result = String.UnicodeScalarView()
         result.append(contentsOf: scalars[first...last])
         return String(result)
