@@ -86,6 +86,10 @@ static inline CURLcode nudge_curl_getinfo_long(const nudge_curl_api *api, CURL *
     return api->easy_getinfo(handle, info, value);
 }
 
+static inline CURLcode nudge_curl_getinfo_string(const nudge_curl_api *api, CURL *handle, CURLINFO info, char **value) {
+    return api->easy_getinfo(handle, info, value);
+}
+
 static inline CURLcode nudge_curl_getinfo_off_t(const nudge_curl_api *api, CURL *handle, CURLINFO info, curl_off_t *value) {
     return api->easy_getinfo(handle, info, value);
 }

@@ -121,6 +121,12 @@ public enum HTTP {
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY, CURLE_COULDNT_CONNECT:
             throw FetchError(.cannotConnect, "cannot connect (offline?): \(said)")
         case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT:
+            // A redirect's target (file://) is the URL refused, not the one asked for.
+            var effective: UnsafeMutablePointer<CChar>?
+            _ = nudge_curl_getinfo_string(&api, handle, CURLINFO_EFFECTIVE_URL, &effective)
+            if let target = effective.map({ String(cString: $0) }), target != url {
+                throw FetchError(.badURL, "redirected to '\(target)', which is not a URL that can be fetched: \(said)")
+            }
             throw FetchError(.badURL, "'\(url)' is not a URL that can be fetched: \(said)")
         default:
             throw FetchError(.transfer, said)

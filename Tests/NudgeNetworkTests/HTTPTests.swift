@@ -115,6 +115,14 @@ struct HTTPTests {
         }
     }
 
+    /// The URL refused is the redirect's target, which the error names.
+    @Test func aRedirectToAFileIsRefusedNamingTheTarget() throws {
+        #expect(throws: FetchError(.badURL, "redirected to 'file:///etc/passwd', which is not a URL that can be fetched: "
+                                   + "Protocol \"file\" not supported or disabled in libcurl")) {
+            try HTTP.get(server.url("/redirect-to-file"), limits: limits)
+        }
+    }
+
     @Test func sizesReadAsMaxSizeIsWritten() {
         #expect(HTTP.sizeText(10 << 20) == "10 MB")
         #expect(HTTP.sizeText(512 << 10) == "512 KB")

@@ -127,6 +127,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.redirect("/loop")
         elif path == "/redirect":
             self.redirect("/todos")
+        elif path == "/redirect-to-file":
+            self.redirect("file:///etc/passwd")
         elif path == "/quote/zenquotes":
             self.send_body(200, json.dumps([{"q": "Well begun is half done.", "a": "Aristotle", "h": "<b>x</b>"}]).encode())
         elif path == "/quote/quotable":
