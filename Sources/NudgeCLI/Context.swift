@@ -65,15 +65,26 @@ final class Context {
 
     private var loadedConfig: NudgeConfig?
 
-    /// The reminder rules from the config file, or the defaults when there is none.
+    /// The reminder rules from the config file, or the defaults when there is none at the
+    /// usual path; a file named by --config must exist, so that a typo is not the defaults.
     func config() throws(CLIError) -> NudgeConfig {
         if let loadedConfig { return loadedConfig }
+        try requireNamedConfig()
         do {
             let config = try ConfigFile.load(path: resolvedConfigPath)
             loadedConfig = config
             return config
         } catch {
             throw .failed("the config file is broken: \(error) (check it with 'nudge config check')")
+        }
+    }
+
+    /// Fails when --config names a file that does not exist.
+    func requireNamedConfig() throws(CLIError) {
+        guard let configPath else { return }
+        var info = stat()
+        if lstat(configPath, &info) != 0 && errno == ENOENT {
+            throw .failed("there is no config file \(configPath) (named by --config)")
         }
     }
 

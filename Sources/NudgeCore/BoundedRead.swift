@@ -45,3 +45,18 @@ public enum BoundedRead {
         return "\(bytes) bytes"
     }
 }
+
+extension stat {
+    /// What a path is when it is not a plain file ("a FIFO", "a symbolic link" after lstat,
+    /// "a folder"); nil for a plain file.
+    public var notAFile: String? {
+        switch st_mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFLNK: "a symbolic link"
+        case S_IFDIR: "a folder"
+        case S_IFIFO: "a FIFO"
+        case S_IFSOCK: "a socket"
+        default: "a device"
+        }
+    }
+}

@@ -8,18 +8,28 @@ public final class Connection {
     private var logPageCount: UnsafeMutablePointer<Int32>?
 
     /// Opens (and with `create`, creates) the database file at `path`; with `readOnly`, a
-    /// connection that cannot write it. The corresponding C function is `sqlite3_open_v2`.
-    public init(path: String, create: Bool, readOnly: Bool = false) throws(SQLiteError) {
+    /// connection that cannot write it; with `immutable` as well, one that takes the file
+    /// alone for the database, without a -wal or -shm file or locks (SQLite's `immutable=1`).
+    /// The corresponding C function is `sqlite3_open_v2`.
+    public init(path: String, create: Bool, readOnly: Bool = false, immutable: Bool = false) throws(SQLiteError) {
         var db: OpaquePointer?
         let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
-        let flags = access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        let flags = access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE | (immutable ? SQLITE_OPEN_URI : 0)
+        // In a URI, a path's `?`, `#` and `%` would be read as its syntax.
+        let name = immutable ? "file:" + Self.uriPath(path) + "?immutable=1" : path
+        let rc = sqlite3_open_v2(name, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let error = SQLiteError(code: rc, connection: db)
             sqlite3_close_v2(db)
             throw error
         }
         handle = db
+    }
+
+    private static func uriPath(_ path: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
     }
 
     deinit {

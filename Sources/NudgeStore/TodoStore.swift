@@ -70,12 +70,21 @@ public final class TodoStore {
         self.access = access
         self.recording = recording
         openedAt = now
-        let exists = FileManager.default.fileExists(atPath: path)
+        var info = stat()
+        let exists = stat(path, &info) == 0
+        // SQLite would wait for ever on a FIFO's writer.
+        if exists, let kind = info.notAFile { throw StoreError.cannotOpen(path: path, reason: "it is \(kind), not a file") }
         if !exists && !access.isReadOnly { try Self.createEmptyFile(at: path) }
+        if exists && info.st_size == 0 && !access.isReadOnly && info.st_mode & 0o077 != 0 {
+            // Empty (a creation cut short, or `touch`): it becomes a new database, as private
+            // as one made here, and its -wal and -shm take its mode.
+            chmod(path, 0o600)
+        }
         do {
             // A reader of a missing file sees an empty database that is never written anywhere.
             db = try Connection(path: exists || !access.isReadOnly ? path : ":memory:", create: !exists,
                                 readOnly: access.isReadOnly && exists)
+            if access.isReadOnly && exists { db = try Self.readable(db, path: path) }
         } catch {
             throw StoreError.cannotOpen(path: path, reason: error.message)
         }
@@ -150,6 +159,27 @@ public final class TodoStore {
             try db.execute("PRAGMA foreign_keys = ON")
         }
         try migrate()
+    }
+
+    /// A reader's connection that can read: in a folder it cannot write, SQLite cannot make the
+    /// -shm file a WAL database needs ("attempt to write a readonly database"). Without a log
+    /// to read, the file alone is the database and is opened immutable; with one, no reader
+    /// can see it, and the error says why.
+    private static func readable(_ connection: Connection, path: String) throws(SQLiteError) -> Connection {
+        do {
+            _ = try connection.scalar("PRAGMA application_id")
+            return connection
+        } catch {
+            // Any other failure is met again, and named, by what reads the file next.
+            guard error.primaryCode == SQLITE_READONLY else { return connection }
+            var log = stat()
+            if stat(path + "-wal", &log) == 0 && log.st_size > 0 {
+                let folder = (path as NSString).deletingLastPathComponent
+                throw SQLiteError(code: error.code, message: "its write-ahead log \(path)-wal can only be read with "
+                                  + "\(path)-shm, which cannot be made in \(folder.isEmpty ? "." : folder) (a read-only folder?)")
+            }
+            return try Connection(path: path, create: false, readOnly: true, immutable: true)
+        }
     }
 
     private static func createEmptyFile(at path: String) throws(StoreError) {

@@ -36,7 +36,7 @@ enum VdirFolder {
             guard name.hasSuffix(".ics"), !name.hasPrefix(".") else { continue }
             var info = stat()
             guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-            if let kind = notAFile(info) {
+            if let kind = info.notAFile {
                 listing.skipped[name] = kind
             } else {
                 listing.files[name] = etag(info)
@@ -50,18 +50,6 @@ enum VdirFolder {
         var files: [String: String] = [:]
         /// By name: "a symbolic link", "a FIFO", "a folder", ...
         var skipped: [String: String] = [:]
-    }
-
-    /// What a name is when it is not a plain file; nil for a plain file.
-    static func notAFile(_ info: stat) -> String? {
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: nil
-        case S_IFLNK: "a symbolic link"
-        case S_IFDIR: "a folder"
-        case S_IFIFO: "a FIFO"
-        case S_IFSOCK: "a socket"
-        default: "a device"
-        }
     }
 
     /// A `list` made on a thread of its own. Its `value` must be taken before the folder's lock
@@ -140,7 +128,7 @@ enum VdirFolder {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw .failed(errno) }
-        if let kind = notAFile(info) { throw .notAFile(kind) }
+        if let kind = info.notAFile { throw .notAFile(kind) }
         do {
             return try BoundedRead.read(descriptor, limit: limit)
         } catch {

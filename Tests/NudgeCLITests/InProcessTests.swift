@@ -11,6 +11,8 @@ struct InProcessTests {
 
     func run(_ words: [String], at moment: String) throws -> String {
         let now = try #require(ISO8601DateFormatter().date(from: moment))
+        // A config named as --config names it must exist: an empty one, the defaults.
+        _ = FileManager.default.createFile(atPath: folder.file("nudge.conf"), contents: nil)
         let context = Context(databasePath: folder.file("nudge.db"), configPath: folder.file("nudge.conf"),
                               now: now, zone: berlin, environment: [:])
         #expect(try NudgeCLI.run(words, context: context) == 0)

@@ -144,7 +144,7 @@ struct JSONOutputTests {
         let keys = text.split(separator: "\n").filter { $0.contains(" = ") }.count
         #expect(sections.values.map(\.count).reduce(0, +) == keys)
 
-        let defaults = try nudge("--config", nudge.folder.file("none.conf"), "config", "show", "--json").object()
+        let defaults = try nudge("config", "show", "--json", environment: ["NUDGE_CONFIG": nudge.folder.file("none.conf")]).object()
         #expect(defaults["exists"] as? Bool == false)
     }
 

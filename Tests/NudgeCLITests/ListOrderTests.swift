@@ -39,6 +39,8 @@ struct ListOrderTests {
     let folder = TemporaryDirectory()
 
     func run(_ words: [String], at now: Date, in zone: TimeZone) throws -> String {
+        // A config named as --config names it must exist: an empty one, the defaults.
+        _ = FileManager.default.createFile(atPath: folder.file("nudge.conf"), contents: nil)
         let context = Context(databasePath: folder.file("nudge.db"), configPath: folder.file("nudge.conf"),
                               now: now, zone: zone, environment: [:])
         #expect(try NudgeCLI.run(words, context: context) == 0)
@@ -50,6 +52,8 @@ struct ListOrderTests {
         let zone = try scenario.timeZone
         let now = try scenario.instant
         try addTodos(around: now, in: zone)
+        // A config named as --config names it must exist: an empty one, the defaults.
+        _ = FileManager.default.createFile(atPath: folder.file("nudge.conf"), contents: nil)
         let context = Context(databasePath: folder.file("nudge.db"), configPath: folder.file("nudge.conf"),
                               now: now, zone: zone, environment: [:])
         let todos = try context.store(.read).todos(matching: TodoQuery(state: .all))

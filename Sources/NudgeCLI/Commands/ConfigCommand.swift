@@ -51,6 +51,7 @@ enum ConfigCommand: Command {
         let json = arguments.has("json")
         switch words[0] {
         case "check":
+            try context.requireNamedConfig()
             let config: NudgeConfig
             do { config = try ConfigFile.load(path: path, checking: (context.now, context.zone)) } catch {
                 if json { context.printJSON(checkJSON(path: path, exists: exists, error: "\(error)", warnings: [])) }
