@@ -5,6 +5,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
     case newerVersion(path: String, unknownMigrations: [String])
     case corrupt(path: String, reason: String)
     case failed(reason: String)
+    /// The file system is full: the write was rolled back.
+    case diskFull(path: String)
     case noSuchTodos([Int64])
     case noSuchCategory(String)
     case categoryExists(String)
@@ -29,6 +31,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
             "the database \(path) is damaged (\(reason)); it was left untouched: restore it from a backup, or use (--db or NUDGE_DB) a new file holding what can still be read, made by: \(Self.recoveryCommand(path))"
         case .failed(let reason):
             "database error: \(reason)"
+        case .diskFull(let path):
+            "cannot write the database \(path): No space left on device; nothing was changed (free some space and try again)"
         case .noSuchTodos(let ids) where ids.count == 1:
             "there is no todo \(ids[0]); 'nudge list --all' shows the ids"
         case .noSuchTodos(let ids):

@@ -271,6 +271,7 @@ public final class TodoStore {
         guard let error = error as? SQLiteError else { return .failed(reason: "\(error)") }
         if error.isNotADatabase { return .notANudgeDatabase(path: path) }
         if error.isCorrupt { return .corrupt(path: path, reason: error.message) }
+        if error.isDiskFull { return .diskFull(path: path) }
         return .failed(reason: error.message)
     }
 
