@@ -90,6 +90,9 @@ final class ReminderService {
     private(set) var inFlight: Set<Int64> = []
     private var failureLogged = false
     private var retryAt: Date?
+    /// After reminders that could not be recorded as fired (a full disk): the moment to try
+    /// again, rather than at once and for ever.
+    private var fireRetryAt: Date?
     /// When the timer is armed for (the next reminder, retry or hook hold).
     private var nextWake: Date?
     private var firedAhead: FiredAhead?
@@ -276,15 +279,18 @@ final class ReminderService {
 
     /// Records the reminders due by `moment` as fired at it and queues their notifications.
     private func fire(at moment: Date, missedBefore: Date?) -> ([ScheduledReminder], Batcher.Plan)? {
+        if let fireRetryAt, moment < fireRetryAt { return nil }
         do {
             let due = try store.dueReminders(through: moment)
             guard !due.isEmpty else { return nil }
             let batch = Batcher(groupAbove: config.groupAbove, catchUp: config.catchUp)
                 .plan(due, now: moment, missedBefore: missedBefore)
             try store.fire(due, queueing: batch.deliveries, at: moment)
+            fireRetryAt = nil
             return (due, batch)
         } catch {
-            record(.failed, "could not fire reminders: \(error)", priority: 3)
+            fireRetryAt = moment.addingTimeInterval(Self.retryDelay)
+            record(.failed, "could not fire reminders: \(error); trying again in \(Int(Self.retryDelay)) s", priority: 3)
             deliverPending()
             return nil
         }
@@ -666,6 +672,7 @@ final class ReminderService {
             record(.failed, "could not plan: \(error)", priority: 3)
         }
         next = next.map { $0.addingTimeInterval(-environment.fireAhead) }
+        if let fireRetryAt, let planned = next { next = max(planned, fireRetryAt) }
         // Whatever comes due meanwhile fires once what fired ahead is shown.
         if let moment = firedAhead?.moment { next = moment }
         if let retryAt { next = next.map { min($0, retryAt) } ?? retryAt }
