@@ -26,6 +26,23 @@ struct SyncCommandTests {
         #expect(run.stderr.split(separator: "\n").count == 1)
     }
 
+    /// A file its user cannot read is one warning; the pass goes on (before, it failed whole).
+    /// Run as nobody, since root reads any file.
+    @Test func aFileThatCannotBeReadIsAWarningAndThePassGoesOn() throws {
+        let nudge = try nudge(vdir: "~/todos")
+        let vdir = nudge.folder.file("todos")
+        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: false)
+        for uid in ["locked", "open"] {
+            try "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Test//EN\r\nBEGIN:VTODO\r\nUID:\(uid)\r\nSUMMARY:\(uid)\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+                .write(toFile: vdir + "/\(uid).ics", atomically: false, encoding: .utf8)
+        }
+        #expect(chmod(vdir + "/locked.ics", 0) == 0)
+        let run = try nudge.shell("chown -R 65534:65534 \"$HOME\" && cd / && setpriv --reuid=65534 --regid=65534 --clear-groups \"$NUDGE\" sync")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "Synced with ~/todos: 1 imported, 0 written, 0 deleted, 0 conflicts\n")
+        #expect(run.stderr == "nudge: locked.ics cannot be read (Permission denied): left as it is\n")
+    }
+
     @Test func aMissingFolderIsOneLineAndNotCreated() throws {
         let nudge = try nudge(vdir: "~/todos")
         let run = try nudge("sync")
