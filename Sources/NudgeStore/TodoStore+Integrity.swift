@@ -43,9 +43,23 @@ extension TodoStore {
         recordFile()
     }
 
+    /// The stamp `recordFile` wrote, read with read(2): FileManager.contents(atPath:) leaks its
+    /// 4 KB buffer when the file is empty, as it is while another writer records its own.
+    /// A stamp is under 100 bytes; what is longer is not one, and is read only in part.
     func recordedStamp() -> String? {
-        guard let data = FileManager.default.contents(atPath: checkedPath) else { return nil }
-        return String(decoding: data, as: UTF8.self)
+        let fd = open(checkedPath, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        let bytes = [UInt8](unsafeUninitializedCapacity: 256) { buffer, count in
+            guard let start = buffer.baseAddress else { return }
+            while count < buffer.count {
+                let n = Glibc.read(fd, start + count, buffer.count - count)
+                if n < 0, errno == EINTR { continue }
+                guard n > 0 else { return }
+                count += n
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Records the file as it is now as checked. A record that cannot be written only costs
