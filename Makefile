@@ -25,7 +25,7 @@ PACKAGES = g++ pkg-config libsqlite3-dev libsystemd-dev libical-dev libinih-dev 
 TEST_LOCALES = en_US.UTF-8 de_DE.UTF-8 C.UTF-8
 BENCH_PACKAGES = taskwarrior hyperfine time gcc libc6-dev
 
-.PHONY: all build release deps bench-deps check test demo bench fuzz install uninstall clean
+.PHONY: all build release deps bench-deps check check-sanitize test demo bench fuzz install uninstall clean
 
 all: build
 
@@ -87,6 +87,22 @@ fuzz: deps
 
 test: check
 
+# The unit suites built with AddressSanitizer, then with ThreadSanitizer, each in a build folder
+# of its own; any report fails the run (the tests pass these settings on to the nudge they
+# start). allocator_release_to_os_interval_ms=-1: the sanitizers' allocator otherwise reads
+# the clock while holding its lock, and libfaketime's clock_gettime allocates on first use,
+# which deadlocks every nudge the tests run under faketime. sanitize/*.supp say what
+# LeakSanitizer and ThreadSanitizer are told to ignore, and why.
+SANITIZE_ASAN_OPTIONS = allocator_release_to_os_interval_ms=-1:halt_on_error=1:detect_leaks=1
+SANITIZE_LSAN_OPTIONS = suppressions=$(CURDIR)/sanitize/lsan.supp
+SANITIZE_TSAN_OPTIONS = allocator_release_to_os_interval_ms=-1:halt_on_error=1:second_deadlock_stack=1:suppressions=$(CURDIR)/sanitize/tsan.supp
+
+check-sanitize: deps
+	$(SWIFT) build --build-tests --scratch-path .build-asan --sanitize=address
+	ASAN_OPTIONS=$(SANITIZE_ASAN_OPTIONS) LSAN_OPTIONS=$(SANITIZE_LSAN_OPTIONS) $(SWIFT) test --skip-build --scratch-path .build-asan $(UNIT_SUITES)
+	$(SWIFT) build --build-tests --scratch-path .build-tsan --sanitize=thread
+	TSAN_OPTIONS=$(SANITIZE_TSAN_OPTIONS) $(SWIFT) test --skip-build --scratch-path .build-tsan $(UNIT_SUITES)
+
 demo: release
 	@scripts/demo "$$($(SWIFT) $(RELEASE) --show-bin-path)/nudge"
 	@scripts/demo-service "$$($(SWIFT) $(RELEASE) --show-bin-path)"
@@ -138,4 +154,4 @@ uninstall:
 	rm -f "$(DESTDIR)$(MANDIR)/man1/nudge.1" "$(DESTDIR)$(MANDIR)/man5/nudge.conf.5" "$(DESTDIR)$(MANDIR)/man8/nudged.8"
 
 clean:
-	rm -rf .build .build-fuzz
+	rm -rf .build .build-fuzz .build-asan .build-tsan

@@ -26,6 +26,7 @@ struct Run {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = stdin
+        if let environment = process.environment { process.environment = SanitizerOptions.added(to: environment) }
         try process.run()
         if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
         try stdin.fileHandleForWriting.close()
