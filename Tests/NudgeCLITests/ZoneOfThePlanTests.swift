@@ -17,6 +17,8 @@ struct ZoneOfThePlanTests {
 
     /// Runs `words` in `zone` and returns the output and the store the command opened.
     func run(_ words: [String], in zone: TimeZone) throws -> (output: String, store: TodoStore) {
+        // A config named as --config names it must exist: an empty one, the defaults.
+        _ = FileManager.default.createFile(atPath: folder.file("nudge.conf"), contents: nil)
         let context = Context(databasePath: folder.file("nudge.db"), configPath: folder.file("nudge.conf"),
                               now: now, zone: zone, environment: [:])
         #expect(try NudgeCLI.run(words, context: context) == 0)
