@@ -78,7 +78,7 @@ final class INIScanner {
             return Failure(line: lineNumber, message: "out of memory while reading the file")
         }
         // inih reports a line it cannot read (and goes on); the reader stops at its own problems.
-        if result > 0, failure == nil || Int(result) < failure!.line {
+        if result > 0, Int(result) < failure?.line ?? Int.max {
             let line = Int(result)
             let text = line <= lines.count ? lines[line - 1].trimmingWhitespace() : ""
             return Failure(line: line, message: "'\(text)' is not a setting; expected 'key = value', a [section] header or a # comment")
@@ -104,9 +104,7 @@ final class INIScanner {
             failure = Failure(line: lineNumber, message: "the line is too long: at most \(capacity - 2) bytes are read, not counting indentation and comments")
             return false
         }
-        bytes.withUnsafeBufferPointer { source in
-            UnsafeMutableRawPointer(buffer).copyMemory(from: source.baseAddress!, byteCount: source.count)
-        }
+        UnsafeMutableRawBufferPointer(start: buffer, count: capacity).copyBytes(from: bytes)
         buffer[bytes.count] = CChar(bitPattern: UInt8(ascii: "\n"))
         buffer[bytes.count + 1] = 0
         return true

@@ -7,16 +7,17 @@ import Foundation
 public enum TimeZoneVariable {
     /// Nil when TZ is unset or empty: the system's zone (/etc/localtime) applies.
     public static func zone(_ value: String?) throws(InputError) -> TimeZone? {
-        guard var name = value, !name.isEmpty else { return nil }
+        guard let value, !value.isEmpty else { return nil }
+        var name = value
         if name.hasPrefix(":") { name.removeFirst() }
         if name.hasPrefix("/") {
             // A zone file: Foundation knows zones by name, the path below zoneinfo/.
-            guard let folder = name.range(of: "/zoneinfo/", options: .backwards) else { throw unknown(value!) }
+            guard let folder = name.range(of: "/zoneinfo/", options: .backwards) else { throw unknown(value) }
             name = String(name[folder.upperBound...])
             for variant in ["posix/", "right/"] where name.hasPrefix(variant) { name.removeFirst(variant.count) }
         }
         if let offset = fixedOffset(name) { return TimeZone(secondsFromGMT: offset) }
-        guard !name.contains(","), let zone = TimeZone(identifier: name) else { throw unknown(value!) }
+        guard !name.contains(","), let zone = TimeZone(identifier: name) else { throw unknown(value) }
         return zone
     }
 

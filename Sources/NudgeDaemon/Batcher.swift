@@ -30,9 +30,9 @@ struct Batcher {
                 // A missed digest is simply the digest, late.
                 current = missed.filter(\.isDigest) + current
                 let todos = missed.filter { !$0.isDigest }
-                if !todos.isEmpty {
+                if let latest = todos.map(\.at).max() {
                     plan.deliveries.append(NewDelivery(kind: .catchUp, todoIDs: todoIDs(todos), rule: "missed",
-                                                       dueAt: todos.map(\.at).max()!))
+                                                       dueAt: latest))
                 }
             case .skipOlderThan(let span):
                 let oldest = now.addingTimeInterval(-TimeInterval(span.days * 86_400 + span.seconds))
@@ -46,15 +46,16 @@ struct Batcher {
             plan.deliveries.append(NewDelivery(kind: .digest, todoIDs: [], rule: "digest", dueAt: latest.at))
         }
         var latestByTodo: [Int64: ScheduledReminder] = [:]
-        for reminder in current where !reminder.isDigest {
-            let id = reminder.todoID!
+        for reminder in current {
+            guard let id = reminder.todoID else { continue }  // the digest, planned above
             if let seen = latestByTodo[id], seen.at > reminder.at { continue }
             latestByTodo[id] = reminder
         }
+        // todoID: non-nil, only todos' reminders are in latestByTodo.
         let reminders = latestByTodo.values.sorted { ($0.at, $0.todoID!) < ($1.at, $1.todoID!) }
-        if reminders.count > groupAbove {
+        if reminders.count > groupAbove, let latest = reminders.map(\.at).max() {
             plan.deliveries.append(NewDelivery(kind: .group, todoIDs: reminders.map { $0.todoID! },
-                                               rule: "\(reminders.count) reminders", dueAt: reminders.map(\.at).max()!))
+                                               rule: "\(reminders.count) reminders", dueAt: latest))
         } else {
             plan.deliveries += reminders.map {
                 NewDelivery(kind: .reminder, todoIDs: [$0.todoID!], rule: $0.rule, dueAt: $0.at)

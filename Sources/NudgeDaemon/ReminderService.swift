@@ -78,6 +78,8 @@ final class ReminderService {
 
     let environment: Environment
     private(set) var config = NudgeConfig()
+    /// Opened by start() before any event; nil only inside reopenReplacedDatabase, whose failure
+    /// stops the daemon.
     private(set) var store: TodoStore!
     private var databaseID: String?
     /// The unique bus name of the notification server, when there is one.
@@ -520,7 +522,7 @@ final class ReminderService {
     private func retryLater() {
         guard owner != nil else { return }
         let at = now.addingTimeInterval(Self.retryDelay)
-        if retryAt == nil || retryAt! > at { retryAt = at }
+        if retryAt.map({ $0 > at }) ?? true { retryAt = at }
         plan()
     }
 
@@ -554,7 +556,7 @@ final class ReminderService {
                 let moment = now
                 let (_, after) = try store.setCompleted(ids: [todoID], done: true, now: moment) { $0.nextOccurrence(completedAt: moment, localZone: environment.zone()) }
                 let todo = after[0]
-                let next = todo.isCompleted ? "" : "; next due " + DueText(now: moment, zone: environment.zone(), style: dateStyle).relative(todo.due!)
+                let next = todo.isCompleted ? "" : todo.due.map { "; next due " + DueText(now: moment, zone: environment.zone(), style: dateStyle).relative($0) } ?? ""
                 record(.completed, "completed: \(todo.title)" + next, todo: todoID)
                 // A resident notification stays after the click; its todo is done (or moved
                 // on to the next occurrence, which a second Done must not complete), so it goes.

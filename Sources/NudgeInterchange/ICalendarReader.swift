@@ -204,7 +204,7 @@ private struct TodoReader {
                 notKept["unreadable properties", default: 0] += 1
             case ICAL_UID_PROPERTY where uid == nil:
                 uid = LibICal.value(of: property)
-                if uid != ICalendarFile.uuid(forUID: uid!) { keep(property) }
+                if uid != ICalendarFile.uuid(forUID: uid!) { keep(property) }  // set on the line above
             case ICAL_SUMMARY_PROPERTY where title == nil:
                 title = ical.icalproperty_get_summary(property).map { String(cString: $0) } ?? ""
             case ICAL_DESCRIPTION_PROPERTY where notes == nil:
@@ -422,7 +422,7 @@ private struct TodoReader {
             throw error("DUE", "is not a date: '\(LibICal.value(of: property))'")
         }
         if value.is_date != 0 { return .allDay(day) }
-        let (instant, zone) = try placed(value, property, "DUE")!
+        let (instant, zone) = try placed(value, property, "DUE")!  // non-nil: not a DATE, checked above
         return .at(instant, zone: zone)
     }
 
@@ -450,7 +450,7 @@ private struct TodoReader {
             let calendar = Calendar.nudge(zone: options.zone)
             return .at(span.added(to: day.start(in: calendar), calendar: calendar), zone: options.zone)
         }
-        let (instant, zone) = try placed(value, property, "DTSTART")!
+        let (instant, zone) = try placed(value, property, "DTSTART")!  // non-nil: not a DATE, checked above
         return .at(span.added(to: instant, calendar: .nudge(zone: zone)), zone: zone)
     }
 
@@ -468,7 +468,7 @@ private struct TodoReader {
         if ical.icaltime_is_utc(value) == 0, let wall, let tzid, let zone = systemZone(tzid), zone.identifier == dueZone.identifier {
             return SeriesStart(day: day, time: wall)
         }
-        let (instant, _) = try placed(value, property, field)!
+        let (instant, _) = try placed(value, property, field)!  // non-nil: not a DATE, checked above
         return SeriesStart(.at(instant, zone: dueZone))
     }
 
@@ -482,12 +482,14 @@ private struct TodoReader {
         if ical.icaltime_is_utc(value) != 0 { return (LibICal.instant(utc: value), ICalendarFile.utc) }
         let wall = DateComponents(year: day.year, month: day.month, day: day.day,
                                   hour: Int(value.hour), minute: Int(value.minute), second: Int(value.second))
-        guard let tzid = LibICal.parameter("TZID", of: property) else {
-            return (Calendar.nudge(zone: options.zone).date(from: wall)!, options.zone)
+        func placed(in zone: TimeZone) throws(RecordError) -> (Date, TimeZone) {
+            guard let instant = Calendar.nudge(zone: zone).date(from: wall) else {
+                throw error(field, "is not a time: '\(LibICal.value(of: property))'")
+            }
+            return (instant, zone)
         }
-        if let zone = systemZone(tzid) {
-            return (Calendar.nudge(zone: zone).date(from: wall)!, zone)
-        }
+        guard let tzid = LibICal.parameter("TZID", of: property) else { return try placed(in: options.zone) }
+        if let zone = systemZone(tzid) { return try placed(in: zone) }
         guard let vtimezone = timezones[tzid] else {
             throw error(field, "has the time zone '\(tzid)', which is neither in the file (VTIMEZONE) nor known to this system")
         }

@@ -53,7 +53,7 @@ public enum TaskwarriorJSON {
                 if index > 0 { out += "," }
                 JSONQuoting.quote(key, into: &out)
                 out += ":"
-                write(object[key]!, into: &out)
+                write(object[key]!, into: &out)  // key: one of its keys
             }
             out += "}"
         case let array as [Any]:
@@ -390,7 +390,9 @@ public enum TaskwarriorJSON {
         case "w", "wk", "wks", "week", "weeks": return rule("WEEKLY", count)
         case "mo", "mth", "mths", "mnths", "month", "months": return rule("MONTHLY", count)
         case "m" where iso: return rule("MONTHLY", count)
-        case "q", "qtr", "qtrs", "qrtr", "qrtrs", "quarter", "quarters": return rule("MONTHLY", count * 3)
+        case "q", "qtr", "qtrs", "qrtr", "qrtrs", "quarter", "quarters":
+            let (months, overflow) = count.multipliedReportingOverflow(by: 3)
+            return overflow ? nil : rule("MONTHLY", months)
         case "y", "yr", "yrs", "year", "years": return rule("YEARLY", count)
         default: return nil
         }
@@ -410,6 +412,7 @@ public enum TaskwarriorJSON {
             default: break
             }
         }
+        // rrule(recur:) reads each text made here: a constant, or a count of at least 1 and a unit.
         if freq == "WEEKLY", interval == 1, byDay == "MO,TU,WE,TH,FR" { return ("weekdays", Self.rrule(recur: "weekdays")!) }
         let text = switch (freq, interval) {
         case ("WEEKLY", 1): "weekly"

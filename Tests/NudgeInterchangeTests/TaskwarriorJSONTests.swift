@@ -245,6 +245,13 @@ struct TaskwarriorJSONTests {
         #expect(TaskwarriorJSON.rrule(recur: recur) == rule)
     }
 
+    /// Three times this many quarters is past Int: it trapped, and the import died.
+    @Test func aCountOfQuartersPastIntIsNotARule() throws {
+        #expect(TaskwarriorJSON.rrule(recur: "3074457345618258603q") == nil)
+        let file = try decode(#"[{"uuid":"11111111-1111-4111-8111-111111111111","description":"a","status":"pending","due":"20261101T100000Z","recur":"3074457345618258603q"}]"#)
+        #expect(try file.items.map { try $0.get().repetition == nil } == [true])
+    }
+
     /// Imported, recur kept for the way back, and said: a series that stopped repeating
     /// without a word would be missed.
     @Test func aPendingTaskWhoseRecurDoesNotRepeatHereIsSaid() throws {

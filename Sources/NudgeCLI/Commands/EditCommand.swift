@@ -97,8 +97,8 @@ enum EditCommand: Command {
         var changes: [(String, String, String)] = []
         if old.title != new.title { changes.append(("title", old.title, new.title)) }
         if old.notes != new.notes {
-            changes.append(("notes", old.notes == nil ? "none" : "(\(old.notes!.count) characters)",
-                            new.notes == nil ? "none" : "(\(new.notes!.count) characters)"))
+            changes.append(("notes", old.notes.map { "(\($0.count) characters)" } ?? "none",
+                            new.notes.map { "(\($0.count) characters)" } ?? "none"))
         }
         if old.due != new.due {
             changes.append(("due", old.due.map(text.relative) ?? "none", new.due.map(text.relative) ?? "none"))

@@ -47,7 +47,7 @@ enum PostponeCommand: Command {
             }
             let text = context.dueText
             context.print("Postponed \(saved.id): \(Terminal.visible(saved.title))")
-            context.print("  due      " + text.relative(old) + " → " + text.relative(saved.due!))
+            context.print("  due      " + text.relative(old) + " → " + (saved.due.map(text.relative) ?? "none"))
         } catch {
             throw CLIError(error)
         }
