@@ -54,6 +54,7 @@ enum AtomicFile {
         let folder = (path as NSString).deletingLastPathComponent
         let directory = folder.isEmpty ? "." : folder
         var template = Array((directory + "/.nudge-export-XXXXXX").utf8CString)
+        // baseAddress: non-nil here and below, the template is never empty.
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw failure(shown, errno) }
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }

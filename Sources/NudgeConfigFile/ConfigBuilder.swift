@@ -99,7 +99,7 @@ final class ConfigBuilder {
             case "timeout": config.hooks.timeout = try ConfigValues.seconds(key, value)
             case "suppress_wait": config.hooks.suppressWait = ConfigValues.isOff(value) || value == "0" ? 0 : try ConfigValues.seconds(key, value)
             default:
-                let event = HookEvent.allCases.first { $0.key == key }!
+                let event = HookEvent.allCases.first { $0.key == key }!  // the section's keys were checked: a hook's
                 config.hooks.commands[event] = try ConfigValues.hook(key, value)
             }
         case .display:

@@ -29,7 +29,7 @@ extension ConfigFile {
             }
         }
         for name in config.byCategory.keys.sorted() {
-            section("category.\(name)", ruleLines(config.byCategory[name]!))
+            section("category.\(name)", ruleLines(config.byCategory[name]!))  // name: one of its keys
         }
         section("digest", [("enabled", yesNo(config.digest.enabled)), ("time", config.digest.time.description)])
         section("quiet", [

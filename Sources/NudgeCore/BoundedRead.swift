@@ -24,6 +24,7 @@ public enum BoundedRead {
             let start = bytes.count
             let want = min(chunk, limit + 1 - start)
             bytes.append(contentsOf: repeatElement(0, count: want))
+            // baseAddress: non-nil, `want` is at least 1 byte just appended.
             let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + start, want) }
             if count < 0 {
                 let code = errno

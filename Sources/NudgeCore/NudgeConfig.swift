@@ -233,6 +233,7 @@ extension NudgeConfig {
                 .map { $0 ?? "_" }.joined(separator: ",")
         }
         var parts = ["r:" + rules(reminders)]
+        // Each looked up by one of its own keys.
         parts += byPriority.keys.sorted().map { "p.\($0):" + overrides(byPriority[$0]!) }
         parts += byCategory.keys.sorted().map { "c.\($0):" + overrides(byCategory[$0]!) }
         parts.append("d:\(digest.enabled),\(digest.time)")

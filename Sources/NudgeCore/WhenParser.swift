@@ -90,6 +90,7 @@ public struct WhenParser: Sendable {
         if tokens.first == "in" {
             // "in 3 days at 9", "in a week 9am": that day, at that time.
             var time: ClockTime?, timeWords = 0
+            // tokens.last: non-nil, each branch checks the count first.
             if tokens.count > 3, tokens[tokens.count - 2] == "at", let parsed = ClockTime.hour(tokens.last!, input: input) {
                 time = try parsed.get()
                 timeWords = 2
@@ -115,7 +116,7 @@ public struct WhenParser: Sendable {
             time = parsed
             timeWord = tokens.removeLast()
             if tokens.last == "at" { tokens.removeLast() }
-        } else if tokens.count > 1, tokens[tokens.count - 2] == "at", let parsed = ClockTime.hour(tokens.last!, input: input) {
+        } else if tokens.count > 1, tokens[tokens.count - 2] == "at", let parsed = ClockTime.hour(tokens.last!, input: input) {  // count checked
             time = parsed
             tokens.removeLast(2)
         } else if tokens.count > 1, let parsed = ClockTime.parse(tokens[0], input: input) {
@@ -137,6 +138,7 @@ public struct WhenParser: Sendable {
                 var head = Array(tokens.dropLast())
                 if head.last == "at" { head.removeLast() }
                 if !head.isEmpty, (try? datePart(head, input: input)) != nil {
+                    // tokens.last: non-nil, tokens.count >= 2.
                     throw InputError("can't read '\(tokens.last!)' in '\(input)' as a time of day; times look like \(WhenParser.timeForms)")
                 }
             }

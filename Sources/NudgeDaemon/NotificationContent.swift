@@ -150,7 +150,7 @@ struct NotificationWriter {
         guard let quiet = config.quietHours else { return false }
         let clock = WallClock(zone: zone)
         let current = clock.time(of: now)
-        if quiet.contains(TimeOfDay(hour: current.hour, minute: current.minute)!) { return true }
+        if let time = TimeOfDay(hour: current.hour, minute: current.minute), quiet.contains(time) { return true }
         let due = clock.time(of: dueAt)
         guard due.second == 0, TimeOfDay(hour: due.hour, minute: due.minute) == quiet.end else { return false }
         if rule == ReminderRule.due.description, case .at(let instant, _)? = todo?.due, instant == dueAt {

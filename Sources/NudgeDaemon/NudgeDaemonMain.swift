@@ -90,6 +90,7 @@ final class Daemon {
     let databasePath: String
     let configPath: String
     private let queue = DispatchQueue.main
+    // Made by start() before any event source is resumed; the daemon exits when that fails.
     private var service: ReminderService!
     private var client: NotificationClient!
     private let timer: DispatchSourceTimer

@@ -119,6 +119,7 @@ extension ReminderService {
             how = "killed by signal \(signal) (\(String(cString: strsignal(signal))))"
                 + (outcome.firstErrorLine.isEmpty ? "" : ": " + outcome.firstErrorLine)
         } else {
+            // status: non-nil, nil is the first case.
             how = "exited with status \(outcome.status!)" + (outcome.firstErrorLine.isEmpty ? "" : ": " + outcome.firstErrorLine)
         }
         var fields: [(JournalField, String)] = [(.hook, job.event.key), (.hookCommand, job.command),

@@ -62,6 +62,7 @@ final class SyncScheduler {
     static let longestBackoff: TimeInterval = 4 * 3600
 
     private let environment: Environment
+    // Made in init (their handlers need `self`), never nil after.
     private var passTimer: OneShotTimer!
     private var commandTimer: OneShotTimer!
     /// Gathers local changes before the command runs for them.

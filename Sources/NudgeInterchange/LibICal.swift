@@ -109,14 +109,14 @@ enum LibICal {
     }
 
     static func xProperty(_ name: String, _ value: String) -> Property {
-        let property = ical.icalproperty_new_x(value)!
+        let property = ical.icalproperty_new_x(value)!  // nil only when malloc fails, as Swift's own allocations trap
         ical.icalproperty_set_x_name(property, name)
         return property
     }
 
     // MARK: - Times
 
-    static var utc: OpaquePointer { ical.icaltimezone_get_utc_timezone()! }
+    static var utc: OpaquePointer { ical.icaltimezone_get_utc_timezone()! }  // libical's static UTC zone, never nil
 
     /// An instant as a UTC DATE-TIME ("...Z"), whole seconds.
     static func utcTime(_ instant: Date) -> icaltimetype {

@@ -64,7 +64,7 @@ public enum TodoTxt {
             case .at(let instant, _)?:
                 let (day, hour, minute) = clock.dayAndTime(of: instant)
                 words.append("due:\(day)")
-                words.append("at:\(TimeOfDay(hour: hour, minute: minute)!)")
+                words.append("at:\(TimeOfDay(hour: hour, minute: minute)!)")  // a clock's 0-23 and 0-59
             }
             if let repetition = record.repetition {
                 if let rec = rec(for: repetition) { words.append("rec:" + rec) } else { words.append("rrule:" + repetition.rrule) }

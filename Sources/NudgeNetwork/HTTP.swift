@@ -173,6 +173,7 @@ private final class Transfer {
     }
 
     static func from(_ context: UnsafeMutableRawPointer?) -> Transfer {
+        // Non-nil: the Transfer this file hands curl as the callbacks' user data.
         Unmanaged<Transfer>.fromOpaque(context!).takeUnretainedValue()
     }
 

@@ -407,7 +407,7 @@ struct SectionBounds {
 
     /// The index of a todo's section in `AgendaSection.allCases`.
     var sectionColumn: String {
-        func index(_ section: AgendaSection) -> Int { AgendaSection.allCases.firstIndex(of: section)! }
+        func index(_ section: AgendaSection) -> Int { AgendaSection.allCases.firstIndex(of: section)! }  // allCases has each
         return """
             CASE WHEN t.completed_at IS NOT NULL THEN \(index(.completed))
                 WHEN t.due_at IS NOT NULL THEN CASE WHEN t.due_at < \(now) THEN \(index(.overdue))

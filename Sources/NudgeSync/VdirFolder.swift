@@ -189,6 +189,7 @@ enum VdirFolder {
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
+            // baseAddress: non-nil, the bytes are not empty while offset < count.
             let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
             if count < 0 {
                 if errno == EINTR { continue }

@@ -269,6 +269,7 @@ public final class VdirSync {
             }
             // Another machine's version put over an edit made here that it was not built on
             // (vdirsyncer's conflict resolution): merged, not taken.
+            // stored: non-nil past `stored?.parent != nil`.
             let overEdit = stored?.parent != nil && file.ancestry.map { !$0.descends(from: stored!.base.ancestry) } == true
             if (local.changed[uuid] == nil && !overEdit) || local.deleted.contains(uuid) {
                 imports.append(file.record)

@@ -12,6 +12,7 @@ public func writeAll(_ text: String, to fd: Int32) -> Int32 {
 public func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to fd: Int32) -> Int32 {
     var offset = 0
     while offset < bytes.count {
+        // baseAddress: non-nil, the buffer is not empty while offset < count.
         let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
         if written > 0 {
             offset += written

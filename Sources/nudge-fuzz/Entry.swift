@@ -40,7 +40,8 @@ enum FuzzMain {
 }
 
 #if NUDGE_FUZZ
-/// Looked up once for the C callback, which captures nothing; `main` has checked the name.
+/// Looked up once for the C callback, which captures nothing; `main` has checked the name,
+/// so the unwrap cannot fail.
 private let selected = FuzzTarget.named(ProcessInfo.processInfo.environment["NUDGE_FUZZ_TARGET"] ?? "")!
 
 /// libFuzzer's own main, linked in with the driver, calls this by name; ours passes it too.

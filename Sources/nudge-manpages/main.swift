@@ -10,7 +10,7 @@ guard arguments.count == 2 else {
     FileHandle.standardError.write(Data("usage: nudge-manpages CONFIG FOLDER\n".utf8))
     exit(2)
 }
-let (configPath, folder) = (arguments.first!, arguments.last!)
+let (configPath, folder) = (arguments.first!, arguments.last!)  // two, checked above
 do {
     let config = try String(contentsOfFile: configPath, encoding: .utf8)
     let pages = [

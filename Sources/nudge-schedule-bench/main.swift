@@ -27,7 +27,7 @@ let zone = TimeZone.current
 let planner = ReminderPlanner(config: NudgeConfig(), zone: zone)
 do {
     let now = Date()
-    var store: TodoStore!
+    var store: TodoStore!  // set by `open` below, which throws when it cannot
     let open = try milliseconds { store = try TodoStore(path: CommandLine.arguments[1], planner: planner, now: now) }
     print("open-and-plan \(String(format: "%.2f", open))")
     var next: [Double] = []

@@ -61,7 +61,7 @@ enum CompleteCommand: Command {
     }
 
     static func name(of state: TodoQuery.State) -> String {
-        states.first { $0.state == state }!.name
+        states.first { $0.state == state }!.name  // `states` names every state
     }
 
     /// Most titles: short printable ASCII, no space at either end or twice in a row. Checked

@@ -57,6 +57,7 @@ extension Command {
     /// "add, list, rename or delete", for the error about an unknown subcommand.
     static var subcommandNames: String {
         let names = subcommands.map(\.name)
+        // last: non-nil, there are two names or more there.
         return names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names.last!
     }
 }
