@@ -29,8 +29,8 @@ struct ICalendarWriter {
             guard let builtin = ical.icaltimezone_get_component(zone),
                   let vtimezone = ical.icalcomponent_new_clone(builtin) else { continue }
             // The zone's rules from the year before the earliest time in it, not its history
-            // since 1893.
-            if let earliest, let start = LocalDate(year: max(earliest.year - 1, 1), month: 1, day: 1) {
+            // since 1893; from libical's last year at the latest, which it can write.
+            if let earliest, let start = LocalDate(year: min(max(earliest.year - 1, 1), LibICal.lastYearMade), month: 1, day: 1) {
                 ical.icaltimezone_truncate_vtimezone(vtimezone, LibICal.utcTime(start.start(in: .nudge(zone: ICalendarFile.utc))),
                                                 ical.icaltime_null_time(), 0)
             }
@@ -76,14 +76,14 @@ struct ICalendarWriter {
     }
 
     /// A DATE, a DATE-TIME with TZID, or a UTC one, for DUE and DTSTART.
-    private mutating func timeProperty(_ make: (icaltimetype) -> LibICal.Property?, day: LocalDate,
+    private mutating func timeProperty(_ name: String, _ make: (icaltimetype) -> LibICal.Property?, day: LocalDate,
                                        time: (hour: Int, minute: Int, second: Int)?, zone: TimeZone?) -> LibICal.Property {
         let value = LibICal.wallTime(day: day, time: time)
-        guard time != nil, let zone, let tzid = tzid(zone) else { return make(value)! }
+        guard time != nil, let zone, let tzid = tzid(zone) else { return LibICal.timeProperty(name, value, make)! }
         if let index = zones.firstIndex(where: { $0.tzid == tzid }) {
             zones[index].earliest = min(zones[index].earliest ?? day, day)
         }
-        let property = make(value)!
+        let property = LibICal.timeProperty(name, value, make)!
         ical.icalproperty_add_parameter(property, ical.icalparameter_new_tzid(tzid))
         return property
     }
@@ -92,31 +92,31 @@ struct ICalendarWriter {
     private mutating func due(_ due: Due, floating: Bool = false) -> LibICal.Property {
         switch due {
         case .allDay(let day):
-            return timeProperty(ical.icalproperty_new_due, day: day, time: nil, zone: nil)
+            return timeProperty("DUE", ical.icalproperty_new_due, day: day, time: nil, zone: nil)
         case .at(let instant, let zone) where floating:
             let clock = WallClock(zone: zone)
-            return timeProperty(ical.icalproperty_new_due, day: clock.day(of: instant), time: clock.time(of: instant), zone: nil)
+            return timeProperty("DUE", ical.icalproperty_new_due, day: clock.day(of: instant), time: clock.time(of: instant), zone: nil)
         case .at(let instant, let zone):
-            guard tzid(zone) != nil else { return ical.icalproperty_new_due(LibICal.utcTime(instant))! }
+            guard tzid(zone) != nil else { return LibICal.timeProperty("DUE", LibICal.utcTime(instant), ical.icalproperty_new_due)! }
             let clock = WallClock(zone: zone)
-            return timeProperty(ical.icalproperty_new_due, day: clock.day(of: instant), time: clock.time(of: instant), zone: zone)
+            return timeProperty("DUE", ical.icalproperty_new_due, day: clock.day(of: instant), time: clock.time(of: instant), zone: zone)
         }
     }
 
     /// DTSTART for a repeating todo: the series' wall-clock start in the due's zone.
     private mutating func start(_ start: SeriesStart, due: Due, floating: Bool = false) -> LibICal.Property {
         guard let time = start.time, case .at(_, let zone) = due else {
-            return timeProperty(ical.icalproperty_new_dtstart, day: start.day, time: nil, zone: nil)
+            return timeProperty("DTSTART", ical.icalproperty_new_dtstart, day: start.day, time: nil, zone: nil)
         }
         if floating {
-            return timeProperty(ical.icalproperty_new_dtstart, day: start.day, time: (time.hour, time.minute, 0), zone: nil)
+            return timeProperty("DTSTART", ical.icalproperty_new_dtstart, day: start.day, time: (time.hour, time.minute, 0), zone: nil)
         }
         if tzid(zone) == nil {
             // UTC, or a zone libical does not know: the wall-clock start placed, in UTC.
             let instant = start.day.at(hour: time.hour, minute: time.minute, in: .nudge(zone: zone))
-            return ical.icalproperty_new_dtstart(LibICal.utcTime(instant))!
+            return LibICal.timeProperty("DTSTART", LibICal.utcTime(instant), ical.icalproperty_new_dtstart)!
         }
-        return timeProperty(ical.icalproperty_new_dtstart, day: start.day, time: (time.hour, time.minute, 0), zone: zone)
+        return timeProperty("DTSTART", ical.icalproperty_new_dtstart, day: start.day, time: (time.hour, time.minute, 0), zone: zone)
     }
 
     private mutating func todo(_ record: TodoRecord) -> LibICal.Component {
@@ -136,9 +136,9 @@ struct ICalendarWriter {
         }
         // Without a METHOD, DTSTAMP is when the todo was last changed (RFC 5545 3.8.7.2), not
         // when it was written out: exporting twice gives the same file.
-        add(ical.icalproperty_new_dtstamp(LibICal.utcTime(record.updatedAt)))
-        add(ical.icalproperty_new_created(LibICal.utcTime(record.createdAt)))
-        add(ical.icalproperty_new_lastmodified(LibICal.utcTime(record.updatedAt)))
+        add(LibICal.timeProperty("DTSTAMP", LibICal.utcTime(record.updatedAt), ical.icalproperty_new_dtstamp))
+        add(LibICal.timeProperty("CREATED", LibICal.utcTime(record.createdAt), ical.icalproperty_new_created))
+        add(LibICal.timeProperty("LAST-MODIFIED", LibICal.utcTime(record.updatedAt), ical.icalproperty_new_lastmodified))
         add(ical.icalproperty_new_summary(Self.text(record.title)))
         if let notes = record.notes { add(ical.icalproperty_new_description(Self.text(notes))) }
         let floating = kept.takeX(named: ICalendarFile.floatingName)
@@ -174,7 +174,7 @@ struct ICalendarWriter {
         } else if let completedAt = record.completedAt {
             [keptStatus, keptPercent, keptCompleted].compactMap { $0 }.forEach { ical.icalproperty_free($0) }
             add(ical.icalproperty_new_status(ICAL_STATUS_COMPLETED))
-            add(ical.icalproperty_new_completed(LibICal.utcTime(completedAt)))
+            add(LibICal.timeProperty("COMPLETED", LibICal.utcTime(completedAt), ical.icalproperty_new_completed))
             add(ical.icalproperty_new_percentcomplete(100))
         } else {
             keptCompleted.map { ical.icalproperty_free($0) }
@@ -241,7 +241,7 @@ struct ICalendarWriter {
             }
             let own = alarm(uid: uid, trigger: triggerProperty ?? triggerLine(trigger, relatedToEnd: related),
                             audible: audible.contains(reminder.description), description: record.title)
-            if let acknowledged { ical.icalcomponent_add_property(own, ical.icalproperty_new_acknowledged(LibICal.utcTime(acknowledged))) }
+            if let acknowledged { ical.icalcomponent_add_property(own, Self.acknowledged(acknowledged)) }
             alarms.append((uid, own))
         }
         let carriesAcknowledged = acknowledged != nil && record.defaultReminders && record.due != nil && record.completedAt == nil
@@ -257,7 +257,7 @@ struct ICalendarWriter {
                                   audible: false, description: record.title)
                 ical.icalcomponent_add_property(stand, LibICal.xProperty(ICalendarFile.standsForName, "DEFAULT-REMINDERS"))
                 if let acknowledged {
-                    ical.icalcomponent_add_property(stand, ical.icalproperty_new_acknowledged(LibICal.utcTime(acknowledged)))
+                    ical.icalcomponent_add_property(stand, Self.acknowledged(acknowledged))
                 }
                 alarms.append((uid, stand))
             }
@@ -265,7 +265,7 @@ struct ICalendarWriter {
         if let snoozedUntil = record.snoozedUntil {
             let snoozed = alarms[0]
             if acknowledged == nil {
-                ical.icalcomponent_add_property(snoozed.alarm, ical.icalproperty_new_acknowledged(LibICal.utcTime(options.now)))
+                ical.icalcomponent_add_property(snoozed.alarm, Self.acknowledged(options.now))
             }
             let trigger = icaltriggertype(time: LibICal.utcTime(snoozedUntil), duration: ical.icaldurationtype_null_duration())
             let snooze = alarm(uid: "\(record.uuid)-snooze", trigger: triggerLine(trigger, relatedToEnd: false), audible: false,
@@ -276,6 +276,10 @@ struct ICalendarWriter {
             alarms.append(("", snooze))
         }
         for (_, alarm) in alarms { ical.icalcomponent_add_component(todo, alarm) }
+    }
+
+    private static func acknowledged(_ moment: Date) -> LibICal.Property? {
+        LibICal.timeProperty("ACKNOWLEDGED", LibICal.utcTime(moment), ical.icalproperty_new_acknowledged)
     }
 
     /// `audible`: ACTION:AUDIO (RFC 5545 gives it no DESCRIPTION), else DISPLAY.
@@ -289,6 +293,11 @@ struct ICalendarWriter {
     }
 
     private func triggerLine(_ trigger: icaltriggertype, relatedToEnd: Bool) -> LibICal.Property {
+        // As `LibICal.timeProperty`: a moment after the year 3000 goes as text.
+        if trigger.time.year > LibICal.lastYearMade,
+           let property = LibICal.property("TRIGGER;VALUE=DATE-TIME:" + LibICal.timeText(trigger.time)) {
+            return property
+        }
         let property = ical.icalproperty_new_trigger(trigger)!
         // RELATED=END: for a VTODO, relative to DUE.
         if relatedToEnd { ical.icalproperty_add_parameter(property, ical.icalparameter_new_related(ICAL_RELATED_END)) }

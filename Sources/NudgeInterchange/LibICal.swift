@@ -123,6 +123,28 @@ enum LibICal {
         ical.icaltime_from_timet_with_zone(time_t(instant.timeIntervalSince1970.rounded(.down)), 0, utc)
     }
 
+    /// The last year libical's constructors (`icalproperty_new_due`...) take: past it,
+    /// `icaltime_is_valid_time` fails and they write 00000000T000000, while its parser reads
+    /// any year.
+    static let lastYearMade = 3000
+
+    /// A DATE or DATE-TIME property called `name`, made by `make`, or from its text after
+    /// `lastYearMade`.
+    static func timeProperty(_ name: String, _ value: icaltimetype, _ make: (icaltimetype) -> Property?) -> Property? {
+        guard value.year > lastYearMade else { return make(value) }
+        return property(name + ":" + timeText(value))
+    }
+
+    /// "60261215", "60261215T090000" or, in UTC, "60261215T090000Z".
+    static func timeText(_ value: icaltimetype) -> String {
+        var text = String(format: "%04d%02d%02d", value.year, value.month, value.day)
+        if value.is_date == 0 {
+            text += String(format: "T%02d%02d%02d", value.hour, value.minute, value.second)
+            if ical.icaltime_is_utc(value) != 0 { text += "Z" }
+        }
+        return text
+    }
+
     /// A wall-clock DATE-TIME, or a DATE when `time` is nil; floating (no zone).
     static func wallTime(day: LocalDate, time: (hour: Int, minute: Int, second: Int)?) -> icaltimetype {
         var value = ical.icaltime_null_time()

@@ -97,6 +97,31 @@ struct ICalendarFileTests {
         #expect(read.category == "Home\u{FFFD}")
     }
 
+    /// Found by the ics fuzz target: libical's constructors take no time after the year 3000
+    /// and wrote `DUE:00000000T000000`, which no import reads.
+    @Test func timesAfterTheYear3000GoOutAndComeBackAsTheyWere() throws {
+        let instant = try #require(Calendar.nudge(zone: Self.utc).date(from: DateComponents(year: 6026, month: 12, day: 15, hour: 9)))
+        let dues: [Due] = [.allDay(try #require(LocalDate(year: 6026, month: 12, day: 15))), .at(instant, zone: Self.utc),
+                           .at(instant, zone: Self.berlin)]
+        for due in dues {
+            let far = record {
+                $0.due = due
+                $0.createdAt = instant
+                $0.updatedAt = instant
+                $0.completedAt = instant
+                $0.reminders = [.at(instant)]
+                $0.remindedThrough = instant
+            }
+            let written = encode([far])
+            #expect(!written.contains("00000000"), "\(written)")
+            let back = try decode(written).items[0].get()
+            #expect(back.due == due && back.createdAt == instant && back.updatedAt == instant && back.completedAt == instant)
+            #expect(back.reminders == [.at(instant)] && back.remindedThrough == instant)
+        }
+        let floating = try decodeOne(["DUE:60261215T090000"])
+        #expect(lines(encode([floating])).contains("DUE:60261215T090000"))
+    }
+
     /// RFC 5545 3.1 and 3.3.11: no CTL in a content line but HTAB, lines ending in CRLF.
     @Test func anExportHoldsNoControlCharacterButTabAndTheLineEnds() {
         let text = ICalendarFile.encode([record {
