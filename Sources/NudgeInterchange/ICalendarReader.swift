@@ -128,7 +128,7 @@ struct ICalendarReader {
             case ICAL_VTODO_COMPONENT where ical.icalcomponent_get_first_property(child, ICAL_RECURRENCEID_PROPERTY) != nil:
                 // An override of one occurrence (RFC 5545 3.8.4.4): Nudge keeps one todo for a
                 // series, so it goes with its series as it is.
-                let uid = ical.icalcomponent_get_first_property(child, ICAL_UID_PROPERTY).map { LibICal.value(of: $0) } ?? ""
+                let uid = ical.icalcomponent_get_first_property(child, ICAL_UID_PROPERTY).map(LibICal.uid) ?? ""
                 let text = setAside.restore(LibICal.text(ofComponent: child))
                 overrides.append((ICalendarFile.uuid(forUID: uid), ICalendarSetAside.lfLines(text)))
             case ICAL_VTODO_COMPONENT:
@@ -203,12 +203,16 @@ private struct TodoReader {
                 }
                 notKept["unreadable properties", default: 0] += 1
             case ICAL_UID_PROPERTY where uid == nil:
-                uid = LibICal.value(of: property)
-                if uid != ICalendarFile.uuid(forUID: uid!) { keep(property) }  // set on the line above
+                let value = LibICal.uid(of: property)
+                uid = value
+                if value != ICalendarFile.uuid(forUID: value) { keep(property) }
+            case ICAL_UID_PROPERTY:
+                // A todo has one UID: the export writes the first.
+                notKept["second UIDs of a todo", default: 0] += 1
             case ICAL_SUMMARY_PROPERTY where title == nil:
-                title = ical.icalproperty_get_summary(property).map { String(cString: $0) } ?? ""
+                title = ICalendarWriter.text(ical.icalproperty_get_summary(property).map { String(cString: $0) } ?? "")
             case ICAL_DESCRIPTION_PROPERTY where notes == nil:
-                notes = ical.icalproperty_get_description(property).map { String(cString: $0) }
+                notes = ical.icalproperty_get_description(property).map { ICalendarWriter.text(String(cString: $0)) }
             case ICAL_DUE_PROPERTY where dueProperty == nil:
                 dueProperty = property
             case ICAL_DTSTART_PROPERTY where startProperty == nil:
@@ -229,7 +233,7 @@ private struct TodoReader {
                 priority = ICalendarFile.priority(value)
                 if value != ICalendarFile.icalPriority(priority) { keep(property) }
             case ICAL_CATEGORIES_PROPERTY where category == nil:
-                let name = LibICal.value(of: property).trimmingWhitespace()
+                let name = ICalendarWriter.text(LibICal.value(of: property).trimmingWhitespace())
                 if name.isEmpty { keep(property) } else { category = name }
             case ICAL_STATUS_PROPERTY:
                 switch ical.icalproperty_get_status(property) {

@@ -127,8 +127,10 @@ struct ICalendarWriter {
             if let property { ical.icalcomponent_add_property(todo, property) }
         }
 
-        let keptUID = kept.take(ICAL_UID_PROPERTY).first
-        if let keptUID, ICalendarFile.uuid(forUID: LibICal.value(of: keptUID)) == record.uuid {
+        var keptUIDs = kept.take(ICAL_UID_PROPERTY)
+        let keptUID = keptUIDs.isEmpty ? nil : keptUIDs.removeFirst()
+        keptUIDs.forEach { ical.icalproperty_free($0) }
+        if let keptUID, ICalendarFile.uuid(forUID: LibICal.uid(of: keptUID)) == record.uuid {
             add(keptUID)
         } else {
             keptUID.map { ical.icalproperty_free($0) }

@@ -94,6 +94,14 @@ enum LibICal {
         return String(cString: text)
     }
 
+    /// A UID as it reads once written back: libical reads `UID:\(x` as " (x", writes that as
+    /// "UID: (x", and reads that as "(x". The todo's uuid and its overrides' come from this one.
+    static func uid(of property: Property) -> String {
+        guard let again = self.property(text(ofProperty: property)) else { return "" }
+        defer { ical.icalproperty_free(again) }
+        return value(of: again)
+    }
+
     /// A parameter's value by name, such as "TZID" or "RELTYPE".
     /// The corresponding C function is `icalproperty_get_parameter_as_string_r`.
     static func parameter(_ name: String, of property: Property) -> String? {

@@ -97,6 +97,44 @@ struct ICalendarFileTests {
         #expect(read.category == "Home\u{FFFD}")
     }
 
+    /// Found by the ics fuzz target: a SUMMARY of U+0005 was imported as it is, exported as
+    /// U+FFFD and imported again changed.
+    @Test func controlCharactersOfTextAreReadAsTheExportWritesThem() throws {
+        let read = try decodeOne(["SUMMARY:Call\u{5}Ann", "DESCRIPTION:one\u{1B}two", "CATEGORIES:Home\u{7F}"])
+        #expect(read.title == "Call\u{FFFD}Ann")
+        #expect(read.notes == "one\u{FFFD}two")
+        #expect(read.category == "Home\u{FFFD}")
+        let again = try decode(encode([read])).items[0].get()
+        #expect(again.title == read.title && again.notes == read.notes && again.category == read.category)
+    }
+
+    /// Found by the ics fuzz target: the writer took every kept UID and freed only the first.
+    @Test func aSecondUIDOfATodoIsCountedAsNotKept() throws {
+        let file = try decode(calendar(todo(["UID:first", "UID:second"])))
+        let read = try file.items[0].get()
+        #expect(read.uuid == ICalendarFile.uuid(forUID: "first"))
+        #expect(read.kept["ics"]?.contains("second") != true)
+        #expect(file.notKept == ["second UIDs of a todo": 1])
+        #expect(lines(encode([read])).filter { $0.hasPrefix("UID") } == ["UID:first"])
+    }
+
+    /// Found by the ics fuzz target: libical reads `UID:\(uid)` as " uid)", and the " uid)" it
+    /// writes back as "uid)": the series went out under another UID than its override, which
+    /// the next import dropped.
+    @Test func anOverrideWhoseUIDHoldsAnEscapeStaysWithItsSeries() throws {
+        let series = todo(["UID:\\(uid)", "DTSTART;TZID=Europe/Berlin:20261210T090000",
+                           "DUE;TZID=Europe/Berlin:20261210T090000", "RRULE:FREQ=DAILY;COUNT=5"])
+        let override = todo(["UID:\\(uid)", "SUMMARY:Water the big plants", "RECURRENCE-ID;TZID=Europe/Berlin:20261212T090000",
+                             "DUE;TZID=Europe/Berlin:20261212T180000"])
+        let first = try decode(calendar(series + override))
+        #expect(first.overridesKept == 1)
+        let written = encode(try first.items.map { try $0.get() })
+        let again = try decode(written)
+        #expect(again.overridesKept == 1)
+        #expect(try again.items.map { try $0.get().uuid } == first.items.map { try $0.get().uuid })
+        #expect(encode(try again.items.map { try $0.get() }) == written)
+    }
+
     /// Found by the ics fuzz target: libical's constructors take no time after the year 3000
     /// and wrote `DUE:00000000T000000`, which no import reads.
     @Test func timesAfterTheYear3000GoOutAndComeBackAsTheyWere() throws {
