@@ -140,7 +140,7 @@ enum LibICal {
     /// `lastYearMade`.
     static func timeProperty(_ name: String, _ value: icaltimetype, _ make: (icaltimetype) -> Property?) -> Property? {
         guard value.year > lastYearMade else { return make(value) }
-        return property(name + ":" + timeText(value))
+        return property(name + ":" + timeText(value)) ?? make(value)
     }
 
     /// "60261215", "60261215T090000" or, in UTC, "60261215T090000Z".
