@@ -127,9 +127,7 @@ struct ICalendarWriter {
             if let property { ical.icalcomponent_add_property(todo, property) }
         }
 
-        var keptUIDs = kept.take(ICAL_UID_PROPERTY)
-        let keptUID = keptUIDs.isEmpty ? nil : keptUIDs.removeFirst()
-        keptUIDs.forEach { ical.icalproperty_free($0) }
+        let keptUID = kept.takeFirst(ICAL_UID_PROPERTY)
         if let keptUID, ICalendarFile.uuid(forUID: LibICal.uid(of: keptUID)) == record.uuid {
             add(keptUID)
         } else {
@@ -156,7 +154,7 @@ struct ICalendarWriter {
         }
 
         // A kept PRIORITY (2, or 0) is given back while it still means the record's priority.
-        let keptPriority = kept.take(ICAL_PRIORITY_PROPERTY).first
+        let keptPriority = kept.takeFirst(ICAL_PRIORITY_PROPERTY)
         if let keptPriority, ICalendarFile.priority(Int(ical.icalproperty_get_priority(keptPriority))) == record.priority {
             add(keptPriority)
         } else {
@@ -165,10 +163,10 @@ struct ICalendarWriter {
         }
         add(categories(record.category, kept: kept))
 
-        let keptStatus = kept.take(ICAL_STATUS_PROPERTY).first
-        let keptPercent = kept.take(ICAL_PERCENTCOMPLETE_PROPERTY).first
+        let keptStatus = kept.takeFirst(ICAL_STATUS_PROPERTY)
+        let keptPercent = kept.takeFirst(ICAL_PERCENTCOMPLETE_PROPERTY)
         // Kept only with a CANCELLED status, which it goes back with.
-        let keptCompleted = kept.take(ICAL_COMPLETED_PROPERTY).first
+        let keptCompleted = kept.takeFirst(ICAL_COMPLETED_PROPERTY)
         let keptStatusValue = keptStatus.map { ical.icalproperty_get_status($0) }
         if record.completedAt != nil, keptStatusValue == ICAL_STATUS_CANCELLED {
             // Imported cancelled (Nudge keeps it as done): cancelled again, as it came.
@@ -374,6 +372,14 @@ private struct Kept {
         let found = LibICal.properties(of: component, kind)
         for property in found { ical.icalcomponent_remove_property(component, property) }
         return found
+    }
+
+    /// Removes the properties of `kind` and hands over the first; the others are freed (a
+    /// todo read with two PRIORITYs keeps the second, which the export does not write).
+    func takeFirst(_ kind: icalproperty_kind) -> LibICal.Property? {
+        let found = take(kind)
+        found.dropFirst().forEach { ical.icalproperty_free($0) }
+        return found.first
     }
 
     /// Gives back a property taken, to be moved into the VTODO with the rest.
