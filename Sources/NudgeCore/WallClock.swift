@@ -65,23 +65,31 @@ public struct WallClock: Sendable {
         return (seconds / 3600, seconds / 60 % 60, seconds % 60)
     }
 
-    /// ISO 8601 with the local offset, e.g. `2026-11-29T10:53:00+01:00`. Asks the zone once
-    /// and writes the bytes in place: `list --json` writes three of these for every todo.
+    /// ISO 8601 with the local offset, e.g. `2026-11-29T10:53:00+01:00`, or `+00:53:28` for an
+    /// offset with seconds (local mean time before 1893), which cut to minutes would move the
+    /// instant. Asks the zone once and writes the bytes in place: `list --json` writes three of
+    /// these for every todo.
     public func iso8601(_ instant: Date) -> String {
         let offset = offset(at: instant)
         let seconds = WallClock.seconds(instant) + offset
         let time = ((seconds % 86_400) + 86_400) % 86_400
         let day = day(atLocalSeconds: seconds)
+        let offsetSeconds = abs(offset) % 60
         guard (0...9999).contains(day.year) else {
             let sign = offset < 0 ? "-" : "+"
             return "\(day)T" + pad(time / 3600) + ":" + pad(time / 60 % 60) + ":" + pad(time % 60)
                 + sign + pad(abs(offset) / 3600) + ":" + pad(abs(offset) / 60 % 60)
+                + (offsetSeconds == 0 ? "" : ":" + pad(offsetSeconds))
         }
-        let fields = [(day.year, 4, UInt8(ascii: "-")), (day.month, 2, UInt8(ascii: "-")), (day.day, 2, UInt8(ascii: "T")),
+        var fields = [(day.year, 4, UInt8(ascii: "-")), (day.month, 2, UInt8(ascii: "-")), (day.day, 2, UInt8(ascii: "T")),
                       (time / 3600, 2, UInt8(ascii: ":")), (time / 60 % 60, 2, UInt8(ascii: ":")),
                       (time % 60, 2, offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")),
                       (abs(offset) / 3600, 2, UInt8(ascii: ":")), (abs(offset) / 60 % 60, 2, 0)]
-        return String(unsafeUninitializedCapacity: 25) { bytes in
+        if offsetSeconds != 0 {
+            fields[fields.count - 1].2 = UInt8(ascii: ":")
+            fields.append((offsetSeconds, 2, 0))
+        }
+        return String(unsafeUninitializedCapacity: 28) { bytes in
             var end = 0
             for (value, width, separator) in fields {
                 var rest = value

@@ -298,18 +298,19 @@ public enum NudgeJSON {
 
     private static let epoch = LocalDate(year: 1970, month: 1, day: 1)!
 
-    /// `2026-12-24T09:00:00+01:00` or `...Z`, the shape every export writes, read byte by byte:
+    /// `2026-12-24T09:00:00+01:00` or `...Z`, the shape every export writes (`+00:53:28` for an
+    /// offset with seconds), read byte by byte:
     /// a formatter costs more to make than the rest of an item's reading, and an import of
     /// 10,000 todos reads 30,000 dates. Nil for any other shape, which the formatter then reads.
     static func parseInternetDate(_ text: String) -> Date? {
         var utf8 = text.utf8.makeIterator()
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(25)
+        bytes.reserveCapacity(28)
         while let byte = utf8.next() {
             bytes.append(byte)
-            if bytes.count > 25 { return nil }
+            if bytes.count > 28 { return nil }
         }
-        guard bytes.count == 20 || bytes.count == 25 else { return nil }
+        guard bytes.count == 20 || bytes.count == 25 || bytes.count == 28 else { return nil }
         func number(_ start: Int, _ count: Int) -> Int? {
             var value = 0
             for byte in bytes[start..<start + count] {
@@ -330,9 +331,15 @@ public enum NudgeJSON {
             guard bytes[19] == UInt8(ascii: "Z") else { return nil }
         } else {
             guard bytes[19] == UInt8(ascii: "+") || bytes[19] == UInt8(ascii: "-"), bytes[22] == UInt8(ascii: ":"),
-                  let hours = number(20, 2), let minutes = number(23, 2), minutes < 60,
-                  hours * 60 + minutes <= 18 * 60 else { return nil }
-            offset = (bytes[19] == UInt8(ascii: "-") ? -1 : 1) * (hours * 3600 + minutes * 60)
+                  let hours = number(20, 2), let minutes = number(23, 2), minutes < 60 else { return nil }
+            var offsetSeconds = 0
+            if bytes.count == 28 {
+                guard bytes[25] == UInt8(ascii: ":"), let parsed = number(26, 2), parsed < 60 else { return nil }
+                offsetSeconds = parsed
+            }
+            let magnitude = hours * 3600 + minutes * 60 + offsetSeconds
+            guard magnitude <= 18 * 3600 else { return nil }
+            offset = (bytes[19] == UInt8(ascii: "-") ? -1 : 1) * magnitude
         }
         let seconds = epoch.days(until: day) * 86_400 + hour * 3600 + minute * 60 + second - offset
         return Date(timeIntervalSince1970: TimeInterval(seconds))
@@ -340,15 +347,16 @@ public enum NudgeJSON {
 
     /// The fixed zone of a time's `+01:00` suffix, for a due given without a zone's name.
     private static func offsetZone(_ text: String) -> TimeZone? {
-        // What follows the seconds and their fraction: Z, +01:00, +0100 or +01.
+        // What follows the seconds and their fraction: Z, +01:00, +00:53:28, +0100 or +01.
         let suffix = text.dropFirst(19).drop { $0 == "." || $0.isASCII && $0.isNumber }
         if suffix == "Z" { return TimeZone(secondsFromGMT: 0) }
         let digits = suffix.dropFirst().filter { $0 != ":" }
-        guard let sign = suffix.first, sign == "+" || sign == "-", digits.count == 2 || digits.count == 4,
-              let hours = Int(digits.prefix(2)), let minutes = Int(digits.dropFirst(2).isEmpty ? "0" : digits.dropFirst(2)) else {
+        guard let sign = suffix.first, sign == "+" || sign == "-", [2, 4, 6].contains(digits.count),
+              let hours = Int(digits.prefix(2)), let minutes = Int(digits.dropFirst(2).prefix(2).isEmpty ? "0" : digits.dropFirst(2).prefix(2)),
+              let seconds = Int(digits.dropFirst(4).isEmpty ? "0" : digits.dropFirst(4)) else {
             return nil
         }
-        return TimeZone(secondsFromGMT: (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60))
+        return TimeZone(secondsFromGMT: (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60 + seconds))
     }
 
     /// One item's fields, read with errors that name the item and the field.

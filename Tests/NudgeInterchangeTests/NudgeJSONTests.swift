@@ -61,6 +61,25 @@ struct NudgeJSONTests {
         #expect(try results.map { try $0.get() } == [original])
     }
 
+    /// Berlin kept local mean time (+00:53:28) until 1893: cut to +00:53, the due came back 28 s off.
+    @Test func aDueInAnOffsetWithSecondsComesBackToTheSecond() throws {
+        let due = Date(timeIntervalSince1970: -30_245_673_600) // 1011-07-22 08:00 UTC
+        let original = record { $0.due = .at(due, zone: berlin) }
+        let text = NudgeJSON.encode([original])
+        #expect(text.contains(#""due": "1011-07-22T08:53:28+00:53:28""#))
+        #expect(try NudgeJSON.decode(Data(text.utf8)).map { try $0.get() } == [original])
+    }
+
+    @Test func aTimedDueWithoutAZoneNameKeepsAnOffsetWithSeconds() throws {
+        let record = try decodeOne("""
+            [{"uuid": "0f8fad5b-d9cb-469f-a165-70867728950e", "title": "x", "due": "1011-07-22T08:53:28+00:53:28",
+              "createdAt": "2026-01-01T00:00:00Z", "updatedAt": "2026-01-01T00:00:00Z"}]
+            """).get()
+        guard case .at(let instant, let zone)? = record.due else { Issue.record("not timed"); return }
+        #expect(instant == Date(timeIntervalSince1970: -30_245_673_600))
+        #expect(zone.secondsFromGMT() == 53 * 60 + 28)
+    }
+
     @Test func readsUppercaseUUIDsAsLowercaseAndIgnoresUnknownFields() throws {
         let result = try decodeOne("""
             [{"id": 7, "overdue": true, "uuid": "0F8FAD5B-D9CB-469F-A165-70867728950E", "title": "x",
@@ -181,7 +200,7 @@ struct NudgeJSONDateTests {
     /// The formatter moves these to other days (February 30 to March 2); they are refused.
     @Test(arguments: ["2026-02-30T10:00:00Z", "2026-02-31T10:00:00.5Z", "2026-02-29T10:00:00+0100", "2026-12-24T24:00:00Z",
                       "2026-12-24T09:60:00Z", "2026-12-24T09:00:00+25:00", "2026-12-24T09:00:00+1900", "2026-12-24T09:00:00+01:60",
-                      "2026-12-24T09:00:00.Z", "2026-12-24T09:00:00", "2026-12-24T09:00:00 +01:00"])
+                      "2026-12-24T09:00:00+00:53:60", "2026-12-24T09:00:00+18:00:01", "2026-12-24T09:00:00.Z", "2026-12-24T09:00:00", "2026-12-24T09:00:00 +01:00"])
     func refusesADayOrTimeThatDoesNotExist(text: String) {
         #expect(NudgeJSON.parseDate(text) == nil)
     }
