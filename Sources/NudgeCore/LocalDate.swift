@@ -74,6 +74,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Midnight at the start of this day, or the first instant of the day when a DST change
     /// skips midnight.
     public func start(in calendar: Calendar) -> Date {
+        if let clock = LocalDate.prolepticClock(self, calendar) { return clock.instant(atLocalSeconds: dayNumber * 86_400) }
         guard let midnight = calendar.date(from: components) else { return at(hour: 0, minute: 0, in: calendar) }
         return calendar.startOfDay(for: midnight)
     }
@@ -81,12 +82,25 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// The given wall-clock time on this day. A time inside a DST gap is moved forward by the
     /// length of the gap (RFC 5545); a time that happens twice is the first of the two.
     public func at(hour: Int, minute: Int, in calendar: Calendar) -> Date {
+        if let clock = LocalDate.prolepticClock(self, calendar) {
+            return clock.instant(atLocalSeconds: (dayNumber * 24 + hour) * 3600 + minute * 60)
+        }
         var parts = components
         parts.hour = hour
         parts.minute = minute
         return calendar.date(from: parts)
             ?? WallClock(zone: calendar.timeZone).instant(atLocalSeconds: (dayNumber * 24 + hour) * 3600 + minute * 60)
     }
+
+    /// Foundation's Gregorian calendar is Julian before 1582-10-15, where `init(_:in:)` and the
+    /// day arithmetic here are proleptic Gregorian (as ISO 8601 and RFC 5545): such a day is
+    /// placed by the zone's offset alone, which has no DST changes that early.
+    private static func prolepticClock(_ day: LocalDate, _ calendar: Calendar) -> WallClock? {
+        guard calendar.identifier == .gregorian, day < gregorianReform else { return nil }
+        return WallClock(zone: calendar.timeZone)
+    }
+
+    private static let gregorianReform = LocalDate(anyYear: 1582, month: 10, day: 15)
 
     public func adding(days: Int) -> LocalDate {
         LocalDate(dayNumber: dayNumber + days)

@@ -46,13 +46,28 @@ struct TodoTxtTests {
         "plain words only",
         "2026-11-30 Water plants rec:+1w due:2026-12-05 at:07:30",
         "(C) 2026-11-30 Dentist due:2026-12-05 rec:3m",
+        "0725-12-24 a",
+        "x 1582-10-14 1582-10-04 Before the reform due:1582-10-10 at:09:15",
     ])
     func writesBackTheLineItRead(line: String) throws {
         let record = try one(line)
         #expect(TodoTxt.encode([record], options: options) == line + "\n")
     }
 
+    /// Foundation's calendar is Julian before 1582-10-15: a day there came back 4 days later.
+    @Test func aDayBeforeTheGregorianReformIsTheSameProlepticGregorianDay() throws {
+        let record = try one("x 1582-10-14 0725-12-24 Old due:1000-03-01 at:09:15")
+        let clock = WallClock(zone: options.zone)
+        #expect(clock.day(of: record.createdAt) == day("0725-12-24"))
+        #expect(clock.time(of: record.createdAt) == (0, 0, 0))
+        #expect(clock.day(of: try #require(record.completedAt)) == day("1582-10-14"))
+        guard case .at(let due, _)? = record.due else { Issue.record("not timed"); return }
+        #expect(clock.day(of: due) == day("1000-03-01"))
+        #expect(clock.time(of: due) == (9, 15, 0))
+    }
+
     @Test func readingTheSameLineTwiceGivesTheSameUUID() throws {
+
         let first = try one("(A) 2026-11-30 Buy milk +Home")
         let done = try one("x 2026-12-01 2026-11-30 Buy milk +Home")
         let other = try one("(A) 2026-11-30 Buy oat milk +Home")
