@@ -76,9 +76,10 @@ extension TaskwarriorJSON {
         return uuid.uuidString.lowercased()
     }
 
-    /// A template, also one Taskwarrior deleted when its series ended.
+    /// A template, also one Taskwarrior deleted when its series ended. A mask without a `recur`
+    /// makes none: there is no series to step, and the task is a plain one keeping its mask.
     static func isTemplate(_ object: [String: Any]) -> Bool {
-        object["parent"] == nil && (object["status"] as? String == "recurring" || object["mask"] != nil)
+        object["parent"] == nil && (object["status"] as? String == "recurring" || object["mask"] != nil && object["recur"] is String)
     }
 
     /// An instance's place in its series.

@@ -208,7 +208,22 @@ struct TaskwarriorJSONTests {
         #expect(todo.due == .at(Date(timeIntervalSince1970: 1_793_527_200), zone: options.zone))
     }
 
+    /// Taken for a template, it went back with an instance, and each round added a deleted copy.
+    @Test func aMaskWithoutRecurIsAPlainTaskKeepingItsMask() throws {
+        let todo = try one(#"{"uuid":"11111111-1111-4111-8111-111111111111","description":"n","due":"20261201T090050Z","mask":"e"}"#)
+        #expect(todo.repetition == nil)
+        let text = TaskwarriorJSON.encode([todo], options: options)
+        let tasks = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+        #expect(tasks.count == 1)
+        #expect(tasks.first?["mask"] as? String == "e")
+        #expect(tasks.first?["status"] as? String == "pending")
+        let again = try TaskwarriorJSON.decode(Data(text.utf8), options: options).items.map { try $0.get() }
+        #expect(again == [todo])
+        #expect(TaskwarriorJSON.encode(again, options: options) == text)
+    }
+
     @Test func aRepeatingTodoGoesAsATemplateButAnInstanceImportedAloneStaysOne() throws {
+
         var record = TodoRecord(uuid: "11111111-1111-4111-8111-111111111111", title: "x",
                                 due: .allDay(LocalDate(year: 2026, month: 12, day: 1)!),
                                 repetition: Repetition(rrule: "FREQ=WEEKLY", from: .due),
