@@ -72,8 +72,10 @@ check: export SWIFT_BACKTRACE = enable=yes,interactive=no,color=no,threads=crash
 # Last, the fuzz targets replay their saved inputs and fuzz briefly (scripts/fuzz check).
 check: deps release
 	$(SWIFT) build --build-tests
+	@scripts/clear-stale-faketime
 	$(SWIFT) test --skip-build
 	@for date in $(FAKE_DATES); do \
+		scripts/clear-stale-faketime; \
 		echo "Unit suites again at $$date (Europe/Berlin)"; \
 		NO_FAKE_STAT=1 TZ=Europe/Berlin faketime -f "$$date" $(SWIFT) test --skip-build $(UNIT_SUITES) || exit 1; \
 	done
