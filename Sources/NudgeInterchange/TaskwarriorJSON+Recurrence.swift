@@ -33,7 +33,7 @@ extension TaskwarriorJSON {
     /// The records of a file, each series made one todo at its template (or at its first
     /// instance without one), with the warnings of what does not repeat here.
     static func withSeries(_ entries: [Entry], options: InterchangeOptions) -> DecodedFile {
-        var templates = Set<String>()
+        var templates = Set<String>(), plainTasks = Set<String>()
         var instances: [String: [(object: [String: Any], record: TodoRecord)]] = [:]
         for entry in entries {
             guard case .success(let record) = entry.result, let object = entry.object else { continue }
@@ -41,6 +41,8 @@ extension TaskwarriorJSON {
                 instances[parent, default: []].append((object, record))
             } else if isTemplate(object) {
                 templates.insert(record.uuid)
+            } else {
+                plainTasks.insert(record.uuid)
             }
         }
         var items: [Result<TodoRecord, RecordError>] = []
@@ -50,7 +52,9 @@ extension TaskwarriorJSON {
         for entry in entries {
             var item = entry.result
             if case .success(let record) = entry.result, let object = entry.object {
-                if let parent = parentUUID(object) {
+                // A parent that is a plain task in the file (no `recur` to step) makes no series:
+                // its tasks stay todos of their own, as they would be without one another.
+                if let parent = parentUUID(object), !plainTasks.contains(parent) {
                     guard !templates.contains(parent), written.insert(parent).inserted else { continue }
                     item = .success(series(template: nil, instances: instances[parent] ?? [], parent: parent, options: options)
                         ?? record)
@@ -76,10 +80,11 @@ extension TaskwarriorJSON {
         return uuid.uuidString.lowercased()
     }
 
-    /// A template, also one Taskwarrior deleted when its series ended. A mask without a `recur`
-    /// makes none: there is no series to step, and the task is a plain one keeping its mask.
+    /// A template, also one Taskwarrior deleted when its series ended. Without a `recur` (a mask
+    /// alone, or a hand-written `status:recurring`) there is no series to step, and the task is a
+    /// plain one keeping its status and mask.
     static func isTemplate(_ object: [String: Any]) -> Bool {
-        object["parent"] == nil && (object["status"] as? String == "recurring" || object["mask"] != nil && object["recur"] is String)
+        object["parent"] == nil && object["recur"] is String && (object["status"] as? String == "recurring" || object["mask"] != nil)
     }
 
     /// An instance's place in its series.

@@ -222,6 +222,22 @@ struct TaskwarriorJSONTests {
         #expect(TaskwarriorJSON.encode(again, options: options) == text)
     }
 
+    /// Taken for a template, its instance was folded into a series that went back with a deleted
+    /// copy of the instance at each round trip.
+    @Test func aRecurringStatusWithoutRecurIsAPlainTaskAndItsInstanceOneOfItsOwn() throws {
+        let text = #"""
+        [{"description":"Pay rent","due":"20261201T090000Z","rtype":"periodic","status":"recurring","uuid":"b2b018f1-3b97-48f4-850c-17280d28b26f"},
+        {"description":"Pay rent","due":"20261201T090000Z","entry":"20261201T020051Z","imask":0,"modified":"20261201T020050Z","parent":"b2b018f1-3b97-48f4-850c-17280d28b26f","recur":"2w","rtype":"periodic","status":"pending","uuid":"d4843d46-a159-4899-836e-0fb4d8e4b9eb"}]
+        """#
+        let todos = try TaskwarriorJSON.decode(Data(text.utf8), options: options).items.map { try $0.get() }
+        #expect(todos.map(\.uuid) == ["b2b018f1-3b97-48f4-850c-17280d28b26f", "d4843d46-a159-4899-836e-0fb4d8e4b9eb"])
+        #expect(todos[0].repetition == nil)
+        let written = TaskwarriorJSON.encode(todos, options: options)
+        let again = try TaskwarriorJSON.decode(Data(written.utf8), options: options).items.map { try $0.get() }
+        #expect(again == todos)
+        #expect(TaskwarriorJSON.encode(again, options: options) == written)
+    }
+
     @Test func aRepeatingTodoGoesAsATemplateButAnInstanceImportedAloneStaysOne() throws {
 
         var record = TodoRecord(uuid: "11111111-1111-4111-8111-111111111111", title: "x",
