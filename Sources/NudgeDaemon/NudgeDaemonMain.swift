@@ -261,7 +261,7 @@ final class Daemon {
                 files.stopWatching(watching)
                 watch = nil
                 do { try watchDatabaseFolder() } catch {
-                    service.record(.failed, "cannot watch the database's folder again: \(error)", priority: 3)
+                    service.record(.failed, "cannot watch the database's folder again: \(error)", priority: .error)
                 }
             }
         }
@@ -278,7 +278,7 @@ final class Daemon {
             files.stopWatching(watching)
             watch = nil
             do { try watchDatabaseFolder() } catch {
-                service.record(.failed, "cannot watch the database's folder: \(error)", priority: 3)
+                service.record(.failed, "cannot watch the database's folder: \(error)", priority: .error)
             }
         }
     }
@@ -368,7 +368,7 @@ final class Daemon {
             // Once: the passes on local changes and after the command still run.
             guard !watchFailureLogged else { return }
             watchFailureLogged = true
-            JournalRecorder().record(ServiceEvent(kind: .failed, message: "cannot watch the vdir: \(error)", priority: 4))
+            JournalRecorder().record(ServiceEvent(kind: .failed, message: "cannot watch the vdir: \(error)", priority: .warning))
         }
     }
 

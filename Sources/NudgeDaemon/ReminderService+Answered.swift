@@ -32,7 +32,7 @@ extension ReminderService {
                        todo: todoID, rule: delivery.rule, fields: [(.notificationID, String(id))])
             }
         } catch {
-            record(.failed, "could not withdraw notifications of todos answered elsewhere: \(error)", priority: 3)
+            record(.failed, "could not withdraw notifications of todos answered elsewhere: \(error)", priority: .error)
         }
     }
 }

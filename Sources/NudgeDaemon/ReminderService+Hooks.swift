@@ -74,7 +74,7 @@ extension ReminderService {
                 run(event, todo: todo, rule: event == .snooze ? "snooze" : "", extra: extra)
             }
         } catch {
-            record(.failed, "could not read what changed for the hooks: \(error)", priority: 3)
+            record(.failed, "could not read what changed for the hooks: \(error)", priority: .error)
         }
     }
 
@@ -129,12 +129,12 @@ extension ReminderService {
         if !outcome.firstErrorLine.isEmpty { fields.append((.hookStderr, outcome.firstErrorLine)) }
         if outcome.suppressed { fields.append((.hookSuppressed, "1")) }
         record(.hook, "hook \(job.event.key) for todo \(job.todoID) " + how, todo: job.todoID,
-               uuid: job.variables["NUDGE_TODO_UUID"], priority: outcome.status == 0 ? 6 : 4, fields: fields)
+               uuid: job.variables["NUDGE_TODO_UUID"], priority: outcome.status == 0 ? .info : .warning, fields: fields)
     }
 
     /// Too many hooks waiting: the newest are not run.
     func hooksOverflowed(_ waiting: Int) {
-        record(.failed, "\(waiting) hooks are waiting to run; more are dropped until some have run", priority: 4)
+        record(.failed, "\(waiting) hooks are waiting to run; more are dropped until some have run", priority: .warning)
     }
 
     // MARK: - Suppressing
@@ -177,7 +177,7 @@ extension ReminderService {
                 withdrawSuppressed(todoID: todoID, notificationID: id, deliveryID: shown.id)
             }
         } catch {
-            record(.failed, "could not suppress the notification of todo \(todoID): \(error)", todo: todoID, priority: 3)
+            record(.failed, "could not suppress the notification of todo \(todoID): \(error)", todo: todoID, priority: .error)
         }
     }
 

@@ -128,7 +128,7 @@ final class ReminderService {
 
     /// `uuid`: the todo's, when the caller has it at hand; otherwise it is read from the store.
     func record(_ kind: ServiceEvent.Kind, _ message: String, todo: Int64? = nil, uuid known: String? = nil,
-                rule: String? = nil, priority: Int32 = 6, fields: [(JournalField, String)] = []) {
+                rule: String? = nil, priority: JournalPriority = .info, fields: [(JournalField, String)] = []) {
         let uuid = known ?? todo.flatMap { id in (try? store?.existingTodos(ids: [id]))?.first?.uuid }
         environment.events.record(ServiceEvent(kind: kind, message: message, todoID: todo, todoUUID: uuid,
                                                databaseID: databaseID, rule: rule, priority: priority, fields: fields))
@@ -179,7 +179,7 @@ final class ReminderService {
             try load()
             record(.reloaded, "reloaded (\(why))")
         } catch {
-            record(.failed, "not reloaded (\(why)): \(error)", priority: 3)
+            record(.failed, "not reloaded (\(why)): \(error)", priority: .error)
         }
         fireDue(missedBefore: nil)
         plan()
@@ -212,20 +212,20 @@ final class ReminderService {
         dispatchPrecondition(condition: .onQueue(environment.queue))
         let wasWaiting = store.access.isReadOnly
         do { try store.releaseReplacedFile() } catch {
-            record(.failed, "could not release the replaced database file: \(error)", priority: 4)
+            record(.failed, "could not release the replaced database file: \(error)", priority: .warning)
         }
         store = nil
         do {
             try load()
         } catch {
-            record(.failed, "the database file was replaced, and the new one cannot be used: \(error)", priority: 3)
+            record(.failed, "the database file was replaced, and the new one cannot be used: \(error)", priority: .error)
             throw error
         }
         // Without a file (deleted, or its folder moved away) the store is empty, in memory.
         if store.access.isReadOnly {
             if !wasWaiting {
                 record(.reloaded, "the database file is gone: nothing reminds until one is made at \(store.path)"
-                       + " (nudge add, an import or a sync)", priority: 4)
+                       + " (nudge add, an import or a sync)", priority: .warning)
             }
         } else {
             record(.reloaded, "reopened the database: " + (wasWaiting ? "a file is at its path again" : "the file was replaced"))
@@ -244,7 +244,7 @@ final class ReminderService {
         withdrawAnswered()
         var plannedAll = false
         do { plannedAll = try store.planAllIfRulesChanged() } catch {
-            record(.failed, "could not plan the schedule again: \(error)", priority: 3)
+            record(.failed, "could not plan the schedule again: \(error)", priority: .error)
         }
         fireDue(missedBefore: nil)
         plan()
@@ -292,7 +292,7 @@ final class ReminderService {
             return (due, batch)
         } catch {
             fireRetryAt = moment.addingTimeInterval(Self.retryDelay)
-            record(.failed, "could not fire reminders: \(error); trying again in \(Int(Self.retryDelay)) s", priority: 3)
+            record(.failed, "could not fire reminders: \(error); trying again in \(Int(Self.retryDelay)) s", priority: .error)
             deliverPending()
             return nil
         }
@@ -377,7 +377,7 @@ final class ReminderService {
         if let firedAhead, isAhead(of: firedAhead.moment) { return }
         let pending: [Delivery]
         do { pending = try store.pendingDeliveries().filter { !inFlight.contains($0.id) && !isHeld($0) } } catch {
-            record(.failed, "could not read the outbox: \(error)", priority: 3)
+            record(.failed, "could not read the outbox: \(error)", priority: .error)
             return
         }
         guard !pending.isEmpty || !toReclaim.isEmpty else { return }
@@ -443,7 +443,7 @@ final class ReminderService {
             }
             notification = ready
         } catch {
-            record(.failed, "could not read todos for a notification: \(error)", priority: 3)
+            record(.failed, "could not read todos for a notification: \(error)", priority: .error)
             return
         }
         let (content, replacing, todo) = (notification.content, notification.replacing, notification.todo)
@@ -462,7 +462,7 @@ final class ReminderService {
                     try store.markShown(delivery.id, server: server, notificationID: id, at: answered)
                     environment.changed()
                 } catch {
-                    record(.failed, "could not record a shown notification: \(error)", priority: 3)
+                    record(.failed, "could not record a shown notification: \(error)", priority: .error)
                 }
                 if let todo, suppressOnArrival.remove(todo.id) != nil {
                     withdrawSuppressed(todoID: todo.id, notificationID: id, deliveryID: delivery.id)
@@ -498,7 +498,7 @@ final class ReminderService {
                 environment.server.close(id: id)
             }
         } catch {
-            record(.failed, "could not record a late answer of the notification server: \(error)", priority: 3)
+            record(.failed, "could not record a late answer of the notification server: \(error)", priority: .error)
         }
     }
 
@@ -516,7 +516,7 @@ final class ReminderService {
     private func reportFailureOnce(_ message: String, todo: Int64? = nil, rule: String? = nil) {
         guard !failureLogged else { return }
         failureLogged = true
-        record(.failed, message, todo: todo, rule: rule, priority: 4)
+        record(.failed, message, todo: todo, rule: rule, priority: .warning)
     }
 
     private func retryLater() {
@@ -572,7 +572,7 @@ final class ReminderService {
                 record(.snoozed, "snoozed: \(todo.title) until \(WallClock(zone: environment.zone()).iso8601(until))", todo: todoID, rule: "snooze")
             }
         } catch {
-            record(.failed, "could not handle \(key) on todo \(todoID): \(error)", todo: todoID, priority: 3)
+            record(.failed, "could not handle \(key) on todo \(todoID): \(error)", todo: todoID, priority: .error)
         }
         environment.changed()
         runChangeHooks()
@@ -618,7 +618,7 @@ final class ReminderService {
     /// Under the todo's own id and UUID, so that `nudge history ID` shows it.
     private func recordConflict(_ conflict: SyncConflict) {
         let id = (try? store?.todoIDs(uuids: [conflict.uuid]))?.first
-        record(.conflict, conflict.message, todo: id, uuid: conflict.uuid, priority: 5)
+        record(.conflict, conflict.message, todo: id, uuid: conflict.uuid, priority: .notice)
     }
 
     private func withdrawFinished(_ report: SyncReport) {
@@ -641,7 +641,7 @@ final class ReminderService {
                        todo: todoID, rule: delivery.rule, fields: [(.notificationID, String(id))])
             }
         } catch {
-            record(.failed, "could not withdraw notifications of todos finished elsewhere: \(error)", priority: 3)
+            record(.failed, "could not withdraw notifications of todos finished elsewhere: \(error)", priority: .error)
         }
     }
 
@@ -671,7 +671,7 @@ final class ReminderService {
         dispatchPrecondition(condition: .onQueue(environment.queue))
         var next: Date?
         do { next = try store.nextReminderTime() } catch {
-            record(.failed, "could not plan: \(error)", priority: 3)
+            record(.failed, "could not plan: \(error)", priority: .error)
         }
         next = next.map { $0.addingTimeInterval(-environment.fireAhead) }
         if let fireRetryAt, let planned = next { next = max(planned, fireRetryAt) }

@@ -1,4 +1,5 @@
 import Foundation
+import NudgeSystem
 
 /// Something the service did, for the journal.
 struct ServiceEvent: Equatable {
@@ -45,8 +46,7 @@ struct ServiceEvent: Equatable {
     var todoUUID: String?
     var databaseID: String?
     var rule: String?
-    /// syslog level: 3 error, 4 warning, 5 notice, 6 info, 7 debug.
-    var priority: Int32 = 6
+    var priority: JournalPriority = .info
     /// More journal fields, e.g. NUDGE_LATENCY_MS on "delivered".
     var fields: [(JournalField, String)] = []
 

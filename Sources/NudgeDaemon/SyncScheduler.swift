@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import NudgeSync
+import NudgeSystem
 
 /// A one-shot timer on the service's queue: a fake in unit tests.
 protocol OneShotTimer: AnyObject {
@@ -97,7 +98,7 @@ final class SyncScheduler {
         }
     }
 
-    private func record(_ kind: ServiceEvent.Kind, _ message: String, priority: Int32 = 6, fields: [(JournalField, String)] = []) {
+    private func record(_ kind: ServiceEvent.Kind, _ message: String, priority: JournalPriority = .info, fields: [(JournalField, String)] = []) {
         environment.events.record(ServiceEvent(kind: kind, message: message, priority: priority, fields: fields))
     }
 
@@ -139,7 +140,7 @@ final class SyncScheduler {
             report = try environment.pass(started)
         } catch {
             // Logged once until a pass works again: a missing folder would otherwise log at every change.
-            if !passFailed { record(.failed, "sync pass failed: \(error)", priority: 4) }
+            if !passFailed { record(.failed, "sync pass failed: \(error)", priority: .warning) }
             passFailed = true
             return
         }
@@ -153,14 +154,14 @@ final class SyncScheduler {
             + "\(report.deletedFiles) files deleted, \(report.conflicts) conflicts"
         // A pass that found nothing is routine (every write of its own comes back through inotify).
         record(.synced, report.changedNothing ? "synced: nothing changed" : summary,
-               priority: report.changedNothing ? 7 : 6, fields: fields)
-        for warning in report.warnings { record(.failed, "sync: \(warning)", priority: 4) }
+               priority: report.changedNothing ? .debug : .info, fields: fields)
+        for warning in report.warnings { record(.failed, "sync: \(warning)", priority: .warning) }
         environment.passed(report)
         // What the pass wrote goes to the server now.
         guard environment.command != nil, report.written > 0 || report.deletedFiles > 0 else { return }
         guard uploadsInARow < Self.mostUploadsInARow else {
             record(.failed, "sync: every pass after \(environment.command ?? "") writes files again; "
-                   + "not running it again until the next change or interval", priority: 4)
+                   + "not running it again until the next change or interval", priority: .warning)
             return
         }
         uploadsInARow += 1
@@ -185,7 +186,7 @@ final class SyncScheduler {
             } else {
                 failures += 1
                 let status = result.status.map(String.init) ?? "not started"
-                record(.failed, "\(command) failed (exit status \(status)): \(result.lastLine)", priority: 4,
+                record(.failed, "\(command) failed (exit status \(status)): \(result.lastLine)", priority: .warning,
                        fields: [(.exitStatus, status), (.stderr, result.lastLine),
                                 (.stderrTail, result.tail.joined(separator: "\n")), (.failures, String(failures))])
             }

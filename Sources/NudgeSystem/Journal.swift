@@ -48,8 +48,7 @@ public final class EventLog: Sendable {
     ///
     /// - Parameters:
     ///   - message: `MESSAGE`, what a person reads, e.g. `fired: Buy milk (todo 12, rule due)`.
-    ///   - priority: `PRIORITY`, a syslog level from 0 (emergency) to 7 (debug), clamped to
-    ///     that range; 6 is informational, 4 a warning, 3 an error.
+    ///   - priority: `PRIORITY`, the entry's syslog level.
     ///   - fields: Extra fields in order, e.g. `("NUDGE_EVENT", "fired")`,
     ///     `("NUDGE_TODO_ID", "12")`, `("MESSAGE_ID", "<32 hex digits>")`. A name must be what
     ///     the journal accepts: 1 to 64 of `A`–`Z`, `0`–`9` and `_`, not starting with a digit
@@ -65,10 +64,9 @@ public final class EventLog: Sendable {
     ///
     /// The corresponding C function is `sd_journal_sendv`.
     @discardableResult
-    public func send(message: String, priority: Int32 = 6, fields: [(String, String)] = []) -> Bool {
-        let level = min(max(priority, 0), 7)
+    public func send(message: String, priority: JournalPriority = .info, fields: [(String, String)] = []) -> Bool {
         let extra = fields.filter { Self.isAllowedFieldName($0.0) }
-        let items = ["MESSAGE=" + message, "PRIORITY=\(level)", "SYSLOG_IDENTIFIER=" + identifier]
+        let items = ["MESSAGE=" + message, "PRIORITY=\(priority.rawValue)", "SYSLOG_IDENTIFIER=" + identifier]
             + extra.map { $0.0 + "=" + $0.1 }
         let result = Self.withIOVectors(items, submit)
         let tookIt = result >= 0
@@ -78,9 +76,9 @@ public final class EventLog: Sendable {
         }
         if !tookIt {
             if wasTaking {
-                write(line: prefix(level: 4) + "the journal is not available (\(String(cString: strerror(-result)))), logging here instead")
+                write(line: prefix(.warning) + "the journal is not available (\(String(cString: strerror(-result)))), logging here instead")
             }
-            write(line: Self.fallbackLine(prefix: prefix(level: level), message: message, fields: extra))
+            write(line: Self.fallbackLine(prefix: prefix(priority), message: message, fields: extra))
         }
         return tookIt
     }
@@ -112,12 +110,12 @@ public final class EventLog: Sendable {
         }
     }
 
-    private func prefix(level: Int32) -> String {
+    private func prefix(_ priority: JournalPriority) -> String {
         let head = "\(identifier)[\(getpid())]: "
-        switch level {
-        case ...3: return head + "error: "
-        case 4: return head + "warning: "
-        default: return head
+        switch priority {
+        case .emergency, .alert, .critical, .error: return head + "error: "
+        case .warning: return head + "warning: "
+        case .notice, .info, .debug: return head
         }
     }
 

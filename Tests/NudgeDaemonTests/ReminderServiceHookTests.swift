@@ -167,7 +167,7 @@ struct ReminderServiceHookTests {
             "hook on_fire for todo 3 could not start: cannot start x: No such file or directory",
             "hook on_fire for todo 3 killed by signal 11 (Segmentation fault)",
         ])
-        #expect(ended.allSatisfy { $0.priority == 4 })
+        #expect(ended.allSatisfy { $0.priority == .warning })
         #expect(ended[0].fields.contains { $0 == (.hookStatus, "2") })
         #expect(ended[0].fields.contains { $0 == (.hookStderr, "no route to host") })
         #expect(ended[0].fields.contains { $0 == (.hook, "on_fire") })

@@ -176,7 +176,7 @@ struct SyncSchedulerTests {
         fixture.finishCommand(status: 1, lastLine: "error: Unknown error occured: Connection refused")
         let failure = try #require(fixture.events.kinds(.failed).last)
         #expect(failure.message == "vdirsyncer sync failed (exit status 1): error: Unknown error occured: Connection refused")
-        #expect(failure.priority == 4)
+        #expect(failure.priority == .warning)
         #expect(failure.fields.contains { $0 == (.exitStatus, "1") })
         #expect(failure.fields.contains { $0 == (.stderr, "error: Unknown error occured: Connection refused") })
         var delays = [fixture.commandTimer.delay]
@@ -218,7 +218,7 @@ struct SyncSchedulerTests {
             fixture.passTimer.fire()
         }
         #expect(fixture.reports.count == 1)
-        #expect(fixture.events.kinds(.synced).map(\.priority) == [7], "a pass that changed nothing is debug")
+        #expect(fixture.events.kinds(.synced).map(\.priority) == [.debug], "a pass that changed nothing is debug")
     }
 }
 

@@ -27,7 +27,7 @@ struct JournalTests {
         let before = Date()
         let testID = testID
         let sent = try journal.perform {
-            log.send(message: "fired: Buy milk\nand bread (todo 12, rule due)", priority: 5, fields: [
+            log.send(message: "fired: Buy milk\nand bread (todo 12, rule due)", priority: .notice, fields: [
                 ("NUDGE_EVENT", "fired"),
                 ("NUDGE_TODO_ID", "12"),
                 ("NUDGE_NOTES", "two\nlines, \"quoted\" = ünïcödé"),
@@ -183,7 +183,7 @@ struct EventLogFallbackTests {
     @Test func fieldsWithNamesTheJournalRefusesAreLeftOut() {
         let journal = FakeJournal(accepting: true)
         let log = EventLog(identifier: "nudged", fallback: -1, submit: journal.submit)
-        log.send(message: "m", priority: 12, fields: [
+        log.send(message: "m", priority: JournalPriority(clamping: 12), fields: [
             ("lower", "x"), ("_TRUSTED", "x"), ("1DIGIT", "x"), ("WITH-DASH", "x"), ("", "x"),
             (String(repeating: "A", count: 65), "x"), ("MESSAGE", "again"), ("PRIORITY", "0"),
             ("SYSLOG_IDENTIFIER", "other"), ("A_1", "kept"),
@@ -200,11 +200,11 @@ struct EventLogFallbackTests {
         #expect(!log.send(message: "fired: Buy milk (todo 12, rule due)", fields: [
             ("NUDGE_EVENT", "fired"), ("NUDGE_TODO_ID", "12"), ("NUDGE_RULE", "due"),
         ]))
-        #expect(!log.send(message: "could not show it\nat all", priority: 3, fields: [
+        #expect(!log.send(message: "could not show it\nat all", priority: .error, fields: [
             ("NUDGE_ERROR", "org.freedesktop.DBus.Error.ServiceUnknown: no \"server\""), ("NUDGE_TITLE", ""),
             ("NUDGE_NOTES", "a\tb\u{1}c"),
         ]))
-        #expect(!log.send(message: "dropped", priority: 4, fields: []))
+        #expect(!log.send(message: "dropped", priority: .warning, fields: []))
         #expect(capture.lines() == [
             "nudged[\(pid)]: warning: the journal is not available (Connection refused), logging here instead",
             "nudged[\(pid)]: fired: Buy milk (todo 12, rule due) [event=fired todo_id=12 rule=due]",
