@@ -224,19 +224,19 @@ struct HookRunnerTests {
     }
 }
 
-/// README's hook recipes, read from README and run as nudged runs them (curl stands in: no
+/// The hook recipes of docs/hooks.md, read from it and run as nudged runs them (curl stands in: no
 /// network here).
 struct HookRecipeTests {
     let queue = DispatchQueue(label: "nudge.test.recipes")
     let folder = TemporaryDirectory()
 
-    /// Each `[hooks]` block of README's Hooks section, parsed as a config file.
+    /// Each `[hooks]` block of docs/hooks.md, parsed as a config file.
     func recipes() throws -> [NudgeConfig] {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md")
+            .deletingLastPathComponent().appendingPathComponent("docs/hooks.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
         let blocks = text.components(separatedBy: "```ini\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
-        return try blocks.filter { $0.hasPrefix("[hooks]") }.map { try ConfigFile.parse(text: $0, path: "README.md") }
+        return try blocks.filter { $0.hasPrefix("[hooks]") }.map { try ConfigFile.parse(text: $0, path: "docs/hooks.md") }
     }
 
     func run(_ command: HookCommand, title: String, variables more: [String: String] = [:]) async -> HookOutcome {

@@ -121,10 +121,10 @@ final class VdirMachine {
         try config.write(toFile: configPath, atomically: true, encoding: .utf8)
     }
 
-    /// The config README's "Sync" section shows, pointing at this machine's folders.
+    /// The config docs/sync.md shows, pointing at this machine's folders.
     var config: String { Self.config(server: server, status: folder.file("status"), vdir: vdir) }
 
-    /// README's vdirsyncer config against `server`, with these folders (`~/` allowed).
+    /// docs/sync.md's vdirsyncer config against `server`, with these folders (`~/` allowed).
     static func config(server: RadicaleServer, status: String, vdir: String) -> String {
         """
         [general]

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import NudgeTestSupport
 
-/// Sync under the unit's sandbox: units/nudge.service with the drop-in README's "Sync" section
+/// Sync under the unit's sandbox: units/nudge.service with the drop-in docs/sync.md
 /// gives (the vdir writable, the network for the command), under a real systemd user manager,
 /// against Radicale on loopback. Needs root and the release binaries, as the unit test beside it;
 /// nested in its suite so that the two user managers do not run at once.
@@ -38,7 +38,7 @@ extension NudgeUnitEndToEndTests {
             try manager.must("install", "-D", "-m", "0644", manager.work.file("sync.conf"),
                              manager.home + "/.config/systemd/user/nudge.service.d/sync.conf")
 
-            // The user's vdirsyncer, as README's "Sync" section has it (with Radicale's address).
+            // The user's vdirsyncer, as docs/sync.md has it (with Radicale's address).
             let vdirsyncerConfig = VdirMachine.config(server: server, status: "~/.local/share/vdirsyncer/status/",
                                                       vdir: "~/.local/share/vdirsyncer/calendars/")
             try manager.share(vdirsyncerConfig, as: "vdirsyncer.conf")

@@ -28,8 +28,8 @@ enum StatusCommand: Command {
     static let discussion = """
         The counts are those of the Overdue and Today sections of 'nudge list'; the next todo
         is the first of Today, else of Upcoming. It reads a few numbers from the database, not
-        the todos, so that a bar can ask every few seconds. The README shows the waybar,
-        i3blocks and polybar settings.
+        the todos, so that a bar can ask every few seconds. Nudge's docs/status-bars.md
+        shows the waybar, i3blocks and polybar settings.
 
         Examples:
           nudge status
