@@ -1,5 +1,5 @@
 /// Output put together as UTF-8 bytes: appending a dozen short strings to a `String` for every
-/// todo took a fifth of `nudge list` and most of `list --json` at 100,000 todos.
+/// todo is a large part of what `nudge list` and `list --json` cost on a long list.
 protocol ByteSink: ~Copyable {
     mutating func append(_ byte: UInt8)
     mutating func append(bytes: UnsafeRawBufferPointer)
@@ -48,8 +48,7 @@ extension [UInt8]: ByteSink {
 }
 
 /// Bytes in memory of its own, for a row put together from a dozen short pieces: `[UInt8]`
-/// spent some 100 instructions on each append (its uniqueness and capacity checks), a tenth of
-/// listing 100,000 todos.
+/// checks its uniqueness and capacity at each append, which a long list pays for every piece.
 struct ByteRun: ByteSink, ~Copyable {
     private var start: UnsafeMutableRawPointer
     private var capacity: Int

@@ -80,7 +80,7 @@ struct ListPrinter: ~Copyable {
         if let due = todo.due { (day, time) = dueParts.of(due) }
         let mark = Context.priorityMark(todo.priority)
         // Put together as bytes, then added to the output at once: appending a dozen strings
-        // to the output one by one took a fifth of listing 100,000 todos.
+        // to the output one by one is a large part of listing a long list.
         line.removeAll()
         if dim { line.append(utf8: Self.dimCode) }
         line.append(utf8: todo.isCompleted ? "  [x] " : "  [ ] ")

@@ -87,7 +87,7 @@ extension ServiceEvent.Kind {
 
 extension JournalField {
     /// `value` with `digits` decimals, without `String(format:)`: its first use loads locale
-    /// data, 2 ms that the answers to the service's first notifications waited behind.
+    /// data, which the answers to the service's first notifications would wait behind.
     static func decimal(_ value: Double, digits: Int) -> String {
         let scale = (0..<digits).reduce(1) { power, _ in power * 10 }
         let scaled = (abs(value) * Double(scale)).rounded(.toNearestOrEven)

@@ -199,7 +199,7 @@ final class Daemon {
             opened: { [unowned self] in startSync() },
             runHook: { [unowned self] job, settings in runHook(job, settings) },
             home: environment["HOME"] ?? NSHomeDirectory(),
-            // Recording four reminders as fired took 1 ms before their first Notify call left.
+            // Long enough to record the reminders as fired before they are due.
             fireAhead: 0.05))
         timer.setEventHandler { [unowned self] in service.wake() }
         reloadTimer.setEventHandler { [unowned self] in reload(reloadReason) }

@@ -298,9 +298,9 @@ final class ReminderService {
         }
     }
 
-    /// Fires the next reminders now when they are due within `fireAhead`: recording them took
-    /// about a millisecond before their first Notify call could leave. Their notifications
-    /// wait for the moment they are due, when the timer wakes the service again.
+    /// Fires the next reminders now when they are due within `fireAhead`, so that recording
+    /// them does not hold up their first Notify call. Their notifications wait for the moment
+    /// they are due, when the timer wakes the service again.
     private func fireAheadWhenDueSoon() {
         guard environment.fireAhead > 0, firedAhead == nil,
               let next = try? store.nextReminderTime(), isAhead(of: next) else { return }
@@ -309,7 +309,7 @@ final class ReminderService {
     }
 
     /// Reads and writes the notifications that fired ahead, so that at their moment only the
-    /// Notify calls remain: with four, the first left 0.2 ms sooner and the last 0.7 ms.
+    /// Notify calls remain.
     private func writeFiredAhead() {
         guard let moment = firedAhead?.moment, let owner else { return }
         do {
@@ -651,9 +651,9 @@ final class ReminderService {
     static let checkpointPages = 1_000
 
     /// SQLite would checkpoint inside the commit that takes the log past 1,000 pages, which can
-    /// be a firing's, before its notifications leave (about 14 ms more). The service does it
-    /// once no notification waits for its answer and nothing is due within a quarter second,
-    /// or anyway when the log has grown four times as large.
+    /// be a firing's, and so delay its notifications. The service does it once no notification
+    /// waits for its answer and nothing is due within a quarter second, or anyway when the log
+    /// has grown four times as large.
     private func checkpointWhenQuiet() {
         guard let store else { return }
         let pages = store.logPages

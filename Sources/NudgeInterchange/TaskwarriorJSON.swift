@@ -42,7 +42,7 @@ public enum TaskwarriorJSON {
     }
 
     /// A JSON value on one line, the keys of objects sorted: JSONSerialization's output, made
-    /// without its cost (it took most of an export of 10,000 tasks).
+    /// without its cost, which dominated a large export.
     static func write(_ value: Any, into out: inout String) {
         switch value {
         case let text as String:

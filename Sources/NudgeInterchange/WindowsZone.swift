@@ -4,7 +4,7 @@ import _FoundationICU
 /// Outlook and Exchange name zones by their Windows ids ("W. Europe Standard Time"). CLDR's
 /// windowsZones maps each to an IANA zone; Foundation's own ICU carries that table, though
 /// Foundation offers no way to it on Linux, so it is asked directly. Linking Debian's ICU
-/// instead cost every command 3.5 ms of start-up.
+/// instead would load a second ICU at every command's start.
 enum WindowsZone {
     /// The zone CLDR gives for a Windows id (its "001" territory), or nil for any other name.
     static func zone(forWindowsID id: String) -> TimeZone? {

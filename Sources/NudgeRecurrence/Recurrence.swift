@@ -104,10 +104,10 @@ enum Recurrence {
     /// How many days past its start (or the day it is searched from) an expansion looks, by
     /// FREQ; a next occurrence further away counts as none. libical's iterator steps through
     /// every candidate hour or day until one matches or the year 2582 is passed: for a rule
-    /// that matches nothing that took 9 s (hourly, 1.8 µs a step). Given as UNTIL, which that
-    /// loop checks, these keep a search near 30 ms. (libical's MONTHLY loop does not check
-    /// UNTIL: a monthly rule that matches nothing takes up to 0.3 s to the year 2582, which
-    /// `DayFilter` keeps to rules libical alone cannot expand.) YEARLY steps are cheap.
+    /// that matches nothing, seconds of stepping. Given as UNTIL, which that loop checks, these
+    /// keep a search short. (libical's MONTHLY loop does not check UNTIL, so a monthly rule
+    /// that matches nothing still steps to the year 2582; `DayFilter` keeps that to rules
+    /// libical alone cannot expand.) YEARLY steps are cheap.
     static func horizonDays(_ frequency: icalrecurrencetype_frequency) -> Int? {
         switch frequency {
         case ICAL_HOURLY_RECURRENCE: 2 * 366

@@ -265,8 +265,8 @@ extension TodoStore {
 
     /// Runs `body` with a query for the todos `query` finds whose search, if it has one, is made
     /// once: the ids it finds go to a temporary table, and `body`'s reads (a summary, then the
-    /// rows) look them up by id instead of reading every todo's text again, which took a third
-    /// of `nudge list --search` at 100,000 todos each time. Call it inside `reading`.
+    /// rows) look them up by id instead of reading every todo's text again for each.
+    /// Call it inside `reading`.
     public func searchingOnce<T>(_ query: TodoQuery, _ body: (TodoQuery) throws -> T) throws -> T {
         guard let search = query.search, !search.isEmpty else { return try body(query) }
         defer { try? db.execute("DELETE FROM temp.nudge_found") }

@@ -2,9 +2,9 @@ import Foundation
 import Glibc
 
 /// A page overwritten by another program is not always noticed by SQLite, which would go on
-/// writing around it. `PRAGMA quick_check` notices, but reads every page (about 120 ms at
-/// 100,000 todos), so it runs only when the file is not as Nudge last left it: replaced,
-/// restored, or written by something else. What Nudge left is recorded beside the database, in
+/// writing around it. `PRAGMA quick_check` notices, but reads every page, too slow for every
+/// command on a large file, so it runs only when the file is not as Nudge last left it:
+/// replaced, restored, or written by something else. What Nudge left is recorded beside the database, in
 /// `nudge.db-checked`: inside the database it would change the file it describes, and in the
 /// write-ahead log it would outlive a file restored in place.
 extension TodoStore {

@@ -3,8 +3,8 @@ import Glibc
 /// The process's environment variables, read from `environ`.
 public enum ProcessEnvironment {
     /// Each variable as getenv(3) finds it: the first of two with one name. Cheaper than
-    /// `ProcessInfo.environment`, which looks for each entry's "=" by Character: 0.4 M
-    /// instructions of `nudge add` in a session of 130 variables.
+    /// `ProcessInfo.environment`, which looks for each entry's "=" by Character, at every
+    /// start of every command.
     public static func read() -> [String: String] {
         var variables: [String: String] = [:]
         var entry = environ
