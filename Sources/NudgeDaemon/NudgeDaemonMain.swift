@@ -170,7 +170,7 @@ final class Daemon {
         let configPath = configPath
         let databasePath = databasePath
         var started = false
-        service = ReminderService(ReminderService.Environment(
+        service = try ReminderService(ReminderService.Environment(
             loadConfig: { try ConfigFile.load(path: configPath) },
             openStore: { planner, moment in
                 // Made at the start; after it, a file deleted (or its folder moved away to be

@@ -146,7 +146,7 @@ final class ServiceFixture {
     }
 
     private func startOnQueue() throws {
-        service = ReminderService(ReminderService.Environment(
+        service = try ReminderService(ReminderService.Environment(
             loadConfig: { [unowned self] in config },
             openStore: { [unowned self] planner, moment in try TodoStore(path: databasePath, planner: planner, now: moment) },
             server: server, events: events, queue: queue,

@@ -8,20 +8,20 @@ import NudgeStore
 ///
 /// The server cannot be asked what it still shows: one closed while the service was not
 /// running (and stored as shown) comes back once, as the todo's next reminder would.
-extension ReminderService {
+extension NotificationDelivery {
     func reclaimShown(server: String, markup: Bool) {
         let deliveries = toReclaim
         toReclaim = []
         for delivery in deliveries {
             guard let id = delivery.notificationID,
-                  let written = try? write(delivery, server: server, at: now) else { continue }
+                  let written = try? write(delivery, server: server, at: context.now) else { continue }
             var content = written.content
             content.sound = .silent
             // Late, it is shown in place all the same.
-            environment.server.show(content, replacing: id, markup: markup, late: { _ in }) { [unowned self] result in
+            context.environment.server.show(content, replacing: id, markup: markup, late: { _ in }) { [unowned self] result in
                 // A server that ignores replaces_id shows it under a new id.
                 guard case .success(let shownAs) = result, shownAs != id, owner == server else { return }
-                try? store.markShown(delivery.id, server: server, notificationID: shownAs, at: now)
+                try? context.store.markShown(delivery.id, server: server, notificationID: shownAs, at: context.now)
             }
         }
     }

@@ -6,10 +6,30 @@ import NudgeStore
 /// The `[hooks]` commands: run beside the service for what happens to todos, never in its
 /// way. Only an `on_fire` hook's answer can change what the service does: `suppress` stops
 /// that reminder's notification.
-extension ReminderService {
+final class ServiceHooks {
+    private let context: ServiceContext
+    private let planning: PlanningState
+    private let delivery: NotificationDelivery
+    /// How far the on_add, on_done and on_snooze hooks have looked; nil without those hooks.
+    private var changeMarks: ChangeMarks?
+
+    init(context: ServiceContext, planning: PlanningState, delivery: NotificationDelivery) {
+        self.context = context
+        self.planning = planning
+        self.delivery = delivery
+    }
+
+    private var config: NudgeConfig { context.config }
+    private var now: Date { context.now }
+
     /// Whether any hook needs to know of adds, completions and snoozes.
-    var watchesChanges: Bool {
+    private var watchesChanges: Bool {
         [.add, .done, .snooze].contains { config.hooks.commands[$0] != nil }
+    }
+
+    /// After the config or the store was loaded: the change hooks look from here on.
+    func startLooking() {
+        changeMarks = watchesChanges ? try? context.store.changeMarks() : nil
     }
 
     /// With `suppress_wait`, the notifications of the todos in `alone` (a notification of
@@ -17,7 +37,7 @@ extension ReminderService {
     func holdForFireHooks(_ fired: [ScheduledReminder], alone: Set<Int64>) {
         guard config.hooks.commands[.fire] != nil, config.hooks.suppressWait > 0 else { return }
         for todoID in fired.compactMap(\.todoID) where alone.contains(todoID) {
-            heldForHook[todoID] = now.addingTimeInterval(config.hooks.suppressWait)
+            planning.heldForHook[todoID] = now.addingTimeInterval(config.hooks.suppressWait)
         }
     }
 
@@ -26,7 +46,9 @@ extension ReminderService {
     func runFireHooks(_ fired: [ScheduledReminder], alone: Set<Int64>, todos: [Todo]) {
         guard config.hooks.commands[.fire] != nil else { return }
         // A hook that plays a sound can keep the quiet hours as the notification does.
-        let writer = NotificationWriter(now: now, zone: environment.zone(), config: config, style: dateStyle, home: environment.home)
+        let environment = context.environment
+        let writer = NotificationWriter(now: now, zone: environment.zone(), config: config, style: context.dateStyle,
+                                        home: environment.home)
         for reminder in fired {
             guard let todoID = reminder.todoID, let todo = todos.first(where: { $0.id == todoID }) else { continue }
             let stoppable = alone.contains(todoID)
@@ -46,9 +68,10 @@ extension ReminderService {
         }
         do {
             guard let marks = changeMarks else {
-                changeMarks = try store.changeMarks()
+                changeMarks = try context.store.changeMarks()
                 return
             }
+            let store = context.store
             let (changes, next) = try store.changes(since: marks)
             changeMarks = next
             var events: [(HookEvent, Int64, [String: String])] = changes.map { change in
@@ -57,7 +80,7 @@ extension ReminderService {
                 // A repeating todo has moved on to its next due; the hook is told the one done.
                 case .completed(let id, let due): (.done, id, ["NUDGE_DUE": Self.hookText(due)])
                 case .snoozed(let id, let until):
-                    (.snooze, id, ["NUDGE_SNOOZED_UNTIL": WallClock(zone: environment.zone()).iso8601(until)])
+                    (.snooze, id, ["NUDGE_SNOOZED_UNTIL": WallClock(zone: context.environment.zone()).iso8601(until)])
                 }
             }
             if !finishedElsewhere.isEmpty {
@@ -74,7 +97,7 @@ extension ReminderService {
                 run(event, todo: todo, rule: event == .snooze ? "snooze" : "", extra: extra)
             }
         } catch {
-            record(.failed, "could not read what changed for the hooks: \(error)", priority: .error)
+            context.record(.failed, "could not read what changed for the hooks: \(error)", priority: .error)
         }
     }
 
@@ -93,9 +116,9 @@ extension ReminderService {
         JSONQuoting.quote(rule, into: &input)
         input += ", \"id\": \(todo.id), \"todo\": " + NudgeJSON.object(TodoRecord(todo)) + "}\n"
         let environment = ProcessInfo.processInfo.environment.merging(variables) { _, hook in hook }
-        self.environment.runHook(HookJob(event: event, todoID: todo.id, command: command.text,
-                                         arguments: command.arguments(environment: environment),
-                                         variables: variables, input: input, answered: answered), config.hooks)
+        context.environment.runHook(HookJob(event: event, todoID: todo.id, command: command.text,
+                                            arguments: command.arguments(environment: environment),
+                                            variables: variables, input: input, answered: answered), config.hooks)
     }
 
     /// `NUDGE_DUE`: ISO 8601, a date for an all-day due, empty for none.
@@ -109,7 +132,6 @@ extension ReminderService {
 
     /// A hook ended: its outcome goes to the journal; nothing else depends on it.
     func hookEnded(_ job: HookJob, _ outcome: HookOutcome) {
-        dispatchPrecondition(condition: .onQueue(environment.queue))
         let how: String
         if outcome.status == nil {
             how = "could not start: " + outcome.firstErrorLine
@@ -128,63 +150,29 @@ extension ReminderService {
         if let signal = outcome.signal { fields.append((.hookSignal, String(signal))) }
         if !outcome.firstErrorLine.isEmpty { fields.append((.hookStderr, outcome.firstErrorLine)) }
         if outcome.suppressed { fields.append((.hookSuppressed, "1")) }
-        record(.hook, "hook \(job.event.key) for todo \(job.todoID) " + how, todo: job.todoID,
+        context.record(.hook, "hook \(job.event.key) for todo \(job.todoID) " + how, todo: job.todoID,
                uuid: job.variables["NUDGE_TODO_UUID"], priority: outcome.status == 0 ? .info : .warning, fields: fields)
     }
 
     /// Too many hooks waiting: the newest are not run.
     func hooksOverflowed(_ waiting: Int) {
-        record(.failed, "\(waiting) hooks are waiting to run; more are dropped until some have run", priority: .warning)
+        context.record(.failed, "\(waiting) hooks are waiting to run; more are dropped until some have run", priority: .warning)
     }
 
-    // MARK: - Suppressing
-
-    func isHeld(_ delivery: Delivery) -> Bool {
-        delivery.kind == .reminder && delivery.todoIDs.first.map { heldForHook[$0] != nil } == true
-    }
+    // MARK: - Holding for on_fire
 
     /// Notifications whose hook has not answered in `suppress_wait` are shown.
     func releaseHolds(through moment: Date) {
-        let expired = heldForHook.filter { $0.value <= moment }.map(\.key)
+        let expired = planning.heldForHook.filter { $0.value <= moment }.map(\.key)
         guard !expired.isEmpty else { return }
-        for id in expired { heldForHook[id] = nil }
-        deliverPending()
+        for id in expired { planning.heldForHook[id] = nil }
+        delivery.deliverPending()
     }
 
     private func fireHookAnswered(todoID: Int64, suppress: Bool, title: String) {
-        dispatchPrecondition(condition: .onQueue(environment.queue))
-        let wasHeld = heldForHook.removeValue(forKey: todoID) != nil
-        if suppress { self.suppress(todoID: todoID, title: title) }
-        if wasHeld { deliverPending() }
-    }
-
-    /// Stops the reminder's notification: not shown yet, it never is; on its way, it is
-    /// closed as it arrives; on screen, it is withdrawn.
-    private func suppress(todoID: Int64, title: String) {
-        do {
-            if let pending = try store.pendingDeliveries().first(where: { $0.kind == .reminder && $0.todoIDs.first == todoID }) {
-                if inFlight.contains(pending.id) {
-                    suppressOnArrival.insert(todoID)
-                } else {
-                    try store.markClosed(pending.id)
-                    record(.suppressed, "suppressed by the on_fire hook: \(title)", todo: todoID, rule: pending.rule)
-                }
-                return
-            }
-            guard let owner else { return }
-            if let shown = try store.shownReminders(server: owner).first(where: { $0.todoIDs.first == todoID }),
-               let id = shown.notificationID {
-                withdrawSuppressed(todoID: todoID, notificationID: id, deliveryID: shown.id)
-            }
-        } catch {
-            record(.failed, "could not suppress the notification of todo \(todoID): \(error)", todo: todoID, priority: .error)
-        }
-    }
-
-    func withdrawSuppressed(todoID: Int64, notificationID: UInt32, deliveryID: Int64) {
-        try? store.markClosed(deliveryID)
-        environment.server.close(id: notificationID)
-        record(.suppressed, "withdrawn by the on_fire hook: notification \(notificationID)", todo: todoID,
-               fields: [(.notificationID, String(notificationID))])
+        dispatchPrecondition(condition: .onQueue(context.environment.queue))
+        let wasHeld = planning.heldForHook.removeValue(forKey: todoID) != nil
+        if suppress { delivery.suppress(todoID: todoID, title: title) }
+        if wasHeld { delivery.deliverPending() }
     }
 }
