@@ -50,9 +50,16 @@ public struct SyncConflict: Equatable, Sendable {
 /// Why a pass could not run: the folder is missing or unreadable, or the store failed.
 public struct SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     public var reason: String
+    /// The database could not be written for want of space: `reason` is then the whole line.
+    public var diskFull: Bool
 
     public init(reason: String) {
+        self.init(reason: reason, diskFull: false)
+    }
+
+    public init(reason: String, diskFull: Bool) {
         self.reason = reason
+        self.diskFull = diskFull
     }
 
     public var description: String { reason }
@@ -415,12 +422,12 @@ public final class VdirSync {
             for href in fileDeletions { try VdirFolder.remove(folder, href) }
         } catch {
             // What was read is still recorded, so that the next pass does not take it again.
-            try storeCall { try store.saveSyncItems(folder: folder, savedItems + written, removing: []) }
+            try afterWriting(changedFolder: filesWritten > 0) { try store.saveSyncItems(folder: folder, savedItems + written, removing: []) }
             throw error
         }
         report.written = written.count
         report.deletedFiles = fileDeletions.count
-        try storeCall {
+        try afterWriting(changedFolder: filesWritten > 0 || !fileDeletions.isEmpty) {
             try store.saveSyncItems(folder: folder, savedItems + written,
                                     removing: removedItems.subtracting(written.map(\.href)))
         }
@@ -543,8 +550,22 @@ public final class VdirSync {
     private func storeCall<T>(_ body: () throws -> T) throws(SyncError) -> T {
         do {
             return try body()
+        } catch StoreError.diskFull(let path) {
+            throw SyncError(reason: StoreError.diskFull(path: path).description, diskFull: true)
         } catch {
             throw SyncError(reason: "the store failed: \(error)")
+        }
+    }
+
+    /// A store call after files were written or deleted: a full disk then did change the folder.
+    private func afterWriting(changedFolder: Bool, _ body: () throws -> Void) throws(SyncError) {
+        do {
+            try body()
+        } catch StoreError.diskFull(let path) where changedFolder {
+            throw SyncError(reason: "cannot write the database \(path): No space left on device; the folder was "
+                + "changed already, and the next sync matches it with the todos (free some space and try again)", diskFull: true)
+        } catch {
+            try storeCall { throw error }
         }
     }
 }

@@ -62,7 +62,8 @@ enum SyncCommand: Command {
         do {
             report = try sync.pass(now: context.now)
         } catch {
-            throw .failed("cannot sync with \(configured): \(error.reason)")
+            // Worded as every command's full disk, which names the database.
+            throw .failed(error.diskFull ? error.reason : "cannot sync with \(configured): \(error.reason)")
         }
         if arguments.has("json") {
             context.printJSON(.object([
