@@ -210,15 +210,22 @@ public final class VdirSync {
             }
             // Read again, a file already warned of is not warned of twice.
             var unwarned = SyncReport()
-            let decoded = again ? todo(in: data, href: href, options: options, report: &unwarned)
-                : todo(in: data, href: href, options: options, report: &report)
-            guard let decoded else {
+            // Not UTF-8 (an editor's Latin-1): taken, its text would be guessed (U+FFFD) and written back so.
+            let text = String(validating: data, as: UTF8.self)
+            let decoded: TodoRecord?
+            if text == nil {
+                if !again { report.warnings.append("\(href) is not UTF-8 text: left as it is") }
+                decoded = nil
+            } else {
+                decoded = again ? todo(in: data, href: href, options: options, report: &unwarned)
+                    : todo(in: data, href: href, options: options, report: &report)
+            }
+            guard let text, let decoded else {
                 savedItems.append(SyncItem(href: href, etag: etag, hash: hash, uuid: nil, base: nil, localVersion: nil))
                 return
             }
             let (record, ancestry) = Ancestry.split(decoded)
-            remote.append(RemoteFile(href: href, etag: etag, hash: hash, text: String(decoding: data, as: UTF8.self),
-                                     record: record, ancestry: ancestry))
+            remote.append(RemoteFile(href: href, etag: etag, hash: hash, text: text, record: record, ancestry: ancestry))
         }
         var listed = 0
         listed += found.skipped.keys.count { items[$0] != nil }

@@ -43,6 +43,22 @@ struct SyncCommandTests {
         #expect(run.stderr == "nudge: locked.ics cannot be read (Permission denied): left as it is\n")
     }
 
+    /// A Latin-1 file (an old editor's "Café") is one warning, not a todo titled "Caf\u{FFFD}".
+    @Test func aFileThatIsNotUTF8IsAWarningAndThePassGoesOn() throws {
+        let nudge = try nudge(vdir: "~/todos")
+        let vdir = nudge.folder.file("todos")
+        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: false)
+        for (uid, title) in [("latin", "Caf\u{E9}"), ("fine", "Tea")] {
+            let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Test//EN\r\nBEGIN:VTODO\r\nUID:\(uid)\r\nSUMMARY:\(title)\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+            try #require(text.data(using: .isoLatin1)).write(to: URL(fileURLWithPath: vdir + "/\(uid).ics"))
+        }
+        let run = try nudge("sync")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "Synced with ~/todos: 1 imported, 0 written, 0 deleted, 0 conflicts\n")
+        #expect(run.stderr == "nudge: latin.ics is not UTF-8 text: left as it is\n")
+        #expect(try nudge("export", "--all").array().compactMap { $0["title"] as? String } == ["Tea"])
+    }
+
     @Test func aMissingFolderIsOneLineAndNotCreated() throws {
         let nudge = try nudge(vdir: "~/todos")
         let run = try nudge("sync")

@@ -75,6 +75,24 @@ extension VdirSyncTests {
         #expect(again.bodiesRead == 0)
     }
 
+    /// Latin-1 bytes (an old editor's "Café"): not read as U+FFFD and imported, nor skipped
+    /// without a word.
+    @Test func aFileThatIsNotUTF8IsLeftAloneWithOneWarning() throws {
+        let latin1 = try #require(todoFile("cafe-1", "Caf\u{E9}").data(using: .isoLatin1))
+        try latin1.write(to: URL(fileURLWithPath: vdir + "/cafe-1.ics"))
+        try todoFile("small-1", "Small").write(toFile: vdir + "/small-1.ics", atomically: false, encoding: .utf8)
+        let store = try makeStore("a")
+        let report = try sync(store).pass(now: at(1))
+        #expect(report.imported == 1)
+        #expect(report.warnings == ["cafe-1.ics is not UTF-8 text: left as it is"])
+        #expect(try store.todos(matching: TodoQuery(state: .all)).map(\.title) == ["Small"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: vdir + "/cafe-1.ics")) == latin1)
+        // Not read, nor warned of, again until it changes.
+        let again = sync(store)
+        #expect(try again.pass(now: at(2)).warnings.isEmpty)
+        #expect(again.bodiesRead == 0)
+    }
+
     @Test func aFileWithNotesOfMegabytesIsLeftAloneWithAWarning() throws {
         try todoFile("long-1", "Long", notes: String(repeating: "x", count: 2 << 20))
             .write(toFile: vdir + "/long-1.ics", atomically: false, encoding: .utf8)
