@@ -79,6 +79,9 @@ final class SyncScheduler {
     /// Failed runs in a row.
     private(set) var failures = 0
     private var passFailed = false
+    /// What the last pass's standing warnings were about: a link named .ics is said once,
+    /// not at every change in the folder.
+    private var standingSaid: Set<String> = []
 
     init(_ environment: Environment) {
         self.environment = environment
@@ -155,7 +158,11 @@ final class SyncScheduler {
         // A pass that found nothing is routine (every write of its own comes back through inotify).
         record(.synced, report.changedNothing ? "synced: nothing changed" : summary,
                priority: report.changedNothing ? .debug : .info, fields: fields)
-        for warning in report.warnings { record(.failed, "sync: \(warning)", priority: .warning) }
+        let said = standingSaid
+        standingSaid = Set(report.standingWarnings.values)
+        for warning in report.warnings where !(report.standingWarnings[warning].map(said.contains) ?? false) {
+            record(.failed, "sync: \(warning)", priority: .warning)
+        }
         environment.passed(report)
         // What the pass wrote goes to the server now.
         guard environment.command != nil, report.written > 0 || report.deletedFiles > 0 else { return }

@@ -38,6 +38,7 @@ enum VdirFolder {
             guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
             if let kind = info.notAFile {
                 listing.skipped[name] = kind
+                listing.skippedEtags[name] = etag(info)
             } else {
                 listing.files[name] = etag(info)
             }
@@ -50,6 +51,8 @@ enum VdirFolder {
         var files: [String: String] = [:]
         /// By name: "a symbolic link", "a FIFO", "a folder", ...
         var skipped: [String: String] = [:]
+        /// The etags of the skipped names, of the entries themselves (a link's, not its target's).
+        var skippedEtags: [String: String] = [:]
     }
 
     /// A `list` made on a thread of its own. Its `value` must be taken before the folder's lock

@@ -22,6 +22,10 @@ public struct SyncReport: Equatable, Sendable {
     /// What the pass left alone or refused to do, e.g. delete every todo because the folder
     /// was empty. Conflicts are in `conflicted`.
     public var warnings: [String] = []
+    /// Of `warnings`, those every pass gives again while the folder stays as it is (a link or
+    /// a FIFO named .ics), each with the entry it is about (its name and etag): nudged, which
+    /// passes at every change, says each once until that changes.
+    public var standingWarnings: [String: String] = [:]
     /// True when the pass did nothing at all because it would have deleted every todo (the
     /// folder holds no files); `warnings` says so. `nudge sync` then fails.
     public var refused = false
@@ -162,7 +166,9 @@ public final class VdirSync {
         // What is not a plain file is never read: a link may lead out of the folder, a FIFO
         // would block the pass. Its todo, if it had one, stays as it is.
         for (href, kind) in found.skipped.sorted(by: { $0.key < $1.key }) {
-            report.warnings.append("\(href) is \(kind), not a file: left as it is")
+            let warning = "\(href) is \(kind), not a file: left as it is"
+            report.warnings.append(warning)
+            report.standingWarnings[warning] = href + " " + (found.skippedEtags[href] ?? "")
         }
         // Counted only for an empty folder, where it decides.
         let syncedTodos = listing.isEmpty ? items.values.count(where: { $0.uuid != nil }) : 0

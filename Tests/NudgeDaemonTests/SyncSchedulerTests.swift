@@ -220,6 +220,32 @@ struct SyncSchedulerTests {
         #expect(fixture.reports.count == 1)
         #expect(fixture.events.kinds(.synced).map(\.priority) == [.debug], "a pass that changed nothing is debug")
     }
+
+    /// A link named .ics was warned of at every pass, and nudged passes at every change: the
+    /// same link is said once, again once it changes or comes back, while other warnings
+    /// (from files read anew) are said each time.
+    @Test func aWarningThatStandsIsLoggedOncePerRun() throws {
+        let fixture = SyncSchedulerFixture(command: nil)
+        let link = "s.ics is a symbolic link, not a file: left as it is"
+        let read = "a.ics is not iCalendar: left as it is"
+        func pass(standing: String?) {
+            fixture.nextReport.warnings = (standing == nil ? [] : [link]) + [read]
+            fixture.nextReport.standingWarnings = standing.map { [link: $0] } ?? [:]
+            fixture.onQueue {
+                fixture.scheduler.folderChanged()
+                fixture.passTimer.fire()
+            }
+        }
+        pass(standing: "s.ics 1;10")
+        pass(standing: "s.ics 1;10")
+        pass(standing: "s.ics 1;10")
+        #expect(fixture.events.kinds(.failed).map(\.message) == ["sync: \(link)", "sync: \(read)", "sync: \(read)", "sync: \(read)"])
+        pass(standing: "s.ics 2;11")
+        pass(standing: nil)
+        pass(standing: "s.ics 2;11")
+        #expect(fixture.events.kinds(.failed).map(\.message).filter { $0 == "sync: \(link)" }.count == 3)
+        #expect(fixture.events.kinds(.failed).map(\.priority).allSatisfy { $0 == .warning })
+    }
 }
 
 struct CommandRunnerTests {

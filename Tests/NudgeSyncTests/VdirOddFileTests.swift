@@ -45,6 +45,24 @@ extension VdirSyncTests {
                                     "loop.ics is a symbolic link, not a file: left as it is"])
     }
 
+    /// Each pass says it (`nudge sync` runs one), marked as standing, by the entry it is about,
+    /// so that nudged, passing at every change, says it once until the entry changes.
+    @Test func aLinksWarningStandsForTheSameLinkUntilItChanges() throws {
+        #expect(symlink("/etc/passwd", vdir + "/passwd.ics") == 0)
+        let store = try makeStore("a")
+        let warning = "passwd.ics is a symbolic link, not a file: left as it is"
+        let first = try sync(store).pass(now: at(1))
+        let second = try sync(store).pass(now: at(2))
+        #expect(first.warnings == [warning] && second.warnings == [warning])
+        let key = try #require(first.standingWarnings[warning])
+        #expect(second.standingWarnings == [warning: key])
+        #expect(unlink(vdir + "/passwd.ics") == 0)
+        #expect(symlink("/etc/hosts", vdir + "/passwd.ics") == 0)
+        let third = try sync(store).pass(now: at(3))
+        #expect(third.warnings == [warning])
+        #expect(third.standingWarnings[warning].map { $0 != key } == true)
+    }
+
     /// A synced todo whose file becomes a link (a dotfiles manager moved it) is not deleted as
     /// if its file went, and no new file is written over the link.
     @Test func aTodoWhoseFileBecameALinkStays() throws {
