@@ -357,7 +357,8 @@ private struct TodoReader {
                 kept.append(LibICal.text(ofComponent: alarm))
                 continue
             }
-            let mapped = self.alarm(alarm, due: due, start: repetition == nil ? startInstant : nil)
+            let mapped = self.alarm(alarm, due: due, start: repetition == nil ? startInstant : nil,
+                                    allDayTime: options.config.rules(priority: priority, category: category).allDayTime)
             switch mapped {
             case .reminder(let reminder):
                 reminders.append(reminder)
@@ -557,8 +558,8 @@ private struct TodoReader {
     ]
 
     /// `start` is DTSTART's instant when the todo does not repeat: an alarm relative to it
-    /// is then at a moment.
-    private func alarm(_ alarm: LibICal.Component, due: Due?, start: Date?) -> Alarm {
+    /// is then at a moment. `allDayTime`: when the todo's rules fire an all-day due.
+    private func alarm(_ alarm: LibICal.Component, due: Due?, start: Date?, allDayTime: TimeOfDay) -> Alarm {
         let properties = LibICal.properties(of: alarm)
         let names = properties.map(LibICal.name)
         if names.contains(ICalendarFile.standsForName) { return .standIn }
@@ -603,7 +604,17 @@ private struct TodoReader {
             let signed = duration.is_neg != 0 ? TimeSpan(days: -span.days, seconds: -span.seconds) : span
             return .reminder(.at(signed.added(to: start, calendar: .nudge(zone: options.zone))))
         }
-        guard related == "END", due != nil, duration.is_neg != 0, span.days > 0 || span.seconds > 0 else { return .kept }
+        guard related == "END", let due else { return .kept }
+        if case .allDay = due {
+            // A DATE DUE is the start of its day, as the export writes it: the trigger is a
+            // moment of that day or around it, the reminder the time from it to the all-day time.
+            let offset = (span.days * 86_400 + span.seconds) * (duration.is_neg != 0 ? -1 : 1)
+            let before = allDayTime.hour * 3600 + allDayTime.minute * 60 - offset
+            // At or after the all-day time: Nudge has no reminder after a due; kept as it came.
+            guard before > 0 else { return .kept }
+            return .reminder(.before(TimeSpan(days: before / 86_400, seconds: before % 86_400)))
+        }
+        guard duration.is_neg != 0, span.days > 0 || span.seconds > 0 else { return .kept }
         return .reminder(.before(span))
     }
 }

@@ -48,6 +48,29 @@ extension ICalendarFileTests {
         #expect(read == "2026-12-24 08:50:00\n2026-12-23 09:00:00\n")
     }
 
+    /// Another program's TRIGGER;RELATED=END:-PT10M on a DATE DUE fires at 23:50 the day before
+    /// (the due is the start of its day, as the export writes it): it was read as 10 minutes
+    /// before the all_day_time, 09:10 later.
+    @Test func anAllDayDuesTriggerFromElsewhereIsReadForTheMomentItFiresThere() throws {
+        let alarms = ["-PT10M", "PT8H", "-P1DT15H", "PT10H"].flatMap { trigger in
+            ["BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:x", "TRIGGER;RELATED=END:\(trigger)", "END:VALARM"]
+        }
+        let read = try decodeOne(["DUE;VALUE=DATE:20261224"] + alarms)
+        // By the all_day_time, 09:00: 23:50 the day before, 08:00 and 18:00 two days before.
+        #expect(read.reminders == [.before(TimeSpan(seconds: 9 * 3600 + 600)), .before(TimeSpan(seconds: 3600)),
+                                   .before(TimeSpan(days: 2))])
+        // 10:00, after the all_day_time: no reminder before the due, kept as it came.
+        #expect(read.kept["ics"]?.contains("TRIGGER;RELATED=END:PT10H") == true)
+
+        // Written back, the alarms fire elsewhere when they did, and read again the same.
+        let written = lines(encode([read]))
+        #expect(written.contains("TRIGGER;RELATED=END;X-NUDGE-BEFORE=9h10m:-PT10M"))
+        #expect(written.contains("TRIGGER;RELATED=END;X-NUDGE-BEFORE=1h:PT8H"))
+        #expect(written.contains("TRIGGER;RELATED=END;X-NUDGE-BEFORE=2d:-P1DT15H"))
+        #expect(written.contains("TRIGGER;RELATED=END:PT10H"))
+        #expect(try decode(ICalendarFile.encode([read], options: options)).items.first?.get() == read)
+    }
+
     /// An AUDIO alarm was read as a reminder and written back as DISPLAY.
     @Test func anAudioAlarmGoesBackAsAudio() throws {
         let read = try decodeOne(["DUE:20261224T090000Z", "BEGIN:VALARM", "ACTION:AUDIO", "TRIGGER;RELATED=END:-PT15M", "END:VALARM",
