@@ -101,7 +101,7 @@ final class INIScanner {
         }
         let bytes = Array(prepared.utf8)
         guard bytes.count + 2 <= capacity else {
-            failure = Failure(line: lineNumber, message: "the line is too long: at most \(capacity - 2) bytes are read, not counting indentation and comments")
+            failure = Failure(line: lineNumber, message: "the line is too long: at most \(capacity - 2) bytes are read, not counting indentation, comments and the spaces around =")
             return false
         }
         UnsafeMutableRawBufferPointer(start: buffer, count: capacity).copyBytes(from: bytes)
@@ -132,21 +132,36 @@ final class INIScanner {
             section = name
         } else if !text.isEmpty, !text.contains("="), !text.contains(":") {
             throw Problem("'\(text)' is not a setting; expected 'key = value', a [section] header or a # comment")
+        } else {
+            return String(Self.withoutSpacesAroundSeparator(Substring(text)))
         }
         return text
     }
 
-    /// Cuts a `#` or `;` comment that follows white space.
+    /// Cuts a `#` or `;` comment that follows white space or starts the value: `key=#x` reads
+    /// as `key = #x` does, so that `nudge config show`'s `key = value` lines read back the same.
     private static func withoutInlineComment(_ line: Substring) -> Substring {
         var previous: Character = " "
+        var valueStarts = false
         for index in line.indices {
             let character = line[index]
-            if character == "#" || character == ";", previous == " " || previous == "\t" {
+            if character == "#" || character == ";", valueStarts || previous == " " || previous == "\t" {
                 return line[..<index]
             }
+            valueStarts = character == "=" || character == ":" ? !line[..<index].contains(where: { $0 == "=" || $0 == ":" })
+                : valueStarts && (character == " " || character == "\t")
             previous = character
         }
         return line
+    }
+
+    /// `key = value` as `key=value`: the spaces around the separator are not part of the line
+    /// counted against inih's buffer, so the line `nudge config show` renders reads too.
+    private static func withoutSpacesAroundSeparator(_ text: Substring) -> Substring {
+        guard let separator = text.firstIndex(where: { $0 == "=" || $0 == ":" }) else { return text }
+        let key = text[..<separator].trimmingWhitespace()
+        let value = text[text.index(after: separator)...].drop(while: { $0 == " " || $0 == "\t" })
+        return Substring(key + String(text[separator]) + value)
     }
 
     /// The handler inih calls for each `key = value` (already split and trimmed).

@@ -448,6 +448,32 @@ struct ConfigFileTests {
         #expect(ConfigFile.render(try parse(text)) == text)
     }
 
+    /// Found by the config fuzz target: `key=#x` read `#x` while the rendered `key = #x` is a
+    /// comment, and a line just under inih's buffer grew past it by the rendered spaces.
+    @Test("what reads, renders as lines that read the same", arguments: [
+        "[hooks]\non_add=# Nudge\n", "[hooks]\non_add =;e%TODO_ID\n", "[hooks]\non_add:#x\n",
+        "[hooks]\non_add=logger " + String(repeating: "@", count: 184) + "\n",
+    ])
+    func readTextRendersAsTextThatReadsTheSame(text: String) throws {
+        let config: NudgeConfig
+        do { config = try parse(text) } catch { return }  // refusing is fine; reading otherwise is not
+        #expect(try parse(ConfigFile.render(config)) == config)
+    }
+
+    @Test func aValueStartingWithACommentSignIsACommentWithOrWithoutSpaces() throws {
+        for text in ["[sync]\nvdir=#/tmp/x\n", "[sync]\nvdir = #/tmp/x\n", "[sync]\nvdir=;x\n"] {
+            #expect(try parse(text) == parse("[sync]\nvdir =\n"), "\(text)")
+        }
+        #expect(try parse("[sync]\nvdir=/tmp/#x\n").sync.vdir == "/tmp/#x")
+    }
+
+    @Test func theSpacesAroundTheSeparatorDoNotCountAgainstTheLineLimit() throws {
+        let command = "logger " + String(repeating: "@", count: 184)  // with "on_add=", 198 bytes: the most
+        let spaced = try parse("[hooks]\non_add    =    \(command)\n")
+        #expect(spaced.hooks.commands[.add]?.text == command)
+        #expect(throws: ConfigError.self) { try parse("[hooks]\non_add=\(command)@\n") }
+    }
+
     @Test func renderWritesEverySectionAndKey() {
         #expect(ConfigFile.render(NudgeConfig()) == """
             [reminders]
