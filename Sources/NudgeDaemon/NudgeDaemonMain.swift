@@ -293,30 +293,16 @@ final class Daemon {
         }
     }
 
-    /// The config file's folder; while it does not exist (no config yet), its parent, for the
-    /// folder alone, so that a config written later is read without a restart.
+    /// The config file's folder, and the folder again when another takes its place; while it
+    /// does not exist (no config yet), its parent, so that a config written later is read
+    /// without a restart.
     private func watchConfig() throws {
         let config = URL(fileURLWithPath: configPath)
-        let folder = config.deletingLastPathComponent()
-        let watchFolder = { [unowned self] () throws -> Void in
-            try files.watch(folder: folder.path) { [unowned self] change in
-                if change.concerns(config.lastPathComponent) { reloadSoon("the config file changed") }
-            }
-        }
-        if FileManager.default.fileExists(atPath: folder.path) {
-            try watchFolder()
-            return
-        }
-        let parent = folder.deletingLastPathComponent().path
-        guard FileManager.default.fileExists(atPath: parent) else { return }
-        var waiting: FileWatcher.Watch?
-        waiting = try files.watch(folder: parent, for: .arrivals) { [unowned self] change in
-            guard let watch = waiting, change.concerns(folder.lastPathComponent),
-                  FileManager.default.fileExists(atPath: folder.path) else { return }
-            files.stopWatching(watch)
-            waiting = nil
-            _ = try? watchFolder()
-            if FileManager.default.fileExists(atPath: configPath) { reloadSoon("the config file appeared") }
+        try EntryWatch(files, entry: config.lastPathComponent, inFolder: config.deletingLastPathComponent().path,
+                       failed: { [unowned self] error in
+                           service.record(.failed, "cannot watch the config file's folder: \(error)", priority: .error)
+                       }) { [unowned self] appeared in
+            reloadSoon(appeared ? "the config file appeared" : "the config file changed")
         }
     }
 

@@ -543,6 +543,22 @@ struct NudgedEndToEndTests {
         #expect(try await staysTrue(for: 0.5) { try world.journal(of: daemon, matching: ["NUDGE_EVENT": "reloaded"]).count == 1 })
     }
 
+    /// The config folder deleted and made again (a restore, a dotfiles manager): the watch went
+    /// with the old folder, and the new config was not read until a restart.
+    @Test func aConfigFolderDeletedAndMadeAgainIsStillWatched() async throws {
+        let world = try NudgedWorld()
+        let configFolder = (world.configPath as NSString).deletingLastPathComponent
+        let daemon = try await world.startDaemonAndWait()
+        try FileManager.default.removeItem(atPath: configFolder)
+        try await Task.sleep(for: .milliseconds(300))
+        let reloads = { try world.journal(of: daemon, matching: ["NUDGE_EVENT": "reloaded"]).count }
+        let before = try reloads()
+        try FileManager.default.createDirectory(atPath: configFolder, withIntermediateDirectories: false)
+        try await Task.sleep(for: .milliseconds(100))
+        try world.writeConfig(NudgedWorld.quietConfig)
+        #expect(try await eventually(timeout: 5) { try reloads() > before }, "the new folder's config was not read")
+    }
+
     /// A new user has no ~/.config/nudge: nudged waits for it in ~/.config, where other
     /// programs write all the time, and sleeps through their writes.
     @Test func writesBesideTheMissingConfigFolderDoNotWakeTheService() async throws {
