@@ -45,13 +45,20 @@ final class NudgedWorld {
     /// Every `nudged` started, kept running until the world goes away.
     private(set) var daemons: [ChildProcess] = []
 
-    init(config: String = NudgedWorld.quietConfig, startingServer: Bool = true, databaseBesideConfig: Bool = false) throws {
+    /// `nudge` and `nudged` run in the mount namespace of this process, when set (nsenter).
+    let mountNamespace: pid_t?
+
+    /// `databaseFolder`: a folder of the caller's for the database, e.g. a small file system
+    /// mounted in the namespace of `mountNamespace`.
+    init(config: String = NudgedWorld.quietConfig, startingServer: Bool = true, databaseBesideConfig: Bool = false,
+         databaseFolder: String? = nil, mountNamespace: pid_t? = nil) throws {
+        self.mountNamespace = mountNamespace
         server = try NotificationServerHarness(startingServer: startingServer)
         for name in ["config", "data"] {
             try FileManager.default.createDirectory(atPath: folder.file(name), withIntermediateDirectories: true)
         }
         configPath = folder.file("config/nudge.conf")
-        database = folder.file((databaseBesideConfig ? "config" : "data") + "/nudge.db")
+        database = databaseFolder.map { $0 + "/nudge.db" } ?? folder.file((databaseBesideConfig ? "config" : "data") + "/nudge.db")
         try writeConfig(config)
     }
 
@@ -79,7 +86,14 @@ final class NudgedWorld {
     }
 
     func nudge(_ arguments: [String]) throws -> Run {
-        try JournaldHarness.shared.run(Self.nudgeBinary, arguments, environment: childEnvironment)
+        let (path, arguments) = inNamespace(Self.nudgeBinary, arguments)
+        return try JournaldHarness.shared.run(path, arguments, environment: childEnvironment)
+    }
+
+    /// The command line that runs `path` in `mountNamespace`; nsenter execs it, in its own pid.
+    func inNamespace(_ path: String, _ arguments: [String]) -> (path: String, arguments: [String]) {
+        guard let mountNamespace else { return (path, arguments) }
+        return ("/usr/bin/nsenter", ["-t", String(mountNamespace), "-m", "--", path] + arguments)
     }
 
     /// Adds a todo due at `due` (whole seconds) and returns its id.
@@ -126,8 +140,9 @@ final class NudgedWorld {
         var environment = childEnvironment.merging(server.environment) { $1 }
         environment.merge(more) { $1 }
         let log = daemonLogPath
+        let (path, arguments) = inNamespace(Self.nudgedBinary, [])
         let daemon = try JournaldHarness.shared.perform {
-            try ChildProcess(Self.nudgedBinary, [], environment: environment, log: log)
+            try ChildProcess(path, arguments, environment: environment, log: log)
         }
         daemons.append(daemon)
         return daemon
