@@ -19,6 +19,9 @@ let package = Package(
         .systemLibrary(name: "CSystemd", providers: [.apt(["libsystemd-dev"])]),
         // libcurl's headers only: NudgeNetwork opens the library with dlopen on first use.
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // The boundary with the operating system, for every module that has one: descriptors and
+        // errno, files replaced whole, the environment, child processes.
+        .target(name: "NudgePlatform", dependencies: ["CLinux"]),
         // CLinux: glibc's locale data, for how dates are written where the user lives.
         .target(name: "NudgeCore", dependencies: ["CLinux"]),
         // Help text as data: laid out for a terminal, and typeset as man pages.
@@ -26,21 +29,21 @@ let package = Package(
         .target(name: "NudgeStore", dependencies: ["NudgeCore", "CSQLite"]),
         .target(name: "NudgeRecurrence", dependencies: ["NudgeCore", "CICal"]),
         .target(name: "NudgeConfigFile", dependencies: ["NudgeCore", "CINIH"]),
-        .target(name: "NudgeSystem", dependencies: ["CSystemd"]),
+        .target(name: "NudgeSystem", dependencies: ["CSystemd", "NudgePlatform"]),
         // HTTP for `nudge import URL` and the quote of the day.
         .target(name: "NudgeNetwork", dependencies: ["NudgeCore", "CCurl"]),
         // The quote of the day above `nudge list` and at the end of the digest.
-        .target(name: "NudgeQuote", dependencies: ["NudgeCore", "NudgeNetwork"]),
+        .target(name: "NudgeQuote", dependencies: ["NudgeCore", "NudgeNetwork", "NudgePlatform"]),
         // Todos in and out of other formats: pure mapping, no store, so it is tested alone.
         // _FoundationICU (the toolchain's, inside Foundation) for Windows zone names: named for
         // the debug build, whose Foundation is a shared library that does not re-export it.
         .target(name: "NudgeInterchange", dependencies: ["NudgeCore", "NudgeRecurrence", "CICal"],
                 linkerSettings: [.linkedLibrary("_FoundationICU")]),
         // The store's two-way mirror in a vdir, shared by `nudge sync` and nudged.
-        .target(name: "NudgeSync", dependencies: ["NudgeCore", "NudgeStore", "NudgeInterchange", "CLinux"]),
-        .target(name: "NudgeCLI", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem", "NudgeInterchange", "NudgeSync", "NudgeNetwork", "NudgeQuote", "NudgeHelp", "CLinux"]),
-        .target(name: "NudgeDaemon", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem", "NudgeSync", "NudgeInterchange", "NudgeQuote", "NudgeHelp", "CLinux"]),
-        .executableTarget(name: "nudge", dependencies: ["NudgeCLI", "NudgeSystem"]),
+        .target(name: "NudgeSync", dependencies: ["NudgeCore", "NudgeStore", "NudgeInterchange", "NudgePlatform", "CLinux"]),
+        .target(name: "NudgeCLI", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem", "NudgeInterchange", "NudgeSync", "NudgeNetwork", "NudgeQuote", "NudgeHelp", "NudgePlatform", "CLinux"]),
+        .target(name: "NudgeDaemon", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem", "NudgeSync", "NudgeInterchange", "NudgeQuote", "NudgeHelp", "NudgePlatform", "CLinux"]),
+        .executableTarget(name: "nudge", dependencies: ["NudgeCLI", "NudgePlatform"]),
         .executableTarget(name: "nudged", dependencies: ["NudgeDaemon"]),
         .executableTarget(name: "nudge-schedule-bench", dependencies: ["NudgeCore", "NudgeStore"]),
         // libFuzzer's driver, declared; the fuzzing build links it (scripts/fuzz).
@@ -61,6 +64,7 @@ let package = Package(
         // harness's own tests.
         .executableTarget(name: "nudge-test-crash", dependencies: ["NudgeTestSupport"], path: "Tests/NudgeTestCrash"),
         .testTarget(name: "NudgeTestSupportTests", dependencies: ["NudgeTestSupport", "nudge-test-crash"]),
+        .testTarget(name: "NudgePlatformTests", dependencies: ["NudgePlatform", "NudgeTestSupport"]),
         .testTarget(name: "NudgeCoreTests", dependencies: ["NudgeCore", "NudgeTestSupport"]),
         .testTarget(name: "NudgeHelpTests", dependencies: ["NudgeHelp", "NudgeTestSupport"]),
         // The generated man pages against the help, the config file and the daemon's journal

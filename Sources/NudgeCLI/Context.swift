@@ -2,7 +2,7 @@ import Foundation
 import NudgeConfigFile
 import NudgeCore
 import NudgeStore
-import NudgeSystem
+import NudgePlatform
 
 /// What every command works with: the clock, the zone, the store and the terminal.
 final class Context {
@@ -23,7 +23,7 @@ final class Context {
     /// that run commands in this process and read it).
     let streamsOutput: Bool
     /// The errno of the first write to stdout that failed; what is printed after it is dropped.
-    private(set) var outputError: Int32?
+    private(set) var outputError: Errno?
     private var openedStore: TodoStore?
 
     init(databasePath: String?, configPath: String?, now: Date, zone: TimeZone, environment: [String: String],
@@ -138,8 +138,9 @@ final class Context {
     func flush() {
         guard !buffer.isEmpty else { return }
         if outputError == nil {
-            let error = buffer.withUnsafeBufferPointer { writeAll($0, to: STDOUT_FILENO) }
-            if error != 0 { outputError = error }
+            do { try FileDescriptor.standardOutput.writeAll(buffer) } catch {
+                outputError = error
+            }
         }
         buffer.removeAll(keepingCapacity: true)
     }
@@ -149,7 +150,7 @@ final class Context {
     func confirm(_ question: String) -> Bool {
         flush()
         // A prompt that cannot be shown (stderr closed) is still answered from stdin.
-        writeAll(question + " [y/N] ", to: STDERR_FILENO)
+        try? FileDescriptor.standardError.writeAll(question + " [y/N] ")
         guard let answer = readLine() else { return false }
         return ["y", "yes"].contains(answer.trimmingWhitespace().lowercased())
     }

@@ -1,6 +1,6 @@
 import Foundation
 import NudgeCore
-import NudgeSystem
+import NudgePlatform
 
 /// The `nudge` command: reads the command line, runs one command, and returns the exit status.
 public enum NudgeCLI {
@@ -52,8 +52,8 @@ public enum NudgeCLI {
         context?.flush()
         if let failure { writeError(failure.message) }
         if let error = context?.outputError {
-            if error == EPIPE { endAsClosedPipe() }
-            writeError("cannot write output: " + String(cString: strerror(error)))
+            if error == Errno(rawValue: EPIPE) { endAsClosedPipe() }
+            writeError("cannot write output: \(error)")
             if failure == nil { status = CLIError.Kind.failed.rawValue }
         }
         return status
@@ -62,7 +62,7 @@ public enum NudgeCLI {
     /// The one place errors are written: one line, with what it quotes made visible. A closed
     /// stderr loses the line but not the exit status.
     static func writeError(_ message: String) {
-        writeAll("nudge: " + Terminal.visible(message) + "\n", to: STDERR_FILENO)
+        try? FileDescriptor.standardError.writeAll("nudge: " + Terminal.visible(message) + "\n")
     }
 
     /// Ends nudge the way git ends when the reader of its output goes away (`nudge list |

@@ -1,7 +1,7 @@
 import CLinux
 import Foundation
 import NudgeNetwork
-import NudgeSystem
+import NudgePlatform
 
 /// One line of progress on stderr, redrawn in place as curl and apt draw theirs: bytes
 /// received of the Content-Length (bytes alone when the server sends none), then todos
@@ -40,7 +40,7 @@ final class ProgressBar {
     func clear() {
         guard enabled, !shown.isEmpty else { return }
         shown = ""
-        writeAll("\r\u{1B}[K", to: STDERR_FILENO)
+        try? FileDescriptor.standardError.writeAll("\r\u{1B}[K")
     }
 
     private func draw(_ label: String, fraction: Double?, tail: String) {
@@ -57,7 +57,7 @@ final class ProgressBar {
         line = String(line.prefix(columns - 1))
         guard line != shown else { return }
         shown = line
-        writeAll("\r" + line + "\u{1B}[K", to: STDERR_FILENO)
+        try? FileDescriptor.standardError.writeAll("\r" + line + "\u{1B}[K")
     }
 
     /// "512 bytes", "13.1 KB", "2.4 MB": to a tenth, so that the line changes a few hundred

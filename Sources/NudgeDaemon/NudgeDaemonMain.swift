@@ -7,6 +7,7 @@ import NudgeInterchange
 import NudgeQuote
 import NudgeStore
 import NudgeSync
+import NudgePlatform
 import NudgeSystem
 
 /// The `nudged` program: the reminder service wired to the main queue, timers, inotify,
@@ -18,16 +19,15 @@ public enum NudgeDaemonMain {
         signal(SIGPIPE, SIG_IGN)
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.contains("--help") || arguments.contains("-h") {
-            let error = writeAll(DaemonManual.help, to: STDOUT_FILENO)
-            guard error == 0 else {
-                writeAll("nudged: cannot write output: \(String(cString: strerror(error)))\n", to: STDERR_FILENO)
+            do { try FileDescriptor.standardOutput.writeAll(DaemonManual.help) } catch {
+                try? FileDescriptor.standardError.writeAll("nudged: cannot write output: \(error)\n")
                 return 1
             }
             return 0
         }
         let options: [String: String]
         do { options = try parse(arguments) } catch {
-            writeAll("nudged: \(error)\n", to: STDERR_FILENO)
+            try? FileDescriptor.standardError.writeAll("nudged: \(error)\n")
             return 2
         }
         let daemon: Daemon
@@ -38,7 +38,7 @@ public enum NudgeDaemonMain {
             let named = try TimeZoneVariable.zone(environment["TZ"])
             localZone = named.map { named in { named } } ?? zone
         } catch {
-            writeAll("nudged: \(error)\n", to: STDERR_FILENO)
+            try? FileDescriptor.standardError.writeAll("nudged: \(error)\n")
             return 2
         }
         do {
@@ -48,7 +48,7 @@ public enum NudgeDaemonMain {
             try daemon.start()
         } catch {
             JournalRecorder.flush()
-            writeAll("nudged: \(error)\n", to: STDERR_FILENO)
+            try? FileDescriptor.standardError.writeAll("nudged: \(error)\n")
             ServiceManager.notify(failure(error))
             return 1
         }
@@ -163,7 +163,7 @@ final class Daemon {
         // Without the session bus nothing can be shown; systemd starts the service again.
         client.onDisconnected = {
             JournalRecorder.flush()
-            writeAll("nudged: lost the session bus\n", to: STDERR_FILENO)
+            try? FileDescriptor.standardError.writeAll("nudged: lost the session bus\n")
             ServiceManager.notify("STATUS=Lost the session bus\nERRNO=107")
             exit(1)
         }
@@ -287,7 +287,7 @@ final class Daemon {
         do { try service.reopenReplacedDatabase() } catch {
             // Nothing to fire from: systemd starts the service again, and says why.
             JournalRecorder.flush()
-            writeAll("nudged: \(error)\n", to: STDERR_FILENO)
+            try? FileDescriptor.standardError.writeAll("nudged: \(error)\n")
             ServiceManager.notify(NudgeDaemonMain.failure(error))
             exit(1)
         }

@@ -1,6 +1,7 @@
 import Foundation
 import NudgeCore
 import NudgeNetwork
+import NudgePlatform
 
 /// The quote of the day from `[list] quote`: a URL fetched at most once a day (within a
 /// second; a failure is remembered for the day too, so offline costs that second once), or a
@@ -65,7 +66,7 @@ public struct QuoteOfTheDay: Sendable {
         return Cached(day: day, source: source, quote: quote)
     }
 
-    /// Writes the cache through a temporary file renamed over it; a cache that cannot be
+    /// Writes the cache whole or not at all; a cache that cannot be
     /// written only costs another fetch.
     func store(_ cached: Cached) {
         var object: [String: Any] = ["day": cached.day.description, "source": cached.source]
@@ -75,9 +76,7 @@ public struct QuoteOfTheDay: Sendable {
         }
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return }
         try? PrivateFolder.create(cacheFolder)
-        let temporary = cachePath + ".\(getpid()).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: data) else { return }
-        if rename(temporary, cachePath) != 0 { unlink(temporary) }
+        try? AtomicFile.replace(cachePath, with: String(decoding: data, as: UTF8.self), mode: 0o644)
     }
 
     /// A regular file's bytes, when it is at most `limit` long.

@@ -1,6 +1,7 @@
 import CLinux
 import Foundation
 import NudgeCore
+import NudgePlatform
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -153,65 +154,44 @@ enum VdirFolder {
                                 batch: Int = 16) throws(SyncError) -> [String: String] {
         guard !files.isEmpty else { return [:] }
         let together = files.count > batch
-        var written: [(temporary: String, href: String)] = []
+        var written: [(file: AtomicFile.Pending, href: String)] = []
         var etags: [String: String] = [:]
-        defer { for (temporary, _) in written { unlink(temporary) } }
-        for (href, text) in files {
-            let temporary = folder + "/." + href + ".nudge-\(getpid()).tmp"
-            try writeFile(temporary, text, flush: !together)
-            written.append((temporary, href))
-            if !together {
-                try rename(written.removeLast(), in: folder, etags: &etags)
+        defer { for (file, _) in written { file.discard() } }
+        do throws(AtomicFile.Failure) {
+            for (href, text) in files {
+                let file = try AtomicFile.Pending(writing: text, to: AtomicFile.temporaryPath(for: folder + "/" + href),
+                                                  mode: 0o644, flush: !together)
+                written.append((file, href))
+                if !together {
+                    try rename(written.removeLast(), in: folder, etags: &etags)
+                }
             }
+        } catch {
+            throw SyncError(error)
         }
         if together {
-            let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw failure("cannot open", folder) }
-            let flushed = syncfs(descriptor)
-            close(descriptor)
-            guard flushed == 0 else { throw failure("cannot flush the files of", folder) }
-            for file in written { try rename(file, in: folder, etags: &etags) }
+            let descriptor: FileDescriptor
+            do { descriptor = try .openFolder(folder) } catch {
+                throw SyncError(reason: "cannot open \(folder): \(error)")
+            }
+            do { try descriptor.closeAfter { () throws(Errno) in try descriptor.syncFileSystem() } } catch {
+                throw SyncError(reason: "cannot flush the files of \(folder): \(error)")
+            }
+            do throws(AtomicFile.Failure) {
+                for file in written { try rename(file, in: folder, etags: &etags) }
+            } catch {
+                throw SyncError(error)
+            }
             written.removeAll()
         }
-        let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directory >= 0 {
-            fsync(directory)
-            close(directory)
-        }
+        AtomicFile.syncFolder(folder)
         return etags
     }
 
-    private static func writeFile(_ path: String, _ text: String, flush: Bool) throws(SyncError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw failure("cannot write", path) }
-        var complete = false
-        defer {
-            close(descriptor)
-            if !complete { unlink(path) }
-        }
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            // baseAddress: non-nil, the bytes are not empty while offset < count.
-            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure("cannot write", path)
-            }
-            offset += count
-        }
-        if flush, fsync(descriptor) != 0 { throw failure("cannot flush", path) }
-        complete = true
-    }
-
-    private static func rename(_ file: (temporary: String, href: String), in folder: String,
-                               etags: inout [String: String]) throws(SyncError) {
+    private static func rename(_ file: (file: AtomicFile.Pending, href: String), in folder: String,
+                               etags: inout [String: String]) throws(AtomicFile.Failure) {
         let path = folder + "/" + file.href
-        guard Glibc.rename(file.temporary, path) == 0 else {
-            let error = failure("cannot rename to", path)
-            unlink(file.temporary)
-            throw error
-        }
+        try file.file.rename(to: path)
         var info = stat()
         if stat(path, &info) == 0 { etags[file.href] = etag(info) }
     }
@@ -223,5 +203,16 @@ enum VdirFolder {
 
     private static func failure(_ what: String, _ path: String) -> SyncError {
         SyncError(reason: "\(what) \(path): \(String(cString: strerror(errno)))")
+    }
+}
+
+private extension SyncError {
+    init(_ failure: AtomicFile.Failure) {
+        let what = switch failure.step {
+        case .write: "cannot write"
+        case .flush: "cannot flush"
+        case .rename: "cannot rename to"
+        }
+        self.init(reason: "\(what) \(failure.path): \(failure.errno)")
     }
 }

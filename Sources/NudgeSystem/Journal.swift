@@ -1,5 +1,6 @@
 import CSystemd
 import Glibc
+import NudgePlatform
 import Synchronization
 
 /// Structured events for the systemd journal, or readable lines on a file descriptor (stderr
@@ -160,7 +161,7 @@ public final class EventLog: Sendable {
 
     /// Writes `line` and a newline, whole unless the descriptor fails.
     private func write(line: String) {
-        writeAll(line + "\n", to: fallback)
+        try? FileDescriptor(rawValue: fallback).writeAll(line + "\n")
     }
 }
 

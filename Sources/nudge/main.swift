@@ -1,5 +1,5 @@
 import NudgeCLI
-import NudgeSystem
+import NudgePlatform
 import Foundation
 
 // The only place the command line reads the real clock and zone.

@@ -2,7 +2,7 @@ import Foundation
 import NudgeConfigFile
 import NudgeCore
 import NudgeHelp
-import NudgeSystem
+import NudgePlatform
 
 enum ConfigCommand: Command {
     static let name = "config"
@@ -68,7 +68,7 @@ enum ConfigCommand: Command {
                 context.print(Terminal.visible(path) + " is valid" + (overrides == 0 ? "." : " (\(overrides) priority or category section\(overrides == 1 ? "" : "s"))."))
                 context.flush()
                 for warning in warnings(path: path, context: context) {
-                    writeAll(Terminal.visible("warning: \(warning)") + "\n", to: STDERR_FILENO)
+                    try? FileDescriptor.standardError.writeAll(Terminal.visible("warning: \(warning)") + "\n")
                 }
             }
         case "show":

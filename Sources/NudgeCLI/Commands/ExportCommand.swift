@@ -39,7 +39,7 @@ enum ExportCommand: Command {
         } catch { throw CLIError(error) }
         let text = format.encode(records, options: InterchangeOptions(zone: context.zone, now: context.now, config: try context.config()))
         if let path = arguments.value("output") {
-            try AtomicFile.write(text, to: path)
+            try OutputFile.write(text, to: path)
         } else {
             // Unicode scalars, not characters: an iCalendar file ends in one "\r\n" character.
             context.print(String(String.UnicodeScalarView(text.unicodeScalars.dropLast())))
