@@ -141,6 +141,7 @@ public enum TaskwarriorJSON {
                 annotations = [["entry": stamp(record.updatedAt), "description": notes]]
             } else {
                 annotations[0]["description"] = notes
+                if annotations[0]["entry"] == nil { annotations[0]["entry"] = stamp(record.updatedAt) }
             }
         } else if let first = annotations.first, first["description"] == nil {
             annotations.removeFirst()
@@ -284,6 +285,10 @@ public enum TaskwarriorJSON {
             if let first = annotations.first, let text = first["description"] as? String {
                 notes = text
                 annotations[0].removeValue(forKey: "description")
+            } else if !annotations.isEmpty {
+                // The notes' place, so that a first annotation without a description is kept, not
+                // taken for that place on the way out.
+                annotations.insert([:], at: 0)
             }
             if !annotations.isEmpty { kept["annotations"] = annotations }
         }

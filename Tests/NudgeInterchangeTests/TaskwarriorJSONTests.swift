@@ -58,6 +58,24 @@ struct TaskwarriorJSONTests {
         #expect(NSDictionary(dictionary: try exported(record)).isEqual(to: expected))
     }
 
+    /// Found by the import fuzz target: each export dropped the first annotation when it had no
+    /// description, so the next one went at the next round trip.
+    @Test func annotationsWithoutADescriptionAreKeptAndTheRoundTripSettles() throws {
+        let text = #"{"uuid":"11111111-1111-4111-8111-111111111111","description":"x","status":"pending","entry":"20261101T100000Z","annotations":[{"entry":"20261201T020050Z","dEscription":"a"},{"entry":"20261201T020051Z","note":"b"}]}"#
+        let record = try one(text)
+        #expect(record.notes == nil)
+        let annotations = try #require(try exported(record)["annotations"] as? [[String: String]])
+        #expect(annotations == [["entry": "20261201T020050Z", "dEscription": "a"], ["entry": "20261201T020051Z", "note": "b"]])
+        let written = TaskwarriorJSON.encode([record], options: options)
+        let again = try decode(written).items[0].get()
+        #expect(TaskwarriorJSON.encode([again], options: options) == written)
+        var noted = record
+        noted.notes = "added in Nudge"
+        let withNotes = try #require(try exported(noted)["annotations"] as? [[String: String]])
+        #expect(withNotes.count == 3)
+        #expect(withNotes[0]["description"] == "added in Nudge" && withNotes[0]["entry"] != nil)
+    }
+
     @Test func aDueAtLocalMidnightIsAnAllDayDueAndGoesBackToMidnight() throws {
         let record = try one(#"{"uuid":"11111111-1111-4111-8111-111111111111","description":"Day","status":"pending","entry":"20261101T100000Z","due":"20261223T230000Z"}"#)
         #expect(record.due == .allDay(LocalDate(year: 2026, month: 12, day: 24)!))
