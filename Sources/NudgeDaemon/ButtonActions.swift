@@ -33,6 +33,7 @@ struct ButtonActions {
                       let index = Int(key.dropFirst(NotificationWriter.snoozePrefix.count)),
                       config.snooze.choices.indices.contains(index) {
                 let until = snoozeEnd(config.snooze.choices[index])
+                _ = try Due.at(until, zone: zone).checked("snoozing until \(WallClock(zone: zone).iso8601(until))")
                 let todo = try store.snooze(todoID: todoID, until: until, now: context.now)
                 context.record(.snoozed, "snoozed: \(todo.title) until \(WallClock(zone: zone).iso8601(until))", todo: todoID, rule: "snooze")
             }

@@ -12,7 +12,8 @@ struct SnoozeEnd {
 
     /// The end of `choice`, or nil when that is not after `now`: "tonight" (20:00) read at
     /// 21:00, or a date that has passed. Such a snooze would hold nothing, yet replace the
-    /// reminders it was meant to bring back, as `nudge snooze --until` refuses to.
+    /// reminders it was meant to bring back, as `nudge snooze --until` refuses to. Nil too
+    /// past the year 9999, where no reminder can come back.
     func end(of choice: SnoozeChoice) -> Date? {
         let calendar = Calendar.nudge(zone: zone)
         let end: Date
@@ -29,6 +30,6 @@ struct SnoozeEnd {
                 return nil
             }
         }
-        return end > now ? end : nil
+        return end > now && WallClock(zone: zone).isWithinYears(end) ? end : nil
     }
 }
