@@ -110,11 +110,9 @@ final class ServiceHooks {
             "NUDGE_CATEGORY": todo.category?.name ?? "", "NUDGE_RULE": rule,
         ]
         variables.merge(extra) { _, added in added }
-        var input = "{\"event\": "
-        JSONQuoting.quote(event.rawValue, into: &input)
-        input += ", \"rule\": "
-        JSONQuoting.quote(rule, into: &input)
-        input += ", \"id\": \(todo.id), \"todo\": " + NudgeJSON.object(TodoRecord(todo)) + "}\n"
+        let json = JSON.object([("event", .string(event.rawValue)), ("rule", .string(rule)), ("id", .int(todo.id)),
+                                ("todo", NudgeJSON.value(TodoRecord(todo)))])
+        let input = json.text(.line) + "\n"
         let environment = ProcessInfo.processInfo.environment.merging(variables) { _, hook in hook }
         context.environment.runHook(HookJob(event: event, todoID: todo.id, command: command.text,
                                             arguments: command.arguments(environment: environment),

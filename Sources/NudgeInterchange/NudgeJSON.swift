@@ -6,20 +6,13 @@ import NudgeCore
 public enum NudgeJSON {
     /// The records as a JSON array, two-space indented, ending in a newline.
     public static func encode(_ records: [TodoRecord]) -> String {
-        var out = "["
-        for (index, record) in records.enumerated() {
-            out += index == 0 ? "\n" : ",\n"
-            writeObject(fields(record), into: &out)
-        }
-        out += records.isEmpty ? "]\n" : "\n]\n"
-        return out
+        // Each todo's keys on lines of their own, their values on one line.
+        JSON.array(records.map(value)).text(JSON.Layout(brokenLevels: 2, spaced: true)) + "\n"
     }
 
-    /// One record as a JSON object on one line, with the same keys as in `encode`.
-    public static func object(_ record: TodoRecord) -> String {
-        var out = ""
-        writeInline(.object(fields(record)), into: &out)
-        return out
+    /// One record as a JSON object, with the same keys as in `encode`.
+    public static func value(_ record: TodoRecord) -> JSON {
+        .object(fields(record))
     }
 
     /// Reads every item, each either a record or why it is not one: the caller decides whether
@@ -61,16 +54,10 @@ public enum NudgeJSON {
 
     // MARK: - Writing
 
-    private indirect enum Value {
-        case null, bool(Bool), string(String), array([Value]), object([(String, Value)])
-
-        static func string(_ text: String?) -> Value { text.map(Value.string) ?? .null }
-    }
-
     private static let utc = WallClock(zone: TimeZone(secondsFromGMT: 0)!)
 
-    private static func fields(_ record: TodoRecord) -> [(String, Value)] {
-        var due = Value.null, zone = Value.null
+    private static func fields(_ record: TodoRecord) -> [(String, JSON)] {
+        var due = JSON.null, zone = JSON.null
         switch record.due {
         case nil: break
         case .allDay(let day)?: due = .string(day.description)
@@ -78,7 +65,7 @@ public enum NudgeJSON {
             due = .string(WallClock(zone: dueZone).iso8601(instant))
             zone = .string(dueZone.identifier)
         }
-        let repetition: Value = record.repetition.map {
+        let repetition: JSON = record.repetition.map {
             .object([("rule", .string($0.rrule)), ("from", .string($0.from.rawValue)),
                      ("start", .string($0.start?.description)),
                      ("except", .array($0.exceptions.map { .string($0.description) })),
@@ -109,44 +96,6 @@ public enum NudgeJSON {
             ("kept", .object(record.kept.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
         ]
     }
-
-    private static func writeObject(_ fields: [(String, Value)], into out: inout String, indent: String = "  ") {
-        out += indent + "{\n"
-        for (index, (key, value)) in fields.enumerated() {
-            out += indent + "  "
-            JSONQuoting.quote(key, into: &out)
-            out += ": "
-            writeInline(value, into: &out)
-            out += index == fields.count - 1 ? "\n" : ",\n"
-        }
-        out += indent + "}"
-    }
-
-    /// A value on one line: what sits inside a todo's object.
-    private static func writeInline(_ value: Value, into out: inout String) {
-        switch value {
-        case .null: out += "null"
-        case .bool(let flag): out += flag ? "true" : "false"
-        case .string(let text): JSONQuoting.quote(text, into: &out)
-        case .array(let items):
-            out += "["
-            for (index, item) in items.enumerated() {
-                out += index == 0 ? "" : ", "
-                writeInline(item, into: &out)
-            }
-            out += "]"
-        case .object(let fields):
-            out += "{"
-            for (index, (key, item)) in fields.enumerated() {
-                out += index == 0 ? "" : ", "
-                JSONQuoting.quote(key, into: &out)
-                out += ": "
-                writeInline(item, into: &out)
-            }
-            out += "}"
-        }
-    }
-
 
     // MARK: - Reading
 

@@ -34,48 +34,35 @@ public enum TaskwarriorJSON {
             out += index == 0 ? "\n" : ",\n"
             for (number, task) in tasks(record, options: options).enumerated() {
                 if number > 0 { out += ",\n" }
-                write(task, into: &out)
+                out += json(task).text(.compact)
             }
         }
         out += records.isEmpty ? "]\n" : "\n]\n"
         return out
     }
 
-    /// A JSON value on one line, the keys of objects sorted: JSONSerialization's output, made
-    /// without its cost, which dominated a large export.
-    static func write(_ value: Any, into out: inout String) {
+    /// `value` as JSON, the keys of objects sorted: written on one line, it is
+    /// JSONSerialization's output, made without its cost, which dominated a large export.
+    static func json(_ value: Any) -> JSON {
         switch value {
         case let text as String:
-            JSONQuoting.quote(text, into: &out)
+            return .string(text)
         case let object as [String: Any]:
-            out += "{"
-            for (index, key) in object.keys.sorted().enumerated() {
-                if index > 0 { out += "," }
-                JSONQuoting.quote(key, into: &out)
-                out += ":"
-                write(object[key]!, into: &out)  // key: one of its keys
-            }
-            out += "}"
+            return .object(object.sorted { $0.key < $1.key }.map { ($0.key, json($0.value)) })
         case let array as [Any]:
-            out += "["
-            for (index, item) in array.enumerated() {
-                if index > 0 { out += "," }
-                write(item, into: &out)
-            }
-            out += "]"
+            return .array(array.map(json))
         case let number as NSNumber:
             if type(of: number as AnyObject) == type(of: NSNumber(value: true) as AnyObject) {
-                out += number.boolValue ? "true" : "false"
+                return .bool(number.boolValue)
             } else if let integer = Int64(exactly: number.doubleValue), abs(integer) < 1 << 53 {
-                out += String(integer)
+                return .int(integer)
             } else {
-                out += String(number.doubleValue)
+                return .double(number.doubleValue)
             }
         default:
-            out += "null"
+            return .null
         }
     }
-
 
     static func task(_ record: TodoRecord, options: InterchangeOptions) -> [String: Any] {
         var kept = keptObject(record)

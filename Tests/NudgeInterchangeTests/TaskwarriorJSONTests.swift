@@ -424,8 +424,7 @@ struct TaskwarriorJSONWriterTests {
     @Test func writesWhatJSONSerializationReadsBackTheSame() throws {
         let value: [String: Any] = ["b": [1, 2.5, true, false, NSNull()], "a": "quote \" backslash \\ tab\t nl\n \u{1}",
                                     "c": ["z": 1, "y": ["x"]], "u": "Ünïcødé 🥛 / slash"]
-        var out = ""
-        TaskwarriorJSON.write(value, into: &out)
+        let out = TaskwarriorJSON.json(value).text(.compact)
         #expect(out.hasPrefix(#"{"a":"quote \" backslash \\ tab\t nl\n \u0001","b":[1,2.5,true,false,null],"c":{"y":["x"],"z":1}"#))
         let back = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? NSDictionary)
         #expect(back.isEqual(to: value))
