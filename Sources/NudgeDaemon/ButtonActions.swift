@@ -1,6 +1,7 @@
 import Foundation
 import NudgeCore
 import NudgeStore
+import NudgeSystem
 
 /// What the person does with a notification: its Done and Snooze buttons, and closing it.
 struct ButtonActions {
@@ -57,10 +58,14 @@ struct ButtonActions {
 
     /// Dismissed, expired or closed: either way the notification is gone, and the todo's next
     /// reminder comes as a new one. Dismissing is not completing: nagging goes on.
-    func closed(id: UInt32, reason: UInt32, sender: String) {
+    func closed(id: UInt32, reason: CloseReason, sender: String) {
         guard sender == delivery.owner, let shown = try? context.store.delivery(server: sender, notificationID: id) else { return }
         try? context.store.markClosed(shown.id)
-        let how = [1: "expired", 2: "dismissed", 3: "closed"][reason] ?? "closed"
+        let how = switch reason {
+        case .expired: "expired"
+        case .dismissed: "dismissed"
+        case .closedByCall, .undefined: "closed"
+        }
         context.record(.closed, "notification \(id) \(how)", todo: shown.kind == .reminder ? shown.todoIDs.first : nil, rule: shown.rule)
         context.environment.changed()
     }

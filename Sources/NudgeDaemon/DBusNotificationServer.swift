@@ -13,7 +13,7 @@ final class DBusNotificationServer: NotificationServer {
         set { client.onActionInvoked = newValue }
     }
 
-    var onClosed: ((UInt32, UInt32, String) -> Void)? {
+    var onClosed: ((UInt32, CloseReason, String) -> Void)? {
         get { client.onClosed }
         set { client.onClosed = newValue }
     }

@@ -7,7 +7,7 @@ protocol NotificationServer: AnyObject {
     /// (notification id, action key, sender's unique bus name)
     var onActionInvoked: ((UInt32, String, String) -> Void)? { get set }
     /// (notification id, reason, sender)
-    var onClosed: ((UInt32, UInt32, String) -> Void)? { get set }
+    var onClosed: ((UInt32, CloseReason, String) -> Void)? { get set }
     /// The new owner of org.freedesktop.Notifications, or nil when it went away.
     var onServerChanged: ((String?) -> Void)? { get set }
 

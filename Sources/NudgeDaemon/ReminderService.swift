@@ -224,7 +224,7 @@ final class ReminderService {
         actions.actionInvoked(id: id, key: key, sender: sender)
     }
 
-    func closed(id: UInt32, reason: UInt32, sender: String) {
+    func closed(id: UInt32, reason: CloseReason, sender: String) {
         dispatchPrecondition(condition: .onQueue(environment.queue))
         actions.closed(id: id, reason: reason, sender: sender)
     }

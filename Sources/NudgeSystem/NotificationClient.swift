@@ -23,9 +23,8 @@ public final class NotificationClient {
 
     /// A button was clicked: the notification's id, the action's key, the signal's sender.
     public var onActionInvoked: ((_ id: UInt32, _ actionKey: String, _ sender: String) -> Void)?
-    /// A notification went away: 1 expired, 2 dismissed by the user, 3 closed by
-    /// CloseNotification, 4 other. The server also sends it after an action was invoked.
-    public var onClosed: ((_ id: UInt32, _ reason: UInt32, _ sender: String) -> Void)?
+    /// A notification went away, and why. The server also sends it after an action was invoked.
+    public var onClosed: ((_ id: UInt32, _ reason: CloseReason, _ sender: String) -> Void)?
     /// NameOwnerChanged for org.freedesktop.Notifications only: the new owner's unique name,
     /// or nil when it went away.
     public var onServerChanged: ((_ newOwner: String?) -> Void)?
@@ -330,7 +329,7 @@ public final class NotificationClient {
 
     private func notificationClosed(_ message: BusMessage) {
         guard let id = try? message.readUInt32(), let reason = try? message.readUInt32() else { return }
-        onClosed?(id, reason, message.sender)
+        onClosed?(id, CloseReason(code: reason), message.sender)
     }
 
     private func nameOwnerChanged(_ message: BusMessage) {

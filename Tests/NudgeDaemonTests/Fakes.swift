@@ -9,7 +9,7 @@ import NudgeSystem
 /// (or, with `answering` false, only when told).
 final class FakeServer: NotificationServer {
     var onActionInvoked: ((UInt32, String, String) -> Void)?
-    var onClosed: ((UInt32, UInt32, String) -> Void)?
+    var onClosed: ((UInt32, CloseReason, String) -> Void)?
     var onServerChanged: ((String?) -> Void)?
 
     var owner: String? = ":1.7"

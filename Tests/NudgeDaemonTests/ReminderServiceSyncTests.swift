@@ -124,7 +124,7 @@ struct ReminderServiceSyncTests {
         fixture.advanceToWake()
         // Fired, then shown: each a change for the next pass to write (ACKNOWLEDGED).
         #expect(fixture.localChanges == before + 2)
-        fixture.onQueue { fixture.server.onClosed?(1, 2, ":1.7") }
+        fixture.onQueue { fixture.server.onClosed?(1, .dismissed, ":1.7") }
         #expect(fixture.localChanges == before + 3)
         _ = todo
     }

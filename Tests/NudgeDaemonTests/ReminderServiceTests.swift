@@ -280,7 +280,7 @@ struct ReminderServiceTests {
         fixture.advanceToWake()
         #expect(fixture.server.shown.map(\.replacing) == [0, 1, 0])
         // A dismissed notification is not replaced either.
-        fixture.onQueue { fixture.server.onClosed?(2, 2, ":1.8") }
+        fixture.onQueue { fixture.server.onClosed?(2, .dismissed, ":1.8") }
         fixture.advanceToWake()
         #expect(fixture.server.shown.map(\.replacing) == [0, 1, 0, 0])
         #expect(fixture.events.kinds(.closed).count == 1)

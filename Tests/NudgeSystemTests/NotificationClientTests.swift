@@ -127,7 +127,7 @@ struct NotificationClientTests {
         probe.onQueue { $0.close(id: id) }
         let closed = try #require(probe.waitForEvent { $0.closed.first })
         #expect(closed.id == id)
-        #expect(closed.reason == 3)
+        #expect(closed.reason == .closedByCall)
         #expect(closed.sender == probe.serverOwner())
         #expect(try NotificationServerHarness.waitUntil(timeout: 2) { try server.displayedCount() == 0 })
     }
@@ -239,7 +239,7 @@ struct NotificationClientTests {
 final class ClientProbe: @unchecked Sendable {
     struct Events {
         var actions: [(id: UInt32, key: String, sender: String)] = []
-        var closed: [(id: UInt32, reason: UInt32, sender: String)] = []
+        var closed: [(id: UInt32, reason: CloseReason, sender: String)] = []
         var owners: [String?] = []
         var disconnections = 0
     }
