@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "NudgeDaemon", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem", "NudgeSync", "NudgeInterchange", "NudgeQuote", "NudgeHelp", "NudgePlatform", "CLinux"]),
         .executableTarget(name: "nudge", dependencies: ["NudgeCLI", "NudgePlatform"]),
         .executableTarget(name: "nudged", dependencies: ["NudgeDaemon"]),
-        .executableTarget(name: "nudge-schedule-bench", dependencies: ["NudgeCore", "NudgeStore"]),
+        .executableTarget(name: "nudge-schedule-bench", dependencies: ["NudgeCore", "NudgeRecurrence", "NudgeStore"]),
         // libFuzzer's driver, declared; the fuzzing build links it (scripts/fuzz).
         .systemLibrary(name: "CFuzzer"),
         // libFuzzer targets for the parsers of outside data (scripts/fuzz, fuzz/README.md); an

@@ -1,11 +1,14 @@
 // Times the schedule in-process, for bench/run: how long the questions the service asks take
-// on a real database, without process start-up in the way.
+// on a real database, without process start-up in the way; and how long hostile repeat rules
+// take to be refused or to find their next occurrence.
 //
 //     nudge-schedule-bench DATABASE
+//     nudge-schedule-bench --rules FILE|FOLDER...
 //
 // Prints "name value" lines: milliseconds unless the name says otherwise.
 import Foundation
 import NudgeCore
+import NudgeRecurrence
 import NudgeStore
 
 func milliseconds(_ body: () throws -> Void) rethrows -> Double {
@@ -19,8 +22,12 @@ func median(_ values: [Double]) -> Double {
     return sorted[sorted.count / 2]
 }
 
+if CommandLine.arguments.count > 2, CommandLine.arguments[1] == "--rules" {
+    timeRules(Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+}
 guard CommandLine.arguments.count == 2 else {
-    FileHandle.standardError.write(Data("usage: nudge-schedule-bench DATABASE\n".utf8))
+    FileHandle.standardError.write(Data("usage: nudge-schedule-bench DATABASE | --rules FILE|FOLDER...\n".utf8))
     exit(2)
 }
 let zone = TimeZone.current
