@@ -11,10 +11,20 @@ struct DayFilter {
     /// (n, weekday): the nth such weekday, counted from the end when negative.
     private var ordinals: [(Int, Int)] = []
     private var ordinalsInYear = false
+    /// BYSETPOS: which of each period's occurrences (month, year, day or hour, by FREQ) are kept.
+    private var positions: Set<Int> = []
+    /// The occurrences each passing day gives within a period: one per BYHOUR (one without),
+    /// except in an HOURLY rule, whose period is one hour.
+    private var perDay = 1
+    /// How BYSETPOS counts: the days of a month or of a year, or the occurrences of one day
+    /// (DAILY) or hour (HOURLY); nil where this filter does not model it.
+    private var setPeriod: SetPeriod?
+    private enum SetPeriod { case month, year, day, hour }
     /// True when the rule has a part this filter does not model (WEEKLY's loose reading of
-    /// BYDAY): such a rule is taken to occur. BYWEEKNO and BYSETPOS only narrow the days the
-    /// other parts let through, so they are left out: a rule they narrow to nothing (found by
-    /// the search's horizon) is not told apart here.
+    /// BYDAY): such a rule is taken to occur. BYWEEKNO only narrows the days the other parts
+    /// let through, so it is left out: a rule it narrows to nothing (found by the search's
+    /// horizon) is not told apart here; so BYSETPOS is checked against each period's most
+    /// occurrences, whatever BYWEEKNO takes out.
     private var unmodelled = false
     /// libical lets no day through for an ordinal BYDAY in a DAILY or HOURLY rule.
     private var ordinalNeverMatches = false
@@ -33,6 +43,8 @@ struct DayFilter {
             case "BYMONTH": months = Set(values.compactMap { Int($0) })
             case "BYMONTHDAY": monthDays = Set(values.compactMap { Int($0) })
             case "BYYEARDAY": yearDays = Set(values.compactMap { Int($0) })
+            case "BYSETPOS": positions = Set(values.compactMap { Int($0) })
+            case "BYHOUR": perDay = max(1, Set(values).count)
             case "BYDAY":
                 for value in values {
                     guard let weekday = DayFilter.weekdayNames[String(value.suffix(2))] else { unmodelled = true; continue }
@@ -48,12 +60,27 @@ struct DayFilter {
             default: continue
             }
         }
+        let picksDays = !monthDays.isEmpty || !yearDays.isEmpty || !weekdays.isEmpty || !ordinals.isEmpty
         switch frequency {
-        case "MONTHLY": break
-        case "YEARLY": ordinalsInYear = months.isEmpty
-        case "DAILY", "HOURLY": ordinalNeverMatches = !ordinals.isEmpty
+        case "MONTHLY": setPeriod = .month
+        case "YEARLY":
+            ordinalsInYear = months.isEmpty
+            // Without a part picking days, a year's occurrences are DTSTART's day in each month.
+            setPeriod = picksDays ? .year : nil
+        case "DAILY":
+            ordinalNeverMatches = !ordinals.isEmpty
+            setPeriod = .day
+        case "HOURLY":
+            ordinalNeverMatches = !ordinals.isEmpty
+            setPeriod = .hour
         default: unmodelled = true
         }
+    }
+
+    /// Whether BYSETPOS keeps one of `count` occurrences of a period: some position counts
+    /// from the start (1...count) or from the end (-count...-1).
+    private func keepsOne(of count: Int) -> Bool {
+        positions.isEmpty || positions.contains { (1...count).contains($0) || (-count...(-1)).contains($0) }
     }
 
     /// False when no day of any year passes. A year's days depend only on whether it is a leap
@@ -61,23 +88,38 @@ struct DayFilter {
     var letsSomeDayThrough: Bool {
         if unmodelled { return true }
         if ordinalNeverMatches { return false }
-        if monthDays.isEmpty, yearDays.isEmpty, ordinals.isEmpty { return true }
+        let perPeriod: Int? = switch setPeriod {
+        case .day: perDay
+        case .hour: 1
+        case .month, .year, nil: nil
+        }
+        // A DAILY or HOURLY rule's period holds the same number of occurrences every day.
+        if let perPeriod, !keepsOne(of: perPeriod) { return false }
+        let countsDays = !positions.isEmpty && (setPeriod == .month || setPeriod == .year)
+        if !countsDays, monthDays.isEmpty, yearDays.isEmpty, ordinals.isEmpty { return true }
         for year in 2000..<2028 {
             let yearLength = LocalDate.daysIn(month: 2, year: year) == 29 ? 366 : 365
             var dayOfYear = 0
+            var inYear = 0
             for month in 1...12 {
                 let length = LocalDate.daysIn(month: month, year: year)
                 defer { dayOfYear += length }
                 guard months.isEmpty || months.contains(month),
                       let first = LocalDate(year: year, month: month, day: 1) else { continue }
+                var inMonth = 0
                 for day in 1...length {
                     let weekday = (first.isoWeekday + day - 2) % 7 + 1
-                    let inYear = dayOfYear + day
-                    if passes(day: day, monthLength: length, weekday: weekday, inYear: inYear, yearLength: yearLength) {
-                        return true
+                    if passes(day: day, monthLength: length, weekday: weekday, inYear: dayOfYear + day, yearLength: yearLength) {
+                        if !countsDays { return true }
+                        inMonth += 1
                     }
                 }
+                // Without a part picking days, a month's one occurrence is DTSTART's day.
+                if setPeriod == .month, monthDays.isEmpty, yearDays.isEmpty, weekdays.isEmpty, ordinals.isEmpty { inMonth = 1 }
+                if setPeriod == .month, inMonth > 0, keepsOne(of: inMonth * perDay) { return true }
+                inYear += inMonth
             }
+            if setPeriod == .year, inYear > 0, keepsOne(of: inYear * perDay) { return true }
         }
         return false
     }
