@@ -26,7 +26,10 @@ let package = Package(
         .target(name: "NudgeCore", dependencies: ["CLinux"]),
         // Help text as data: laid out for a terminal, and typeset as man pages.
         .target(name: "NudgeHelp"),
-        .target(name: "NudgeStore", dependencies: ["NudgeCore", "CSQLite"]),
+        // SQLite in Swift: connections confined to their thread or queue, cached statements,
+        // columns by name, typed result codes. The store's queries are built on it.
+        .target(name: "NudgeSQLite", dependencies: ["CSQLite"]),
+        .target(name: "NudgeStore", dependencies: ["NudgeCore", "NudgeSQLite"]),
         .target(name: "NudgeRecurrence", dependencies: ["NudgeCore", "CICal"]),
         .target(name: "NudgeConfigFile", dependencies: ["NudgeCore", "CINIH"]),
         .target(name: "NudgeSystem", dependencies: ["CSystemd", "NudgePlatform"]),
@@ -71,7 +74,8 @@ let package = Package(
         // fields, typeset by groff and man.
         .testTarget(name: "NudgeManualTests", dependencies: ["nudge-manpages", "nudge", "nudged", "NudgeCLI", "NudgeDaemon",
                                                              "NudgeConfigFile", "NudgeHelp", "NudgeTestSupport"]),
-        .testTarget(name: "NudgeStoreTests", dependencies: ["NudgeStore", "NudgeTestSupport"]),
+        .testTarget(name: "NudgeSQLiteTests", dependencies: ["NudgeSQLite", "NudgeTestSupport"]),
+        .testTarget(name: "NudgeStoreTests", dependencies: ["NudgeStore", "NudgeSQLite", "NudgeTestSupport"]),
         // rrule_oracle.py is run by the tests, from the source tree.
         .testTarget(name: "NudgeRecurrenceTests", dependencies: ["NudgeRecurrence", "NudgeTestSupport"],
                     exclude: ["rrule_oracle.py"]),

@@ -36,6 +36,7 @@ final class ServiceContext {
         let config = try environment.loadConfig()
         let planner = ReminderPlanner(config: config, zone: environment.zone())
         let store = try environment.openStore(planner, now)
+        store.confine(to: environment.queue)
         opened = store
         store.deferCheckpoints()
         databaseID = try store.databaseID()

@@ -1,5 +1,6 @@
 import Foundation
 import NudgeCore
+import NudgeSQLite
 
 /// One row of `nudge list` as a terminal shows it: what the line needs and no more.
 public struct AgendaLine: Sendable, Equatable {
@@ -29,12 +30,14 @@ public struct AgendaLine: Sendable, Equatable {
 /// A run of pending todos read one row ahead from its list-order index, so that the timed and
 /// the all-day runs of a section can be merged in the list's order: by due (an all-day todo at
 /// its local midnight), priority (highest first), title key, then id. Its statement selects the
-/// caller's columns, then from `keyColumn` on: id, priority, due, title key.
-final class ListOrderCursor {
+/// caller's columns, found by name once as `columns`, and the order's keys: `key_id`,
+/// `key_priority`, `key_due` and `key_title`.
+final class ListOrderCursor<Columns> {
     private let statement: Statement
     private let run: PendingRun
     private let agenda: Agenda
-    private let keyColumn: Int32
+    let columns: Columns
+    private let keyID, keyPriority, keyDue, keyTitle: Column
     private(set) var hasRow = false
     private(set) var id: Int64 = 0
     private var priorityValue: Int64 = 0
@@ -44,16 +47,20 @@ final class ListOrderCursor {
     private var dayText: [UInt8] = []
     private var day: LocalDate?
 
-    init(_ statement: Statement, run: PendingRun, agenda: Agenda, keyColumn: Int32) throws {
+    init(_ statement: Statement, run: PendingRun, agenda: Agenda, columns: (Statement) -> Columns) throws {
         self.statement = statement
         self.run = run
         self.agenda = agenda
-        self.keyColumn = keyColumn
+        self.columns = columns(statement)
+        keyID = statement.column("key_id")
+        keyPriority = statement.column("key_priority")
+        keyDue = statement.column("key_due")
+        keyTitle = statement.column("key_title")
         try advance()
     }
 
     /// The row ahead, for the caller's columns.
-    var row: Row { Row(statement: statement) }
+    var row: Row { statement.row }
 
     var priority: Priority { Priority(rawValue: Int(priorityValue)) ?? .medium }
 
@@ -69,13 +76,13 @@ final class ListOrderCursor {
     func advance() throws {
         hasRow = try statement.step()
         guard hasRow else { return }
-        id = row.int64(keyColumn)
-        priorityValue = row.int64(keyColumn + 1)
+        id = row.int64(keyID)
+        priorityValue = row.int64(keyPriority)
         switch run {
         case .timed:
-            dueKey = Double(row.int64(keyColumn + 2))
+            dueKey = Double(row.int64(keyDue))
         case .days:
-            let text = row.textBytes(keyColumn + 2)
+            let text = row.textBytes(keyDue)
             if !text.elementsEqual(dayText) {
                 dayText = Array(text)
                 day = LocalDate(iso: String(decoding: text, as: UTF8.self))
@@ -91,7 +98,7 @@ final class ListOrderCursor {
     private func precedes(_ other: ListOrderCursor) -> Bool {
         if dueKey != other.dueKey { return dueKey < other.dueKey }
         if priorityValue != other.priorityValue { return priorityValue > other.priorityValue }
-        let key = row.textBytes(keyColumn + 3), otherKey = other.row.textBytes(other.keyColumn + 3)
+        let key = row.textBytes(keyTitle), otherKey = other.row.textBytes(other.keyTitle)
         if !key.elementsEqual(otherKey) { return key.lexicographicallyPrecedes(otherKey) }
         return id < other.id
     }

@@ -1,4 +1,5 @@
 import Foundation
+import NudgeSQLite
 
 /// What a shell offers while completing a `nudge` command line: todo ids with their titles,
 /// and category names. Each is one query on the file opened read-only, without a `TodoStore`
@@ -38,12 +39,13 @@ public struct CompletionCandidates {
         // (one query with OR and ORDER BY would read the whole table).
         try perform {
             let statement = try db.prepare("SELECT id, title FROM todos WHERE id BETWEEN ?1 AND ?2 AND \(inState) ORDER BY id")
+            let (id, title) = (statement.column("id"), statement.column("title"))
             var count = 0
             for range in ranges {
                 try statement.bind([.integer(range.lowerBound), .integer(range.upperBound)])
                 while count < limit, try statement.step() {
-                    let row = Row(statement: statement)
-                    body(row.int64(0), row.textBytes(1))
+                    let row = statement.row
+                    body(row.int64(id), row.textBytes(title))
                     count += 1
                 }
             }
@@ -72,7 +74,7 @@ public struct CompletionCandidates {
     /// The category names that start with `prefix`, ignoring case, by name.
     public func categoryNames(prefix: String = "") throws(StoreError) -> [String] {
         try rows("SELECT name FROM categories WHERE name LIKE ?1 || '%' ESCAPE '\\' ORDER BY name COLLATE NOCASE",
-                 [.text(Self.likeEscaped(prefix))]) { row in row.text(0) ?? "" }
+                 [.text(Self.likeEscaped(prefix))]) { row in row.text("name") ?? "" }
     }
 
     private func rows<T>(_ sql: String, _ arguments: [SQLValue], _ read: (Row) -> T) throws(StoreError) -> [T] {
@@ -82,7 +84,7 @@ public struct CompletionCandidates {
     private func perform<T>(_ body: () throws -> T) throws(StoreError) -> T {
         do {
             return try body()
-        } catch let error as SQLiteError where error.isNotADatabase {
+        } catch let error as SQLiteError where .notADatabase ~= error.code {
             throw .notANudgeDatabase(path: path)
         } catch {
             throw .failed(reason: "\(error)")

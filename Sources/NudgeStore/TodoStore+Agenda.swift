@@ -1,5 +1,6 @@
 import Foundation
 import NudgeCore
+import NudgeSQLite
 
 /// What `nudge list` needs before its first row: the count of each non-empty section, and the
 /// widths of its columns.
@@ -51,9 +52,9 @@ extension TodoStore {
             func measure(_ sql: String, _ arguments: [SQLValue], _ body: (Row) -> Void) throws {
                 let statement = try prepare(sql, filter.arguments + arguments)
                 guard try statement.step() else { return }
-                let row = Row(statement: statement)
-                summary.highestID = max(summary.highestID, row.int64(3))
-                summary.widestTitle = max(summary.widestTitle, Int(row.int64(4)))
+                let row = statement.row
+                summary.highestID = max(summary.highestID, row.int64("highest_id"))
+                summary.widestTitle = max(summary.widestTitle, Int(row.int64("widest_title")))
                 body(row)
             }
             let zone = agenda.clock.zone
@@ -67,28 +68,28 @@ extension TodoStore {
             }
             guard query.isServedByListOrderIndexes else {
                 let statement = try prepare("""
-                    SELECT \(bounds.sectionColumn) AS section, count(*), max(t.id),
-                        max(nudge_title_width(t.title)), max(nudge_due_width(t.due_at, t.due_day))
+                    SELECT \(bounds.sectionColumn) AS section, count(*) AS total, max(t.id) AS highest_id,
+                        max(nudge_title_width(t.title)) AS widest_title, max(nudge_due_width(t.due_at, t.due_day)) AS widest_due
                     FROM todos t NOT INDEXED\(filter.sql) GROUP BY section
                     """, filter.arguments + bounds.arguments)
                 while try statement.step() {
-                    let row = Row(statement: statement)
-                    summary.add(row.int64(1), to: AgendaSection.allCases[Int(row.int64(0))])
-                    summary.highestID = max(summary.highestID, row.int64(2))
-                    summary.widestTitle = max(summary.widestTitle, Int(row.int64(3)))
-                    summary.widestDue = max(summary.widestDue, Int(row.int64(4)))
+                    let row = statement.row
+                    summary.add(row.int64("total"), to: AgendaSection.allCases[Int(row.int64("section"))])
+                    summary.highestID = max(summary.highestID, row.int64("highest_id"))
+                    summary.widestTitle = max(summary.widestTitle, Int(row.int64("widest_title")))
+                    summary.widestDue = max(summary.widestDue, Int(row.int64("widest_due")))
                 }
                 return summary
             }
             if query.state != .completed {
                 for run in PendingRun.allCases {
                     try measure("""
-                        SELECT count(*) FILTER (WHERE \(bounds.condition(run, .overdue))),
-                            count(*) FILTER (WHERE \(bounds.condition(run, .today))), count(*),
-                            max(t.id), max(nudge_title_width(t.title))
+                        SELECT count(*) FILTER (WHERE \(bounds.condition(run, .overdue))) AS overdue,
+                            count(*) FILTER (WHERE \(bounds.condition(run, .today))) AS today, count(*) AS total,
+                            max(t.id) AS highest_id, max(nudge_title_width(t.title)) AS widest_title
                         FROM todos t INDEXED BY \(run.index) WHERE \(run.condition)\(filter.and)
                         """, bounds.arguments) { row in
-                        let (overdue, today, all) = (row.int64(0), row.int64(1), row.int64(2))
+                        let (overdue, today, all) = (row.int64("overdue"), row.int64("today"), row.int64("total"))
                         if run == .unscheduled {
                             summary.add(all, to: .unscheduled)
                         } else {
@@ -103,11 +104,12 @@ extension TodoStore {
             }
             if query.state != .pending {
                 try measure("""
-                    SELECT 0, 0, count(*), max(t.id), max(nudge_title_width(t.title)), max(nudge_due_width(t.due_at, t.due_day))
+                    SELECT count(*) AS total, max(t.id) AS highest_id, max(nudge_title_width(t.title)) AS widest_title,
+                        max(nudge_due_width(t.due_at, t.due_day)) AS widest_due
                     FROM todos t WHERE t.completed_at IS NOT NULL\(filter.and)
                     """, []) { row in
-                    summary.add(row.int64(2), to: .completed)
-                    summary.widestDue = max(summary.widestDue, Int(row.int64(5)))
+                    summary.add(row.int64("total"), to: .completed)
+                    summary.widestDue = max(summary.widestDue, Int(row.int64("widest_due")))
                 }
             }
             return summary
@@ -128,7 +130,7 @@ extension TodoStore {
         var day = ""
         while true {
             try firstDay.bind(filter.arguments + [.text(day)])
-            guard try firstDay.step(), let found = Row(statement: firstDay).text(0) else { break }
+            guard try firstDay.step(), let found = firstDay.row.text("due_day") else { break }
             day = found
             if let date = LocalDate(iso: found) { widest = max(widest, dueWidth(.allDay(date))) }
         }
@@ -140,7 +142,7 @@ extension TodoStore {
         while true {
             try firstInstant.bind(filter.arguments + [.integer(instant)])
             guard try firstInstant.step() else { break }
-            let found = Row(statement: firstInstant).int64(0)
+            let found = firstInstant.row.int64("due_at")
             widest = max(widest, dueWidth(.at(Date(timeIntervalSince1970: TimeInterval(found)), zone: agenda.clock.zone)))
             instant = agenda.clock.nextBoundary(after: found, every: variesByHour ? 3600 : 86_400)
             if instant <= found { break }
@@ -157,12 +159,15 @@ extension TodoStore {
         }
         try perform {
             let categories = try Dictionary(uniqueKeysWithValues: db.query("SELECT id, name FROM categories") {
-                ($0.int64(0), $0.text(1) ?? "")
+                ($0.int64("id"), $0.text("name") ?? "")
             })
-            try forEachPendingInListOrder(matching: query, agenda: agenda, columns: ["t.title", "t.category_id"]) { section, cursor in
+            try forEachPendingInListOrder(matching: query, agenda: agenda, columns: ["t.title", "t.category_id"],
+                                          found: { (title: $0.column("title"), category: $0.column("category_id")) }) { section, cursor in
                 let row = cursor.row
-                try body(section, AgendaLine(id: cursor.id, title: row.text(0) ?? "", due: cursor.due, priority: cursor.priority,
-                                             categoryName: row.optionalInt64(1).flatMap { categories[$0] }, isCompleted: false))
+                try body(section, AgendaLine(id: cursor.id, title: row.text(cursor.columns.title) ?? "", due: cursor.due,
+                                             priority: cursor.priority,
+                                             categoryName: row.optionalInt64(cursor.columns.category).flatMap { categories[$0] },
+                                             isCompleted: false))
             }
         }
         if query.state == .all {
@@ -183,8 +188,8 @@ extension TodoStore {
         var zones = ZoneCache(fallback: planner.calendar.timeZone)
         try perform {
             try forEachPendingInListOrder(matching: query, agenda: agenda, columns: Self.todoColumnList.components(separatedBy: ","),
-                                          joiningCategories: true) { section, cursor in
-                try body(section, Self.todo(from: cursor.row, zones: &zones))
+                                          joiningCategories: true, found: TodoColumns.init) { section, cursor in
+                try body(section, Self.todo(from: cursor.row, columns: cursor.columns, zones: &zones))
             }
         }
         if query.state == .all {
@@ -193,21 +198,22 @@ extension TodoStore {
     }
 
     /// Reads the pending todos matching `query` in the list's order, from the list-order
-    /// indexes, and hands `body` each one's section and a cursor at its row, whose first
-    /// columns are `columns`.
-    private func forEachPendingInListOrder(matching query: TodoQuery, agenda: Agenda, columns: [String],
-                                           joiningCategories: Bool = false,
-                                           _ body: (AgendaSection, ListOrderCursor) throws -> Void) throws {
+    /// indexes, and hands `body` each one's section and a cursor at its row, which has
+    /// `columns`, as `found` finds them by name.
+    private func forEachPendingInListOrder<Columns>(matching query: TodoQuery, agenda: Agenda, columns: [String],
+                                                    joiningCategories: Bool = false, found: (Statement) -> Columns,
+                                                    _ body: (AgendaSection, ListOrderCursor<Columns>) throws -> Void) throws {
         let filter = try todoFilter(query)
         let bounds = SectionBounds(agenda, firstParameter: filter.arguments.count + 1)
-        func cursor(_ run: PendingRun, _ section: AgendaSection) throws -> ListOrderCursor {
+        func cursor(_ run: PendingRun, _ section: AgendaSection) throws -> ListOrderCursor<Columns> {
             let statement = try prepare("""
-                SELECT \(columns.joined(separator: ",")), t.id, t.priority, \(run.dueColumn ?? "NULL"), t.title_key
+                SELECT \(columns.joined(separator: ",")), t.id AS key_id, t.priority AS key_priority,
+                    \(run.dueColumn ?? "NULL") AS key_due, t.title_key AS key_title
                 FROM todos t INDEXED BY \(run.index)\(joiningCategories ? " LEFT JOIN categories c ON c.id = t.category_id" : "")
                 WHERE \(run.condition) AND \(bounds.condition(run, section))\(filter.and)
                 ORDER BY \(run.order)
                 """, filter.arguments + bounds.arguments)
-            return try ListOrderCursor(statement, run: run, agenda: agenda, keyColumn: Int32(columns.count))
+            return try ListOrderCursor(statement, run: run, agenda: agenda, columns: found)
         }
         for section in [AgendaSection.overdue, .today, .upcoming] {
             let timed = try cursor(.timed, section), days = try cursor(.days, section)
@@ -247,10 +253,11 @@ extension TodoStore {
                 ORDER BY section, \(keys)
                 """)
             try statement.bind(filter.arguments + bounds.arguments)
+            let (columns, section) = (TodoColumns(statement), statement.column("section"))
             var zones = ZoneCache(fallback: planner.calendar.timeZone)
             while try statement.step() {
-                let row = Row(statement: statement)
-                try body(AgendaSection.allCases[Int(row.int64(Self.todoColumnCount))], Self.todo(from: row, zones: &zones))
+                let row = statement.row
+                try body(AgendaSection.allCases[Int(row.int64(section))], Self.todo(from: row, columns: columns, zones: &zones))
             }
         }
     }

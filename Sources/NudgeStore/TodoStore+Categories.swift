@@ -1,17 +1,18 @@
 import Foundation
 import NudgeCore
+import NudgeSQLite
 
 extension TodoStore {
     /// Every category by name, with how many todos (pending and done) are in it.
     public func categories() throws(StoreError) -> [(category: Category, todoCount: Int)] {
         try perform {
             try db.query("""
-                SELECT c.id, c.name, c.icon, count(t.id) FROM categories c
+                SELECT c.id, c.name, c.icon, count(t.id) AS todo_count FROM categories c
                 LEFT JOIN todos t ON t.category_id = c.id
                 GROUP BY c.id ORDER BY c.name COLLATE NOCASE
                 """) { row in
-                (Category(id: row.int64(0), name: row.text(1) ?? "", icon: row.text(2) ?? Category.defaultIcon),
-                 Int(row.int64(3)))
+                (Category(id: row.int64("id"), name: row.text("name") ?? "", icon: row.text("icon") ?? Category.defaultIcon),
+                 Int(row.int64("todo_count")))
             }
         }
     }
@@ -19,7 +20,7 @@ extension TodoStore {
     public func category(named name: String) throws(StoreError) -> Category {
         try perform {
             let rows = try db.query("SELECT id, name, icon FROM categories WHERE name = ?", [.text(name)]) {
-                Category(id: $0.int64(0), name: $0.text(1) ?? "", icon: $0.text(2) ?? Category.defaultIcon)
+                Category(id: $0.int64("id"), name: $0.text("name") ?? "", icon: $0.text("icon") ?? Category.defaultIcon)
             }
             guard let category = rows.first else { throw StoreError.noSuchCategory(name) }
             return category
@@ -45,7 +46,7 @@ extension TodoStore {
             }
             try db.run("UPDATE categories SET name = ? WHERE id = ?", [.text(new), .integer(id)])
             // Rules may be set per category name.
-            try replan(ids: db.query("SELECT id FROM todos WHERE category_id = ?", [.integer(id)]) { $0.int64(0) })
+            try replan(ids: db.query("SELECT id FROM todos WHERE category_id = ?", [.integer(id)]) { $0.int64("id") })
             return try category(named: new)
         }
     }
@@ -54,7 +55,7 @@ extension TodoStore {
     public func deleteCategory(_ name: String, now: Date) throws(StoreError) -> Int {
         try write {
             let id = try categoryID(named: name)
-            let members = try db.query("SELECT id FROM todos WHERE category_id = ?", [.integer(id)]) { $0.int64(0) }
+            let members = try db.query("SELECT id FROM todos WHERE category_id = ?", [.integer(id)]) { $0.int64("id") }
             try db.run("UPDATE todos SET category_id = NULL, updated_at = ? WHERE category_id = ?",
                        [.integer(Int64(now.timeIntervalSince1970)), .integer(id)])
             let moved = db.changes

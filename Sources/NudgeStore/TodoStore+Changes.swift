@@ -1,5 +1,6 @@
 import Foundation
 import NudgeCore
+import NudgeSQLite
 
 /// How far the service has looked at what happened to todos (adds, completions, snoozes), by
 /// whichever process made it: `nudge`, the service's buttons, a sync.
@@ -29,7 +30,7 @@ extension TodoStore {
             for uuid in uuids {
                 try lookup.bind([.text(uuid)])
                 defer { lookup.reset() }
-                if try lookup.step() { ids.append(Row(statement: lookup).int64(0)) }
+                if try lookup.step() { ids.append(lookup.row.int64("id")) }
             }
             return ids
         }
@@ -55,7 +56,7 @@ extension TodoStore {
                 next.lastTodoID = try db.scalar("SELECT coalesce(max(id), 0) FROM todos")?.int64 ?? 0
             } else {
                 while try todos.step() {
-                    let id = Row(statement: todos).int64(0)
+                    let id = todos.row.int64("id")
                     changes.append(.added(todoID: id))
                     next.lastTodoID = id
                 }
@@ -69,15 +70,15 @@ extension TodoStore {
                 next.lastCompletionID = marks.lastCompletionID
                 var zones = ZoneCache(fallback: planner.calendar.timeZone)
                 while try completions.step() {
-                    let row = Row(statement: completions)
+                    let row = completions.row
                     var due: Due?
-                    if let instant = row.optionalInt64(2) {
-                        due = .at(Self.date(fromStamp: instant), zone: zones.zone(row.text(4)))
-                    } else if let day = row.text(3).flatMap({ LocalDate(iso: $0) }) {
+                    if let instant = row.optionalInt64("due_at") {
+                        due = .at(Self.date(fromStamp: instant), zone: zones.zone(row.text("due_zone")))
+                    } else if let day = row.text("due_day").flatMap({ LocalDate(iso: $0) }) {
                         due = .allDay(day)
                     }
-                    changes.append(.completed(todoID: row.int64(1), due: due))
-                    next.lastCompletionID = row.int64(0)
+                    changes.append(.completed(todoID: row.int64("todo_id"), due: due))
+                    next.lastCompletionID = row.int64("id")
                 }
             } else {
                 next.lastCompletionID = try db.scalar("SELECT coalesce(max(id), 0) FROM completions")?.int64 ?? 0
@@ -87,8 +88,8 @@ extension TodoStore {
                 WHERE snoozed_until IS NOT NULL AND completed_at IS NULL ORDER BY id
                 """)
             while try snoozes.step() {
-                let row = Row(statement: snoozes)
-                let (id, until) = (row.int64(0), row.int64(1))
+                let row = snoozes.row
+                let (id, until) = (row.int64("id"), row.int64("snoozed_until"))
                 next.snoozes[id] = until
                 if let marks, marks.snoozes[id] != until {
                     changes.append(.snoozed(todoID: id, until: Self.date(fromStamp: until)))

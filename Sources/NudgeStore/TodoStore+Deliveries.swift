@@ -1,5 +1,6 @@
 import Foundation
 import NudgeCore
+import NudgeSQLite
 
 /// A notification the service owes or has shown, kept in the store's outbox.
 public struct Delivery: Hashable, Sendable {
@@ -116,14 +117,14 @@ extension TodoStore {
 
     func selectDeliveries(_ condition: String, _ arguments: [SQLValue] = []) throws -> [Delivery] {
         try db.query("SELECT \(Self.deliveryColumns) \(condition)", arguments) { row in
-            Delivery(id: row.int64(0),
-                     kind: Delivery.Kind(rawValue: row.text(1) ?? "") ?? .reminder,
-                     todoIDs: (row.text(2) ?? "").split(separator: ",").compactMap { Int64($0) },
-                     rule: row.text(3) ?? "",
-                     dueAt: Self.date(fromStamp: row.int64(4)),
-                     state: Delivery.State(rawValue: row.text(5) ?? "") ?? .pending,
-                     server: row.text(6),
-                     notificationID: row.optionalInt64(7).map { UInt32(truncatingIfNeeded: $0) })
+            Delivery(id: row.int64("id"),
+                     kind: Delivery.Kind(rawValue: row.text("kind") ?? "") ?? .reminder,
+                     todoIDs: (row.text("todo_ids") ?? "").split(separator: ",").compactMap { Int64($0) },
+                     rule: row.text("rule") ?? "",
+                     dueAt: Self.date(fromStamp: row.int64("due_at")),
+                     state: Delivery.State(rawValue: row.text("state") ?? "") ?? .pending,
+                     server: row.text("server"),
+                     notificationID: row.optionalInt64("notification_id").map { UInt32(truncatingIfNeeded: $0) })
         }
     }
 

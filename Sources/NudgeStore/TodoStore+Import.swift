@@ -1,5 +1,6 @@
 import Foundation
 import NudgeCore
+import NudgeSQLite
 
 /// What an import did, or with `dryRun` would do, to each todo given.
 public struct ImportSummary: Equatable, Sendable {
@@ -48,9 +49,10 @@ extension TodoStore {
     func records(where condition: String, remindedThrough: Bool = false) throws -> [TodoRecord] {
         var kept: [Int64: [String: String]] = [:]
         let keptRows = try db.prepare("SELECT t.id, t.kept FROM todos t WHERE t.kept IS NOT NULL AND \(condition)")
+        let (id, keptText) = (keptRows.column("id"), keptRows.column("kept"))
         while try keptRows.step() {
-            let row = Row(statement: keptRows)
-            kept[row.int64(0)] = Self.keptProperties(row.text(1) ?? "")
+            let row = keptRows.row
+            kept[row.int64(id)] = Self.keptProperties(row.text(keptText) ?? "")
         }
         var records: [(Int64, TodoRecord)] = []
         try forEachSubject(where: condition) { subject in
@@ -86,6 +88,7 @@ extension TodoStore {
         let nowStamp = Int64(now.timeIntervalSince1970.rounded(.down))
         // Prepared once, not for each todo: preparing is a large part of a statement's cost.
         let find = try db.prepare("SELECT id, updated_at FROM todos WHERE uuid = ?")
+        let (foundID, foundUpdated) = (find.column("id"), find.column("updated_at"))
         let insert = dryRun ? nil : try db.prepare("""
             INSERT INTO todos (uuid, title, notes, due_at, due_day, due_zone, priority, category_id,
                 repeat_rule, repeat_from, repeat_start, completed_at, created_at, updated_at,
@@ -106,8 +109,8 @@ extension TodoStore {
             try find.bind([.text(uuid)])
             defer { find.reset() }
             guard try find.step() else { return nil }
-            let row = Row(statement: find)
-            return (row.int64(0), row.int64(1))
+            let row = find.row
+            return (row.int64(foundID), row.int64(foundUpdated))
         }
         for record in records {
             let todo = record.todo(id: 0)

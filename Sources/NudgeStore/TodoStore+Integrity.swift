@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import NudgeSQLite
 
 /// A page overwritten by another program is not always noticed by SQLite, which would go on
 /// writing around it. `PRAGMA quick_check` notices, but reads every page, too slow for every
@@ -34,7 +35,7 @@ extension TodoStore {
     /// Nudge last recorded it.
     func refuseIfDamaged() throws {
         guard let stamp = fileStamp(), recordedStamp() != stamp else { return }
-        let problems = try db.query("PRAGMA quick_check(5)") { $0.text(0) ?? "" }
+        let problems = try db.query("PRAGMA quick_check(5)") { $0.text("quick_check") ?? "" }
         guard problems == ["ok"] else {
             // Rows like "*** in database main ***\nOn tree page 46 cell 12: ...": the first problem.
             let first = problems.joined(separator: "\n").split(separator: "\n").first { !$0.hasPrefix("***") }

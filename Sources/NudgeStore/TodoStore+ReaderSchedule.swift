@@ -1,5 +1,6 @@
 import Foundation
 import NudgeCore
+import NudgeSQLite
 
 /// Whose schedule answers a reader (`nudge upcoming` in another zone, or with another config).
 enum ReaderSchedule {

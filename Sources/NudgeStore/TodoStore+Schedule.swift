@@ -1,5 +1,6 @@
 import Foundation
 import NudgeCore
+import NudgeSQLite
 
 /// A reminder as the store keeps it: planned to fire, or fired.
 public struct ScheduledReminder: Hashable, Sendable {
@@ -155,28 +156,33 @@ extension TodoStore {
             JOIN todos t ON t.id = r.todo_id WHERE \(condition) ORDER BY r.id
             """)
         while try readsCustom && customRows.step() {
-            let row = Row(statement: customRows)
-            custom[row.int64(0), default: []].append(Self.customReminder(from: row, offset: 1))
+            let row = customRows.row
+            custom[row.int64("todo_id"), default: []].append(Self.customReminder(from: row))
         }
         var zones = ZoneCache(fallback: planner.calendar.timeZone)
         let rows = try db.prepare("""
-            SELECT \(Self.todoColumnList), t.default_reminders, t.snoozed_until, coalesce(t.reminded_through, t.updated_at)
+            SELECT \(Self.todoColumnList), t.default_reminders, t.snoozed_until,
+                coalesce(t.reminded_through, t.updated_at) AS reminded_through
             \(Self.todoTables)
             WHERE \(condition)
             """)
+        let columns = TodoColumns(rows)
+        let (usesDefaultRules, snoozedUntil, remindedThrough) =
+            (rows.column("default_reminders"), rows.column("snoozed_until"), rows.column("reminded_through"))
         while try rows.step() {
-            let row = Row(statement: rows)
-            let todo = Self.todo(from: row, zones: &zones)
+            let row = rows.row
+            let todo = Self.todo(from: row, columns: columns, zones: &zones)
             try body(ReminderSubject(todo: todo, custom: custom[todo.id] ?? [],
-                                     usesDefaultRules: row.int64(Self.todoColumnCount) != 0,
-                                     snoozedUntil: row.optionalInt64(Self.todoColumnCount + 1).map(Self.date(fromStamp:)),
-                                     remindedThrough: Self.date(fromStamp: row.int64(Self.todoColumnCount + 2))))
+                                     usesDefaultRules: row.int64(usesDefaultRules) != 0,
+                                     snoozedUntil: row.optionalInt64(snoozedUntil).map(Self.date(fromStamp:)),
+                                     remindedThrough: Self.date(fromStamp: row.int64(remindedThrough))))
         }
     }
 
-    static func customReminder(from row: Row, offset: Int32) -> CustomReminder {
-        if let at = row.optionalInt64(offset + 2) { return .at(date(fromStamp: at)) }
-        return .before(TimeSpan(days: Int(row.int64(offset)), seconds: Int(row.int64(offset + 1))))
+    /// From a row with the columns `before_days`, `before_seconds` and `at` of `custom_reminders`.
+    static func customReminder(from row: Row) -> CustomReminder {
+        if let at = row.optionalInt64("at") { return .at(date(fromStamp: at)) }
+        return .before(TimeSpan(days: Int(row.int64("before_days")), seconds: Int(row.int64("before_seconds"))))
     }
 
     func insertCustomReminders(_ reminders: [CustomReminder], todoID: Int64) throws {
@@ -235,8 +241,8 @@ extension TodoStore {
             SELECT s.todo_id, t.title, s.rule, s.at, s.nominal FROM schedule s JOIN todos t ON t.id = s.todo_id
             WHERE s.at >= ? AND s.at <= ? ORDER BY s.at, s.todo_id LIMIT ?
             """, [.integer(first), .integer(last), .integer(Int64(limit ?? -1))]) {
-            ScheduledReminder(todoID: $0.int64(0), title: $0.text(1), rule: $0.text(2) ?? "",
-                              at: Self.date(fromStamp: $0.int64(3)), nominal: Self.date(fromStamp: $0.int64(4)))
+            ScheduledReminder(todoID: $0.int64("todo_id"), title: $0.text("title"), rule: $0.text("rule") ?? "",
+                              at: Self.date(fromStamp: $0.int64("at")), nominal: Self.date(fromStamp: $0.int64("nominal")))
         }
     }
 
@@ -300,7 +306,7 @@ extension TodoStore {
     public func firings(todoID: Int64) throws(StoreError) -> [Firing] {
         try perform {
             try db.query("SELECT rule, at, fired_at FROM firings WHERE todo_id = ? ORDER BY at, id", [.integer(todoID)]) {
-                Firing(rule: $0.text(0) ?? "", at: Self.date(fromStamp: $0.int64(1)), firedAt: Self.date(fromStamp: $0.int64(2)))
+                Firing(rule: $0.text("rule") ?? "", at: Self.date(fromStamp: $0.int64("at")), firedAt: Self.date(fromStamp: $0.int64("fired_at")))
             }
         }
     }

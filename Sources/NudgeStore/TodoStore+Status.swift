@@ -1,5 +1,6 @@
 import Foundation
 import NudgeCore
+import NudgeSQLite
 
 /// What a status bar shows: how many todos are overdue and due today, and which comes next.
 public struct DueSummary: Sendable {
@@ -27,14 +28,15 @@ extension TodoStore {
         }
         // One statement: the counts and the next come from the same moment of the file.
         let sql = """
-            SELECT (\(pending) due_at < ?1) + (\(pending) due_day < ?2),
-                (\(pending) due_day = ?2)\(todayTimed.map { " + " + $0 }.joined()),
-                (SELECT min(due_at) FROM todos WHERE completed_at IS NULL AND due_at >= ?1),
-                (SELECT min(due_day) FROM todos WHERE completed_at IS NULL AND due_day >= ?2)
+            SELECT (\(pending) due_at < ?1) + (\(pending) due_day < ?2) AS overdue,
+                (\(pending) due_day = ?2)\(todayTimed.map { " + " + $0 }.joined()) AS today,
+                (SELECT min(due_at) FROM todos WHERE completed_at IS NULL AND due_at >= ?1) AS next_at,
+                (SELECT min(due_day) FROM todos WHERE completed_at IS NULL AND due_day >= ?2) AS next_day
             """
         return try perform {
             let row = try db.query(sql, arguments) {
-                (overdue: Int($0.int64(0)), today: Int($0.int64(1)), timed: $0.optionalInt64(2), day: $0.text(3))
+                (overdue: Int($0.int64("overdue")), today: Int($0.int64("today")), timed: $0.optionalInt64("next_at"),
+                 day: $0.text("next_day"))
             }[0]
             // Of the todos due at the earliest moment, and of those due on the earliest day,
             // the first as the list orders them (priority, then title): the first entry of the

@@ -1,5 +1,6 @@
 import Foundation
 import NudgeCore
+import NudgeSQLite
 
 /// A file of a vdir as the last sync pass left it (one row of `sync_items`).
 public struct SyncItem: Equatable, Sendable {
@@ -75,10 +76,12 @@ extension TodoStore {
             items.reserveCapacity(count)
             let rows = try db.prepare("SELECT href, etag, hash, uuid, local_version FROM sync_items WHERE folder = ?")
             try rows.bind([.text(folder)])
+            let (href, etag, hash, uuid, version) = (rows.column("href"), rows.column("etag"), rows.column("hash"),
+                                                     rows.column("uuid"), rows.column("local_version"))
             while try rows.step() {
-                let row = Row(statement: rows)
-                let item = SyncItem(href: row.text(0) ?? "", etag: row.text(1) ?? "", hash: row.text(2) ?? "",
-                                    uuid: row.text(3), base: nil, localVersion: row.optionalInt64(4))
+                let row = rows.row
+                let item = SyncItem(href: row.text(href) ?? "", etag: row.text(etag) ?? "", hash: row.text(hash) ?? "",
+                                    uuid: row.text(uuid), base: nil, localVersion: row.optionalInt64(version))
                 items[item.href] = item
             }
             return items
@@ -99,8 +102,8 @@ extension TodoStore {
                 try rows.bind([.text(folder), .text(href)])
                 defer { rows.reset() }
                 guard try rows.step() else { continue }
-                let row = Row(statement: rows)
-                if let text = row.text(0) { bases[href] = SyncBase(text: text, parent: row.text(1)) }
+                let row = rows.row
+                if let text = row.text("base") { bases[href] = SyncBase(text: text, parent: row.text("parent")) }
             }
             return bases
         }
@@ -117,9 +120,10 @@ extension TodoStore {
                 WHERE s.href IS NULL OR s.local_version IS NOT t.sync_version
                 """)
             try changed.bind([.text(folder)])
+            let (uuid, version) = (changed.column("uuid"), changed.column("sync_version"))
             while try changed.step() {
-                let row = Row(statement: changed)
-                changes.changed[row.text(0) ?? ""] = row.int64(1)
+                let row = changed.row
+                changes.changed[row.text(uuid) ?? ""] = row.int64(version)
             }
             let deleted = try db.prepare("""
                 SELECT s.uuid FROM sync_items s
@@ -127,7 +131,7 @@ extension TodoStore {
                 """)
             try deleted.bind([.text(folder)])
             while try deleted.step() {
-                if let uuid = Row(statement: deleted).text(0) { changes.deleted.insert(uuid) }
+                if let uuid = deleted.row.text("uuid") { changes.deleted.insert(uuid) }
             }
             return changes
         }
@@ -144,9 +148,10 @@ extension TodoStore {
             let condition = "t.uuid IN (\(list))"
             var versions: [String: Int64] = [:]
             let rows = try db.prepare("SELECT t.uuid, t.sync_version FROM todos t WHERE \(condition)")
+            let (uuid, version) = (rows.column("uuid"), rows.column("sync_version"))
             while try rows.step() {
-                let row = Row(statement: rows)
-                versions[row.text(0) ?? ""] = row.int64(1)
+                let row = rows.row
+                versions[row.text(uuid) ?? ""] = row.int64(version)
             }
             let records = try records(where: condition, remindedThrough: true)
             return records.map { ($0, versions[$0.uuid] ?? 0) }
@@ -160,16 +165,20 @@ extension TodoStore {
     public func applySync(importing records: [TodoRecord], deleting: Set<String>, now: Date) throws(StoreError) -> SyncApplied {
         try write {
             var applied = SyncApplied()
-            let before = try db.prepare("SELECT completed_at IS NOT NULL, coalesce(reminded_through, 0) FROM todos WHERE uuid = ?")
+            let before = try db.prepare("""
+                SELECT completed_at IS NOT NULL AS completed, coalesce(reminded_through, 0) AS reminded_through
+                FROM todos WHERE uuid = ?
+                """)
+            let (completed, remindedThrough) = (before.column("completed"), before.column("reminded_through"))
             for record in records {
                 try before.bind([.text(record.uuid)])
                 defer { before.reset() }
                 guard try before.step() else { continue }
-                let row = Row(statement: before)
-                if row.int64(0) == 0, record.completedAt != nil { applied.finished.append(record.uuid) }
+                let row = before.row
+                if row.int64(completed) == 0, record.completedAt != nil { applied.finished.append(record.uuid) }
                 let acknowledged = record.remindedThrough.map(Self.stamp) ?? 0
-                if acknowledged > row.int64(1) { applied.acknowledged.append(record.uuid) }
-                if acknowledged < row.int64(1) { applied.acknowledgedHere.append(record.uuid) }
+                if acknowledged > row.int64(remindedThrough) { applied.acknowledged.append(record.uuid) }
+                if acknowledged < row.int64(remindedThrough) { applied.acknowledgedHere.append(record.uuid) }
             }
             _ = try applyImport(records, now: now, dryRun: false, replacing: true)
             let delete = try db.prepare("DELETE FROM todos WHERE uuid = ?")
@@ -178,10 +187,11 @@ extension TodoStore {
                 if db.changes > 0 { applied.finished.append(uuid) }
             }
             let version = try db.prepare("SELECT sync_version FROM todos WHERE uuid = ?")
+            let syncVersion = version.column("sync_version")
             for record in records {
                 try version.bind([.text(record.uuid)])
                 defer { version.reset() }
-                if try version.step() { applied.versions[record.uuid] = Row(statement: version).int64(0) }
+                if try version.step() { applied.versions[record.uuid] = version.row.int64(syncVersion) }
             }
             return applied
         }

@@ -1,5 +1,6 @@
 import Foundation
 import NudgeCore
+import NudgeSQLite
 
 /// What a new todo is made of; the store assigns the id, the UUID and the times.
 public struct NewTodo: Sendable {
@@ -63,14 +64,12 @@ public struct TodoQuery: Sendable {
 
 extension TodoStore {
     static let todoColumns = todoColumnList + "\n" + todoTables
-    /// The columns `todo(from:zones:)` reads, in its order.
+    /// The columns `todo(from:columns:zones:)` reads, by the names `TodoColumns` finds.
     static let todoColumnList = """
         t.id, t.uuid, t.title, t.notes, t.due_at, t.due_day, t.due_zone, t.priority,
-        t.completed_at, t.created_at, t.updated_at, c.id, c.name, c.icon, t.repeat_rule, t.repeat_from, t.repeat_start,
-        t.repeat_dates, t.due_wall_time
+        t.completed_at, t.created_at, t.updated_at, c.id AS category_id, c.name AS category_name,
+        c.icon AS category_icon, t.repeat_rule, t.repeat_from, t.repeat_start, t.repeat_dates, t.due_wall_time
         """
-    /// How many columns `todoColumnList` names: a query's own columns after them start here.
-    static let todoColumnCount: Int32 = 19
     static let todoTables = "FROM todos t LEFT JOIN categories c ON c.id = t.category_id"
 
     public func add(_ new: NewTodo, now: Date) throws(StoreError) -> Todo {
@@ -218,13 +217,14 @@ extension TodoStore {
     /// The todos with these ids, in the order given, and the ids that have none.
     func lookUp(ids: [Int64]) throws -> (found: [Todo], missing: [Int64]) {
         let statement = try db.prepare("SELECT \(Self.todoColumns) WHERE t.id = ?")
+        let columns = TodoColumns(statement)
         var found: [Todo] = []
         var missing: [Int64] = []
         var zones = ZoneCache(fallback: planner.calendar.timeZone)
         for id in ids {
             try statement.bind([.integer(id)])
             if try statement.step() {
-                found.append(Self.todo(from: Row(statement: statement), zones: &zones))
+                found.append(Self.todo(from: statement.row, columns: columns, zones: &zones))
             } else {
                 missing.append(id)
             }
@@ -233,39 +233,46 @@ extension TodoStore {
     }
 
     func selectTodos(_ sql: String, _ arguments: [SQLValue]) throws -> [Todo] {
+        let statement = try db.prepare(sql)
+        try statement.bind(arguments)
+        let columns = TodoColumns(statement)
         var zones = ZoneCache(fallback: planner.calendar.timeZone)
-        return try db.query(sql, arguments) { Self.todo(from: $0, zones: &zones) }
+        var todos: [Todo] = []
+        while try statement.step() {
+            todos.append(Self.todo(from: statement.row, columns: columns, zones: &zones))
+        }
+        return todos
     }
 
-    static func todo(from row: Row, zones: inout ZoneCache) -> Todo {
+    static func todo(from row: Row, columns c: TodoColumns, zones: inout ZoneCache) -> Todo {
         var due: Due?
-        if let instant = row.optionalInt64(4) {
-            due = .at(Date(timeIntervalSince1970: TimeInterval(instant)), zone: zones.zone(row.text(6)))
-        } else if let day = row.text(5).flatMap({ LocalDate(iso: $0) }) {
+        if let instant = row.optionalInt64(c.dueAt) {
+            due = .at(Date(timeIntervalSince1970: TimeInterval(instant)), zone: zones.zone(row.text(c.dueZone)))
+        } else if let day = row.text(c.dueDay).flatMap({ LocalDate(iso: $0) }) {
             due = .allDay(day)
         }
-        let repetition = row.text(14).map {
-            var repetition = Repetition(rrule: $0, from: row.text(15).flatMap(RepeatFrom.init(rawValue:)) ?? .due,
-                                        start: row.text(16).flatMap(SeriesStart.init(parsing:)))
-            if let dates = row.text(17) { repetition.readDates(dates) }
+        let repetition = row.text(c.repeatRule).map {
+            var repetition = Repetition(rrule: $0, from: row.text(c.repeatFrom).flatMap(RepeatFrom.init(rawValue:)) ?? .due,
+                                        start: row.text(c.repeatStart).flatMap(SeriesStart.init(parsing:)))
+            if let dates = row.text(c.repeatDates) { repetition.readDates(dates) }
             return repetition
         }
-        let category = row.optionalInt64(11).map {
-            Category(id: $0, name: row.text(12) ?? "", icon: row.text(13) ?? Category.defaultIcon)
+        let category = row.optionalInt64(c.categoryID).map {
+            Category(id: $0, name: row.text(c.categoryName) ?? "", icon: row.text(c.categoryIcon) ?? Category.defaultIcon)
         }
         return Todo(
-            id: row.int64(0),
-            uuid: row.text(1) ?? "",
-            title: row.text(2) ?? "",
-            notes: row.text(3),
+            id: row.int64(c.id),
+            uuid: row.text(c.uuid) ?? "",
+            title: row.text(c.title) ?? "",
+            notes: row.text(c.notes),
             due: due,
-            priority: Priority(rawValue: Int(row.int64(7))) ?? .medium,
+            priority: Priority(rawValue: Int(row.int64(c.priority))) ?? .medium,
             category: category,
             repetition: repetition,
-            completedAt: row.optionalInt64(8).map(date(fromStamp:)),
-            dueWallTime: row.text(18).flatMap(TimeOfDay.init(parsing:)),
-            createdAt: date(fromStamp: row.int64(9)),
-            updatedAt: date(fromStamp: row.int64(10)))
+            completedAt: row.optionalInt64(c.completedAt).map(date(fromStamp:)),
+            dueWallTime: row.text(c.dueWallTime).flatMap(TimeOfDay.init(parsing:)),
+            createdAt: date(fromStamp: row.int64(c.createdAt)),
+            updatedAt: date(fromStamp: row.int64(c.updatedAt)))
     }
 
     static func date(fromStamp stamp: Int64) -> Date {
@@ -294,6 +301,34 @@ extension TodoStore {
             escaped.append(character)
         }
         return escaped
+    }
+}
+
+/// The columns of `TodoStore.todoColumnList` in one statement, found by name once.
+struct TodoColumns {
+    let id, uuid, title, notes, dueAt, dueDay, dueZone, priority, completedAt, createdAt, updatedAt: Column
+    let categoryID, categoryName, categoryIcon, repeatRule, repeatFrom, repeatStart, repeatDates, dueWallTime: Column
+
+    init(_ statement: Statement) {
+        id = statement.column("id")
+        uuid = statement.column("uuid")
+        title = statement.column("title")
+        notes = statement.column("notes")
+        dueAt = statement.column("due_at")
+        dueDay = statement.column("due_day")
+        dueZone = statement.column("due_zone")
+        priority = statement.column("priority")
+        completedAt = statement.column("completed_at")
+        createdAt = statement.column("created_at")
+        updatedAt = statement.column("updated_at")
+        categoryID = statement.column("category_id")
+        categoryName = statement.column("category_name")
+        categoryIcon = statement.column("category_icon")
+        repeatRule = statement.column("repeat_rule")
+        repeatFrom = statement.column("repeat_from")
+        repeatStart = statement.column("repeat_start")
+        repeatDates = statement.column("repeat_dates")
+        dueWallTime = statement.column("due_wall_time")
     }
 }
 

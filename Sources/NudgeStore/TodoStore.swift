@@ -1,6 +1,6 @@
-import CSQLite
 import Foundation
 import NudgeCore
+import NudgeSQLite
 
 /// How a process uses the store, which decides what opening it may write.
 public enum StoreAccess: Sendable {
@@ -111,6 +111,8 @@ public final class TodoStore {
     }
 
     deinit {
+        // The last holder may release the store off its queue (a test's service at the end).
+        if isKnownUniquelyReferenced(&db) { db.adoptAsLastHolder() }
         // A file replaced meanwhile must not get this file's log, nor its record.
         guard !access.isReadOnly, let changesWhenOpened, db.totalChanges > changesWhenOpened,
               !released, isStillAtPath else { return }
@@ -126,6 +128,12 @@ public final class TodoStore {
     public func releaseReplacedFile() throws(StoreError) {
         released = true
         try perform { try db.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
+    }
+
+    /// From now on the store is used on `queue` alone (a serial one), whichever of its threads
+    /// runs it; until then, on the thread that opened it. Each use elsewhere stops the program.
+    public func confine(to queue: DispatchQueue) {
+        db.confine(to: queue)
     }
 
     /// For a process whose commits must stay short (the reminder service, which shows a firing's
@@ -147,6 +155,7 @@ public final class TodoStore {
     /// Frees the pages SQLite keeps of the file (up to 2 MB), which work that reads every todo
     /// fills (planning them all, checking the file): a long-running process keeps them otherwise.
     public func releaseMemory() {
+        db.clearStatementCache()
         db.releaseMemory()
     }
 
@@ -171,7 +180,7 @@ public final class TodoStore {
             return connection
         } catch {
             // Any other failure is met again, and named, by what reads the file next.
-            guard error.primaryCode == SQLITE_READONLY else { return connection }
+            guard case .readOnly = error.code else { return connection }
             var log = stat()
             if stat(path + "-wal", &log) == 0 && log.st_size > 0 {
                 let folder = (path as NSString).deletingLastPathComponent
@@ -217,7 +226,7 @@ public final class TodoStore {
     }
 
     private func appliedMigrations() throws -> [String] {
-        try db.query("SELECT name FROM nudge_migrations ORDER BY rowid") { $0.text(0) ?? "" }
+        try db.query("SELECT name FROM nudge_migrations ORDER BY rowid") { $0.text("name") ?? "" }
     }
 
     private func pending(applied: [String]) throws -> [Migration] {
@@ -238,7 +247,7 @@ public final class TodoStore {
                 return
             } catch {
                 attempts += 1
-                guard error.primaryCode == SQLITE_BUSY, attempts < 500 else { throw error }
+                guard case .busy = error.code, attempts < 500 else { throw error }
                 usleep(10_000)
             }
         }
@@ -269,10 +278,12 @@ public final class TodoStore {
     func storeError(_ error: any Error) -> StoreError {
         if let error = error as? StoreError { return error }
         guard let error = error as? SQLiteError else { return .failed(reason: "\(error)") }
-        if error.isNotADatabase { return .notANudgeDatabase(path: path) }
-        if error.isCorrupt { return .corrupt(path: path, reason: error.message) }
-        if error.isDiskFull { return .diskFull(path: path) }
-        return .failed(reason: error.message)
+        switch error.code {
+        case .notADatabase: return .notANudgeDatabase(path: path)
+        case .corrupt: return .corrupt(path: path, reason: error.message)
+        case _ where error.isDiskFull: return .diskFull(path: path)
+        default: return .failed(reason: error.message)
+        }
     }
 
     /// Runs `body` and turns any failure into a `StoreError`.

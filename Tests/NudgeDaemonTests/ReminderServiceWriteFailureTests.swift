@@ -15,7 +15,7 @@ struct ReminderServiceWriteFailureTests {
         try fixture.start()
         // Every write of the service's connection now fails, as on a full disk (before, the
         // service asked to wake at the past due again and again: 50,000 journal lines a minute).
-        try fixture.service.store.db.execute("PRAGMA query_only = ON")
+        try fixture.onQueue { try fixture.service.store.db.execute("PRAGMA query_only = ON") }
         fixture.advanceToWake()
         #expect(fixture.server.shown.isEmpty)
         #expect(fixture.wakeAt == fixture.date(29, 12).addingTimeInterval(ReminderService.retryDelay))
@@ -24,7 +24,7 @@ struct ReminderServiceWriteFailureTests {
         fixture.onQueue { fixture.service.wake() }
         #expect(fixture.events.kinds(.failed).count == 1)
 
-        try fixture.service.store.db.execute("PRAGMA query_only = OFF")
+        try fixture.onQueue { try fixture.service.store.db.execute("PRAGMA query_only = OFF") }
         fixture.advanceToWake()
         #expect(fixture.server.shown.map(\.content.summary) == ["Buy milk"])
         #expect(fixture.events.kinds(.fired).map(\.todoID) == [1])

@@ -3,6 +3,7 @@ import NudgeCore
 import Testing
 @testable import NudgeTestSupport
 @testable import NudgeStore
+import NudgeSQLite
 
 /// `nudge list` reads its pending rows in order from the list-order indexes (migration 009) and
 /// its summary from searches of them; here both are checked against what `forEachSortedTodo`

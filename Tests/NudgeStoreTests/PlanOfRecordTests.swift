@@ -3,6 +3,7 @@ import NudgeCore
 import Testing
 @testable import NudgeTestSupport
 @testable import NudgeStore
+import NudgeSQLite
 
 /// Who plans the schedule that nudged fires from: the service's rules and zone, and nobody
 /// else's, whatever zone or config a `nudge` command runs with.

@@ -4,6 +4,7 @@ import NudgeCore
 import Testing
 @testable import NudgeTestSupport
 @testable import NudgeStore
+import NudgeSQLite
 
 /// Files the store must refuse, leaving them exactly as they were.
 struct RefusalTests {

@@ -40,6 +40,7 @@ extension Connection {
     /// `sqlite3_create_function_v2`.
     public func defineFunction(_ name: String, argumentCount: Int32,
                                _ body: @escaping (FunctionArguments) -> SQLValue) throws(SQLiteError) {
+        checkOwner()
         let box = Unmanaged.passRetained(FunctionBody(body)).toOpaque()
         let rc = sqlite3_create_function_v2(
             handle, name, argumentCount, SQLITE_UTF8 | SQLITE_DETERMINISTIC, box,
