@@ -2,23 +2,33 @@ import CSQLite
 
 /// The arguments of one call of a function defined with `Connection.defineFunction`.
 public struct FunctionArguments {
-    let values: UnsafeMutablePointer<OpaquePointer?>?
+    @usableFromInline let values: UnsafeMutablePointer<OpaquePointer?>?
 
+    @usableFromInline
+    init(values: UnsafeMutablePointer<OpaquePointer?>?) {
+        self.values = values
+    }
+
+    // Inlinable: a function the list defines is called for each of its rows.
+    @inlinable
     public func isNull(_ index: Int) -> Bool {
         sqlite3_value_type(values?[index]) == SQLITE_NULL
     }
 
+    @inlinable
     public func int64(_ index: Int) -> Int64 {
         sqlite3_value_int64(values?[index])
     }
 
     /// The argument's text as UTF-8 bytes, valid during the call; empty for NULL.
+    @inlinable
     public func textBytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
         let value = values?[index]
         let bytes = sqlite3_value_text(value)
         return UnsafeBufferPointer(start: bytes, count: bytes == nil ? 0 : Int(sqlite3_value_bytes(value)))
     }
 
+    @inlinable
     public func text(_ index: Int) -> String? {
         isNull(index) ? nil : String(decoding: textBytes(index), as: UTF8.self)
     }

@@ -2,8 +2,9 @@ import CSQLite
 
 /// A compiled statement, kept by its connection's cache between uses and finalized when the
 /// cache lets it go.
+@usableFromInline
 final class PreparedStatement {
-    let handle: OpaquePointer
+    @usableFromInline let handle: OpaquePointer
     let sql: String
     /// When the cache last handed it out, to let the least used go first.
     var lastUse: UInt64 = 0
@@ -45,13 +46,18 @@ final class PreparedStatement {
 /// A result column found by name once, to be read from each row without looking it up again:
 /// for SQL that names its columns, whose places a changed schema does not move.
 public struct Column: Sendable {
-    let index: Int32
+    @usableFromInline let index: Int32
+
+    @usableFromInline
+    init(index: Int32) {
+        self.index = index
+    }
 }
 
 /// A prepared statement, lent by its connection's cache: given back, reset and with its
 /// bindings cleared, when released.
 public final class Statement {
-    let prepared: PreparedStatement
+    @usableFromInline let prepared: PreparedStatement
     let connection: Connection
 
     init(_ prepared: PreparedStatement, connection: Connection) {
@@ -63,11 +69,11 @@ public final class Statement {
         connection.giveBack(prepared)
     }
 
-    var handle: OpaquePointer { prepared.handle }
+    @inlinable var handle: OpaquePointer { prepared.handle }
     var sql: String { prepared.sql }
 
     /// The row the statement is at, after `step()` returned true.
-    public var row: Row { Row(statement: self) }
+    @inlinable public var row: Row { Row(statement: self) }
 
     /// The result column named `name` (as `AS` names it, else the column's own name). A name
     /// that no column or more than one has is a mistake in the SQL, and stops the program.
