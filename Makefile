@@ -58,10 +58,10 @@ release: deps
 # today's: a far-future one, and the moment Berlin's clocks skip from 02:00 to 03:00.
 # NO_FAKE_STAT: faketime would also move the file times stat() returns, differently at each
 # call, and a vdir's etags are file times that the kernel sets from the real clock.
-# HookRunnerTests: real processes killed by a dispatch timer, which a faked monotonic clock
-# breaks; no date in them.
+# HookRunnerTests, SupervisedProcessTests: real processes killed by a dispatch timer, which a
+# faked monotonic clock breaks; no date in them.
 UNIT_SUITES = --skip NudgeDaemonE2ETests --skip NudgeSystemTests --skip NudgeTestSupportTests --skip NudgeUnitE2ETests \
-	--skip HookRunnerTests
+	--skip HookRunnerTests --skip SupervisedProcessTests
 FAKE_DATES = '@2031-06-15 12:00:00' '@2027-03-28 01:59:30'
 
 # A test that crashes ends the whole run: its report is kept to the crash site (message and

@@ -61,7 +61,7 @@ let package = Package(
         // What several test targets share: temporary folders, child processes, and the real
         // parts the end-to-end tests start (dbus-daemon, Xvfb and dunst, journald).
         // test_http_server.py is run by the tests that fetch, from the source tree.
-        .target(name: "NudgeTestSupport", dependencies: ["CLinux"], path: "Tests/NudgeTestSupport",
+        .target(name: "NudgeTestSupport", dependencies: ["NudgePlatform", "CLinux"], path: "Tests/NudgeTestSupport",
                 exclude: ["test_http_server.py"]),
         // A test process that is killed after starting what the harnesses start, for the
         // harness's own tests.
@@ -85,9 +85,9 @@ let package = Package(
         .testTarget(name: "NudgeQuoteTests", dependencies: ["NudgeQuote", "NudgeTestSupport"]),
         .testTarget(name: "NudgeSyncTests", dependencies: ["NudgeSync", "NudgeTestSupport"]),
         .testTarget(name: "NudgeSystemTests", dependencies: ["NudgeSystem", "NudgeTestSupport"]),
-        .testTarget(name: "NudgeDaemonTests", dependencies: ["NudgeDaemon", "NudgeTestSupport"]),
+        .testTarget(name: "NudgeDaemonTests", dependencies: ["NudgeDaemon", "NudgePlatform", "NudgeTestSupport"]),
         .testTarget(name: "NudgeCLITests", dependencies: ["nudge", "NudgeCLI", "NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeHelp",
-                                                          "NudgeTestSupport"]),
+                                                          "NudgePlatform", "NudgeTestSupport"]),
         .testTarget(name: "NudgeDaemonE2ETests", dependencies: ["nudged", "nudge", "NudgeTestSupport"]),
         // The unit under a real systemd user manager, with the release binaries (`make release`);
         // user-manager.sh is run from the source tree.

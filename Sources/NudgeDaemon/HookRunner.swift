@@ -1,7 +1,7 @@
-import CLinux
 import Dispatch
 import Foundation
 import NudgeCore
+import NudgePlatform
 
 /// One run of a `[hooks]` command for one todo.
 struct HookJob {
@@ -117,18 +117,18 @@ final class HookRunner {
 
     private final class Running {
         let job: HookJob
-        let pid: pid_t
         let started = DispatchTime.now()
-        var sources: [DispatchSourceProtocol] = []
+        var process: SupervisedProcess?
+        var writer: DispatchSourceWrite?
+        var outputSource: DispatchSourceRead?
+        var errorSource: DispatchSourceRead?
         var output = PipeReader(keep: 256)
         var errors = PipeReader(keep: 4096)
         var input: [UInt8]
-        var killed = false
         var answered = false
 
-        init(job: HookJob, pid: pid_t) {
+        init(job: HookJob) {
             self.job = job
-            self.pid = pid
             self.input = Array(job.input.utf8)
         }
 
@@ -138,82 +138,55 @@ final class HookRunner {
     }
 
     private func start(_ job: HookJob) {
-        var stdin: [Int32] = [-1, -1], stdout: [Int32] = [-1, -1], stderr: [Int32] = [-1, -1]
-        // stdin is a socket, not a pipe: send(MSG_NOSIGNAL) to a hook that went away fails
-        // with EPIPE instead of raising SIGPIPE in the service.
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &stdin) == 0,
-              pipe2(&stdout, O_CLOEXEC) == 0, pipe2(&stderr, O_CLOEXEC) == 0 else {
-            let reason = "pipe2: " + String(cString: strerror(errno))
-            for fd in stdin + stdout + stderr where fd >= 0 { close(fd) }
-            return fail(job, reason)
-        }
         let environment = baseEnvironment.merging(job.variables) { _, hook in hook }
             .map { $0.key + "=" + $0.value }
-        let pid: pid_t
+        var spawn = Spawn(job.arguments, environment: environment)
+        (spawn.stdin, spawn.stdout, spawn.stderr) = (.pipe, .pipe, .pipe)
+        let state = Running(job: job)
         do {
-            pid = try ChildSpawn.spawn(job.arguments, environment: environment, stdin: stdin[0], stdout: stdout[1],
-                                       stderr: stderr[1])
+            let process = try SupervisedProcess(spawn, queue: queue, deadline: .now() + timeout, started: { child in
+                // Non-nil: each is a pipe.
+                watch(state, stdin: child.stdin!, stdout: child.stdout!, stderr: child.stderr!)
+            }) { [unowned self, state] status in exited(state, status) }
+            state.process = process
+            running[process.pid] = state
         } catch {
-            for fd in stdin + stdout + stderr { close(fd) }
-            return fail(job, error.description)
+            fail(job, error.description)
         }
-        close(stdin[0])
-        close(stdout[1])
-        close(stderr[1])
-        for fd in [stdin[1], stdout[0], stderr[0]] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
-        let pidfd = nudge_pidfd_open(pid)
-        guard pidfd >= 0 else {
-            // No way to learn of the exit on the queue: the hook is killed, not waited for.
-            kill(-pid, SIGKILL)
-            var status: Int32 = 0
-            _ = waitpid(pid, &status, 0)
-            for fd in [stdin[1], stdout[0], stderr[0]] { close(fd) }
-            return fail(job, "pidfd_open: " + String(cString: strerror(errno)))
-        }
-        let state = Running(job: job, pid: pid)
-        running[pid] = state
+    }
 
-        let writer = DispatchSource.makeWriteSource(fileDescriptor: stdin[1], queue: queue)
+    private func watch(_ state: Running, stdin: FileDescriptor, stdout: FileDescriptor, stderr: FileDescriptor) {
+        let writer = DispatchSource.makeWriteSource(fileDescriptor: stdin.rawValue, queue: queue)
         writer.setEventHandler { [unowned self, state] in feed(state, writer) }
-        writer.setCancelHandler { close(stdin[1]) }
+        writer.setCancelHandler { try? stdin.close() }
         writer.resume()
-        let output = DispatchSource.makeReadSource(fileDescriptor: stdout[0], queue: queue)
+        let output = DispatchSource.makeReadSource(fileDescriptor: stdout.rawValue, queue: queue)
         output.setEventHandler { [unowned self, state] in
             let open = state.output.drain(output)
             if state.output.firstLine != nil || !open { answer(state) }
         }
-        output.setCancelHandler { close(stdout[0]) }
+        output.setCancelHandler { try? stdout.close() }
         output.resume()
-        let errors = DispatchSource.makeReadSource(fileDescriptor: stderr[0], queue: queue)
+        let errors = DispatchSource.makeReadSource(fileDescriptor: stderr.rawValue, queue: queue)
         errors.setEventHandler { [state] in _ = state.errors.drain(errors) }
-        errors.setCancelHandler { close(stderr[0]) }
+        errors.setCancelHandler { try? stderr.close() }
         errors.resume()
-        let exit = DispatchSource.makeReadSource(fileDescriptor: pidfd, queue: queue)
-        exit.setEventHandler { [unowned self, state] in exited(state, output: output, errors: errors) }
-        exit.setCancelHandler { close(pidfd) }
-        exit.resume()
-        let killTimer = DispatchSource.makeTimerSource(queue: queue)
-        killTimer.schedule(deadline: .now() + timeout)
-        killTimer.setEventHandler { [state] in
-            state.killed = true
-            kill(-state.pid, SIGKILL)
-        }
-        killTimer.resume()
-        state.sources = [writer, output, errors, exit, killTimer]
+        (state.writer, state.outputSource, state.errorSource) = (writer, output, errors)
     }
 
     /// Writes what the pipe takes of the input; a hook that does not read it, or exits first,
     /// loses the rest.
     private func feed(_ state: Running, _ writer: DispatchSourceWrite) {
         while !state.input.isEmpty {
-            let count = state.input.withUnsafeBytes { send(Int32(writer.handle), $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if count > 0 {
+            do {
+                let count = try retryingOnInterrupt {
+                    state.input.withUnsafeBytes { send(Int32(writer.handle), $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                }
+                guard count > 0 else { break }
                 state.input.removeFirst(count)
-            } else if count < 0 && errno == EINTR {
-                continue
-            } else if count < 0 && errno == EAGAIN {
+            } catch .wouldBlock {
                 return
-            } else {
+            } catch {
                 break
             }
         }
@@ -226,26 +199,23 @@ final class HookRunner {
         state.job.answered?(state.suppressed)
     }
 
-    private func exited(_ state: Running, output: DispatchSourceRead, errors: DispatchSourceRead) {
-        var info = siginfo_t()
-        guard waitid(P_PID, id_t(state.pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0,
-              info._sifields._sigchld.si_pid == state.pid else { return }
-        // What it left running in its process group goes with it, before it is reaped: until
-        // then its pid cannot name another process's group.
-        kill(-state.pid, SIGKILL)
-        var status: Int32 = 0
-        guard waitpid(state.pid, &status, WNOHANG) == state.pid else { return }
+    private func exited(_ state: Running, _ status: WaitStatus) {
         // What it wrote before it ended is still in the pipes.
-        _ = state.output.drain(output)
-        _ = state.errors.drain(errors)
-        for source in state.sources where !source.isCancelled { source.cancel() }
-        running[state.pid] = nil
+        if let output = state.outputSource { _ = state.output.drain(output) }
+        if let errors = state.errorSource { _ = state.errors.drain(errors) }
+        for source in [state.writer, state.outputSource, state.errorSource] as [DispatchSourceProtocol?] {
+            if let source, !source.isCancelled { source.cancel() }
+        }
+        // Non-nil: set as soon as it started, before any exit could come. Let go of, as it
+        // holds this state in its callback.
+        let process = state.process!
+        state.process = nil
+        running[process.pid] = nil
         answer(state)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - state.started.uptimeNanoseconds) / 1e9
-        let signal = status & 0x7f
-        finished(state.job, HookOutcome(status: ChildSpawn.shellStatus(status), signal: signal == 0 ? nil : signal,
+        finished(state.job, HookOutcome(status: status.shellStatus, signal: status.signal,
                                         firstErrorLine: state.errors.firstNonEmptyLine,
-                                        killed: state.killed, suppressed: state.suppressed, seconds: seconds))
+                                        killed: process.timedOut, suppressed: state.suppressed, seconds: seconds))
         startWaiting()
     }
 
@@ -256,37 +226,7 @@ final class HookRunner {
     }
 }
 
-/// The start of what a hook writes to a pipe; the rest is read and thrown away, so that a
-/// hook printing without end never blocks on a full pipe.
-struct PipeReader {
-    let keep: Int
-    private(set) var bytes: [UInt8] = []
-    private var buffer = [UInt8](repeating: 0, count: 16384)
-
-    init(keep: Int) { self.keep = keep }
-
-    /// Reads what is there; false at the end of the output (the source is then cancelled).
-    mutating func drain(_ source: DispatchSourceRead) -> Bool {
-        guard !source.isCancelled else { return false }
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(Int32(source.handle), $0.baseAddress, $0.count) }
-            if count > 0 {
-                if bytes.count < keep { bytes += buffer[..<min(count, keep - bytes.count)] }
-                continue
-            }
-            if count < 0 && errno == EINTR { continue }
-            if count < 0 && errno == EAGAIN { return true }
-            source.cancel()
-            return false
-        }
-    }
-
-    /// The first line, once it is complete.
-    var firstLine: String? {
-        guard let end = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-        return String(decoding: bytes[..<end], as: UTF8.self)
-    }
-
+extension PipeReader {
     /// Cut at `longestLine` characters: it goes into a journal message, where a line of a
     /// hook's 16 KiB would be one unreadable entry.
     var firstNonEmptyLine: String {

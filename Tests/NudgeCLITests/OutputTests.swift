@@ -1,4 +1,5 @@
 import Foundation
+import NudgePlatform
 import Testing
 @testable import NudgeTestSupport
 
@@ -8,12 +9,12 @@ struct OutputTests {
 
     /// Runs nudge to its end with `stdout` as its stdout; how it ended, and its stderr (empty
     /// when `closesStderr`).
-    func run(_ arguments: [String], stdout: Int32, closesStderr: Bool = false) throws -> (ending: Ending?, stderr: String) {
+    func run(_ arguments: [String], stdout: Int32, closesStderr: Bool = false) throws -> (ending: WaitStatus?, stderr: String) {
         let log = nudge.folder.file("stderr-\(UUID().uuidString)")
         let child = try nudge.start(arguments, stdout: stdout, stderr: closesStderr ? nil : log)
         let status = child.wait(timeout: 30)
         let stderr = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-        return (status.map(Ending.init), stderr)
+        return (status.map(WaitStatus.init), stderr)
     }
 
     func open(_ path: String, _ flags: Int32) throws -> Int32 {
@@ -78,7 +79,7 @@ struct OutputTests {
         close(fds[1])
         let first = ChildProcess.readAll(fds[0], line: true)
         close(fds[0])
-        let ending = child.wait(timeout: 30).map(Ending.init)
+        let ending = child.wait(timeout: 30).map(WaitStatus.init)
         #expect(first.hasPrefix("WHEN "))
         #expect(ending == .signalled(SIGPIPE))
         #expect(try String(contentsOfFile: log, encoding: .utf8) == "")
@@ -93,7 +94,7 @@ struct OutputTests {
         close(fds[0])
         let child = try nudge.start(["list"], stdout: fds[1], stderr: log)
         close(fds[1])
-        #expect(child.wait(timeout: 30).map(Ending.init) == .signalled(SIGPIPE))
+        #expect(child.wait(timeout: 30).map(WaitStatus.init) == .signalled(SIGPIPE))
         #expect(try String(contentsOfFile: log, encoding: .utf8) == "")
     }
 
@@ -107,7 +108,7 @@ struct OutputTests {
                                      environment: nudge.environment.merging(["NUDGE": Nudge.binary]) { $1 },
                                      stdout: fds[1], log: log)
         close(fds[1])
-        #expect(child.wait(timeout: 30).map(Ending.init) == .signalled(SIGPIPE))
+        #expect(child.wait(timeout: 30).map(WaitStatus.init) == .signalled(SIGPIPE))
         #expect(try String(contentsOfFile: log, encoding: .utf8) == "")
     }
 
@@ -118,15 +119,5 @@ struct OutputTests {
         #expect(run.status == 0)
         #expect(run.stdout.contains("Deleted 1: Buy milk"), "\(run.stdout)")
         #expect(try nudge("list", "--json").array().isEmpty)
-    }
-}
-
-/// How a child process ended, from its wait status.
-enum Ending: Equatable {
-    case exited(Int32)
-    case signalled(Int32)
-
-    init(_ status: Int32) {
-        self = status & 0x7f == 0 ? .exited((status >> 8) & 0xff) : .signalled(status & 0x7f)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import NudgeConfigFile
 import NudgeCore
+import NudgePlatform
 import Testing
 @testable import NudgeDaemon
 @testable import NudgeTestSupport

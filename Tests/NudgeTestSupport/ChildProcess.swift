@@ -1,5 +1,5 @@
-import CLinux
 import Foundation
+import NudgePlatform
 
 /// A child process started with posix_spawn, with an empty signal mask and default signal
 /// actions, in the process group of the `DeathWatch`, so that it dies with the test process.
@@ -23,55 +23,20 @@ final class ChildProcess {
                              closesStderr: closesStderr, processGroup: DeathWatch.shared.processGroup)
     }
 
-    /// posix_spawn with a clean signal mask, in `processGroup` (0: a group of its own).
+    /// posix_spawn with a clean signal mask (`Spawn`), in `processGroup` (0: a group of its
+    /// own), inheriting the test process's descriptors.
     static func spawn(_ path: String, _ arguments: [String], environment: [String: String], stdin: Int32? = nil,
                       stdout: Int32? = nil, stderr: Int32? = nil, log: String? = nil, closesStderr: Bool = false,
                       processGroup: pid_t) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        if let stdin {
-            posix_spawn_file_actions_adddup2(&actions, stdin, 0)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        }
-        if let stderr {
-            posix_spawn_file_actions_adddup2(&actions, stderr, 2)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 2, log ?? "/dev/null", O_WRONLY | O_CREAT | O_APPEND, 0o644)
-        }
-        if let stdout {
-            posix_spawn_file_actions_adddup2(&actions, stdout, 1)
-        } else {
-            posix_spawn_file_actions_adddup2(&actions, 2, 1)
-        }
-        if closesStderr { posix_spawn_file_actions_addclose(&actions, 2) }
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGPIPE, SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGCHLD, SIGUSR1, SIGUSR2, SIGALRM] {
-            sigaddset(&defaults, signal)
-        }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setpgroup(&attributes, processGroup)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = SanitizerOptions.added(to: environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var pid: pid_t = 0
-        let r = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-        guard r == 0 else { throw HarnessError("cannot start \(path): \(String(cString: strerror(r)))") }
-        return pid
+        var spawn = Spawn([path] + arguments, environment: SanitizerOptions.added(to: environment).map { "\($0.key)=\($0.value)" })
+        spawn.searchesPath = false
+        spawn.closesOtherDescriptors = false
+        spawn.processGroup = processGroup
+        let errors = stderr.map { Spawn.Stream.descriptor(FileDescriptor(rawValue: $0)) } ?? .file(log ?? "/dev/null")
+        spawn.stdin = stdin.map { .descriptor(FileDescriptor(rawValue: $0)) } ?? .null
+        spawn.stderr = closesStderr ? .closed : errors
+        spawn.stdout = stdout.map { .descriptor(FileDescriptor(rawValue: $0)) } ?? (closesStderr ? errors : .sameAs(2))
+        do { return try spawn.start().pid } catch { throw HarnessError(error.description) }
     }
 
     deinit {
@@ -109,9 +74,11 @@ final class ChildProcess {
     private func reap(blocking: Bool) {
         guard exitStatus == nil else { return }
         var status: Int32 = 0
-        var r: pid_t
-        repeat { r = waitpid(pid, &status, blocking ? 0 : WNOHANG) } while r < 0 && errno == EINTR
-        if r == pid || (r < 0 && errno == ECHILD) { exitStatus = status }
+        do {
+            if try retryingOnInterrupt({ waitpid(pid, &status, blocking ? 0 : WNOHANG) }) == pid { exitStatus = status }
+        } catch {
+            if error == .noChild { exitStatus = status }
+        }
     }
 
     /// Runs a command to its end and returns its stdout.
@@ -145,17 +112,18 @@ final class ChildProcess {
         let stderr = readAll(err[0])
         child.reap(blocking: true)
         let status = child.exitStatus ?? -1
-        // The exit code, or 128 + the signal that ended it, as a shell reports it.
-        let code = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return Run(status: code, stdout: stdout, stderr: stderr)
+        return Run(status: WaitStatus(status).shellStatus, stdout: stdout, stderr: stderr)
     }
 
     /// A pipe whose ends are closed on exec (a child gets one only through dup2), from the
     /// start: a child that another thread starts meanwhile must not keep the writing end open.
     static func makePipe() throws -> [Int32] {
-        var fds: [Int32] = [0, 0]
-        guard pipe2(&fds, O_CLOEXEC) == 0 else { throw HarnessError("pipe2: \(String(cString: strerror(errno)))") }
-        return fds
+        do {
+            let pipe = try FileDescriptor.pipe()
+            return [pipe.read.rawValue, pipe.write.rawValue]
+        } catch {
+            throw HarnessError("pipe2: \(error)")
+        }
     }
 
     /// Reads `fd` up to end of file, or up to the first newline when `line` is set.
@@ -163,8 +131,10 @@ final class ChildProcess {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
-            let count = read(fd, &buffer, line ? 1 : buffer.count)
-            if count < 0 && errno == EINTR { continue }
+            let wanted = line ? 1 : buffer.count
+            let count = (try? buffer.withUnsafeMutableBytes { bytes in
+                Result { () throws(Errno) in try FileDescriptor(rawValue: fd).read(into: UnsafeMutableRawBufferPointer(rebasing: bytes[..<wanted])) }
+            }.get()) ?? 0
             if count <= 0 { break }
             bytes += buffer[0..<count]
             if line && bytes.last == UInt8(ascii: "\n") { break }
