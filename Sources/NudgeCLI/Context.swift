@@ -66,7 +66,8 @@ final class Context {
     private var loadedConfig: NudgeConfig?
 
     /// The reminder rules from the config file, or the defaults when there is none at the
-    /// usual path; a file named by --config must exist, so that a typo is not the defaults.
+    /// usual path; a file named by --config or NUDGE_CONFIG must exist, so that a typo is not
+    /// the defaults.
     func config() throws(CLIError) -> NudgeConfig {
         if let loadedConfig { return loadedConfig }
         try requireNamedConfig()
@@ -79,12 +80,10 @@ final class Context {
         }
     }
 
-    /// Fails when --config names a file that does not exist.
+    /// Fails when --config or NUDGE_CONFIG names a file that does not exist.
     func requireNamedConfig() throws(CLIError) {
-        guard let configPath else { return }
-        var info = stat()
-        if lstat(configPath, &info) != 0 && errno == ENOENT {
-            throw .failed("there is no config file \(configPath) (named by --config)")
+        if let missing = ConfigFile.missingNamedFile(option: configPath, environment: environment) {
+            throw .failed(missing)
         }
     }
 

@@ -92,7 +92,7 @@ enum HelpTopics {
         text: "",
         entries: [
             HelpEntry("NUDGE_DB", "The database, when --db is not given."),
-            HelpEntry("NUDGE_CONFIG", "The config file, when --config is not given."),
+            HelpEntry("NUDGE_CONFIG", "The config file, when --config is not given; it must exist."),
             HelpEntry("XDG_DATA_HOME", "The database is $XDG_DATA_HOME/nudge/nudge.db by default (~/.local/share when unset)."),
             HelpEntry("XDG_CONFIG_HOME", "The config file is $XDG_CONFIG_HOME/nudge/nudge.conf by default (~/.config when unset)."),
             HelpEntry("XDG_CACHE_HOME", "The quote of the day is kept in $XDG_CACHE_HOME/nudge/quote (~/.cache when unset)."),

@@ -24,6 +24,17 @@ public enum ConfigFile {
         return configHome + "/nudge/nudge.conf"
     }
 
+    /// Why a config file named by `--config` (`option`) or NUDGE_CONFIG cannot be used: it
+    /// does not exist, and a typo must not silently give the defaults. Nil when it exists or
+    /// the usual path is meant (which may be missing).
+    public static func missingNamedFile(option: String?, environment: [String: String]) -> String? {
+        let named = option.map { ($0, "--config") } ?? environment["NUDGE_CONFIG"].flatMap { $0.isEmpty ? nil : ($0, "NUDGE_CONFIG") }
+        guard let (path, namer) = named else { return nil }
+        var info = stat()
+        guard lstat(path, &info) != 0 && errno == ENOENT else { return nil }
+        return "there is no config file \(path) (named by \(namer))"
+    }
+
     /// Reads and validates; a missing file gives the defaults (NudgeConfig()); an unreadable one
     /// (permissions, a directory, a dangling symbolic link, not UTF-8) throws.
     /// With `checking`, a snooze until a fixed date that has passed by then is refused too

@@ -21,7 +21,7 @@ public enum DaemonManual {
 
     static let options = [
         HelpEntry("--db", argument: "PATH", "The database; by default $NUDGE_DB, else $XDG_DATA_HOME/nudge/nudge.db (~/.local/share/nudge/nudge.db)."),
-        HelpEntry("--config", argument: "PATH", "The config file; by default $NUDGE_CONFIG, else $XDG_CONFIG_HOME/nudge/nudge.conf (~/.config/nudge/nudge.conf)."),
+        HelpEntry("--config", argument: "PATH", "The config file; by default $NUDGE_CONFIG, else $XDG_CONFIG_HOME/nudge/nudge.conf (~/.config/nudge/nudge.conf). A file named by --config or $NUDGE_CONFIG must exist."),
         HelpEntry("--help", "Show this help and exit."),
     ]
 
@@ -79,7 +79,7 @@ public enum DaemonManual {
 
     static let environment = [
         HelpEntry("NUDGE_DB", "The database, when --db is not given."),
-        HelpEntry("NUDGE_CONFIG", "The config file, when --config is not given."),
+        HelpEntry("NUDGE_CONFIG", "The config file, when --config is not given; it must exist."),
         HelpEntry("XDG_DATA_HOME, XDG_CONFIG_HOME, HOME", "Where the database and the config file are by default."),
         HelpEntry("XDG_CACHE_HOME", "Where the quote of the day of the digest is cached ($XDG_CACHE_HOME/nudge/quote)."),
         HelpEntry("DBUS_SESSION_BUS_ADDRESS, XDG_RUNTIME_DIR", "The session bus, where the notification server is."),

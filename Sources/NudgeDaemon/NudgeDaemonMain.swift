@@ -42,6 +42,9 @@ public enum NudgeDaemonMain {
             return 2
         }
         do {
+            if let missing = ConfigFile.missingNamedFile(option: options["config"], environment: environment) {
+                throw DaemonError(missing)
+            }
             daemon = try Daemon(databasePath: options["db"] ?? TodoStore.defaultPath(),
                                 configPath: options["config"] ?? ConfigFile.defaultPath(environment: environment),
                                 environment: environment, now: now, zone: localZone)

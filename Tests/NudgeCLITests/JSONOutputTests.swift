@@ -144,7 +144,8 @@ struct JSONOutputTests {
         let keys = text.split(separator: "\n").filter { $0.contains(" = ") }.count
         #expect(sections.values.map(\.count).reduce(0, +) == keys)
 
-        let defaults = try nudge("config", "show", "--json", environment: ["NUDGE_CONFIG": nudge.folder.file("none.conf")]).object()
+        // HOME is the test's folder: no ~/.config/nudge/nudge.conf.
+        let defaults = try nudge("config", "show", "--json").object()
         #expect(defaults["exists"] as? Bool == false)
     }
 

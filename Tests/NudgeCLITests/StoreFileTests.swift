@@ -48,6 +48,19 @@ struct StoreFileTests {
         #expect(try nudge("list").status == 0)
     }
 
+    @Test func aConfigNamedByNudgeConfigMustExist() throws {
+        let missing = nudge.folder.file("nudge.cnof")
+        for command in [["list"], ["add", "Milk"], ["config", "check"], ["config", "show"]] {
+            let run = try nudge.run(command, environment: ["NUDGE_CONFIG": missing])
+            #expect(run.status == 1, "\(command)")
+            #expect(run.stderr == "nudge: there is no config file \(missing) (named by NUDGE_CONFIG)\n", "\(command)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: nudge.database))
+        #expect(try nudge.run(["config", "path"], environment: ["NUDGE_CONFIG": missing]).stdout == missing + "\n")
+        // Set but empty, it names no file: the usual path is read.
+        #expect(try nudge.run(["list"], environment: ["NUDGE_CONFIG": ""]).status == 0)
+    }
+
     /// A database in a folder its user cannot write (a read-only mount, a copy), without the
     /// -wal and -shm files SQLite would make beside it: commands that only read still read it.
     /// Run as nobody, since root writes any folder.

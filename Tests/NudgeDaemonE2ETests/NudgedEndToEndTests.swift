@@ -530,13 +530,20 @@ struct NudgedEndToEndTests {
         try await world.waitForEvent("fired", of: daemon, matching: ["NUDGE_TODO_ID": String(id)])
     }
 
+    /// The usual path ($XDG_CONFIG_HOME/nudge/nudge.conf), which may be missing at the start: a
+    /// file named by NUDGE_CONFIG must exist.
+    static func usualConfigPath(_ world: NudgedWorld) throws -> (environment: [String: String], folder: String) {
+        let home = world.folder.file("xdg")
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: false)
+        return (["NUDGE_CONFIG": "", "XDG_CONFIG_HOME": home], home + "/nudge")
+    }
+
     @Test func aConfigFileWrittenAfterTheStartIsReadInAFolderThatDidNotExist() async throws {
         let world = try NudgedWorld()
-        let configFolder = (world.configPath as NSString).deletingLastPathComponent
-        try FileManager.default.removeItem(atPath: configFolder)
-        let daemon = try await world.startDaemonAndWait()
+        let (environment, configFolder) = try Self.usualConfigPath(world)
+        let daemon = try await world.startDaemonAndWait(environment: environment)
         try FileManager.default.createDirectory(atPath: configFolder, withIntermediateDirectories: false)
-        try world.writeConfig(NudgedWorld.quietConfig)
+        try NudgedWorld.quietConfig.write(toFile: configFolder + "/nudge.conf", atomically: true, encoding: .utf8)
         let reloaded = try await world.waitForEvent("reloaded", of: daemon)
         #expect(reloaded["MESSAGE"]?.hasPrefix("reloaded (the config file") == true, "\(reloaded)")
         // One write, one reload.
@@ -563,11 +570,10 @@ struct NudgedEndToEndTests {
     /// programs write all the time, and sleeps through their writes.
     @Test func writesBesideTheMissingConfigFolderDoNotWakeTheService() async throws {
         let world = try NudgedWorld()
-        let configFolder = (world.configPath as NSString).deletingLastPathComponent
-        try FileManager.default.removeItem(atPath: configFolder)
-        let daemon = try await world.startDaemonAndWait()
+        let (environment, configFolder) = try Self.usualConfigPath(world)
+        let daemon = try await world.startDaemonAndWait(environment: environment)
         try await Task.sleep(for: .milliseconds(500))
-        let other = world.folder.file("other-program.conf")
+        let other = (configFolder as NSString).deletingLastPathComponent + "/other-program.conf"
         #expect(FileManager.default.createFile(atPath: other, contents: nil))
         let before = try Self.contextSwitches(of: daemon.pid)
         for round in 0..<50 {
@@ -583,7 +589,7 @@ struct NudgedEndToEndTests {
         #expect(woken < 10, "\(woken) context switches for 50 writes beside the config folder")
         // The folder and the config, when they come, are read.
         try FileManager.default.createDirectory(atPath: configFolder, withIntermediateDirectories: false)
-        try world.writeConfig(NudgedWorld.quietConfig)
+        try NudgedWorld.quietConfig.write(toFile: configFolder + "/nudge.conf", atomically: true, encoding: .utf8)
         let reloaded = try await world.waitForEvent("reloaded", of: daemon)
         #expect(reloaded["MESSAGE"]?.hasPrefix("reloaded (the config file") == true, "\(reloaded)")
     }
@@ -624,7 +630,7 @@ struct NudgedEndToEndTests {
         let folder = TemporaryDirectory()
         let missing = folder.file("bus")
         var environment = ["PATH": "/usr/bin:/bin", "HOME": folder.path, "LANG": "C.UTF-8",
-                           "NUDGE_DB": folder.file("data/nudge.db"), "NUDGE_CONFIG": folder.file("nudge.conf")]
+                           "NUDGE_DB": folder.file("data/nudge.db")]
         environment.merge(bus.mapValues { $0.replacingOccurrences(of: "MISSING", with: missing) }) { $1 }
         let socket = try NotifySocket()
         environment["NOTIFY_SOCKET"] = socket.path
@@ -635,6 +641,26 @@ struct NudgedEndToEndTests {
         let told = socket.received().flatMap { $0.text.split(separator: "\n").map(String.init) }
         #expect(told.contains("STATUS=Failed: " + expected.dropFirst("nudged: ".count)), "datagrams: \(told)")
         #expect(told.filter { $0.hasPrefix("ERRNO=") } == ["ERRNO=\(errno)"], "datagrams: \(told)")
+    }
+
+    /// A config file named by --config or NUDGE_CONFIG that does not exist is a typo, not the
+    /// defaults: nudged says so in one line, tells systemd, and exits 1 before it starts.
+    @Test(arguments: [(["--config", "MISSING"], [:], "--config"), ([], ["NUDGE_CONFIG": "MISSING"], "NUDGE_CONFIG")])
+    func aMissingConfigFileNamedByTheUserStopsTheStart(arguments: [String], named: [String: String], by namer: String) throws {
+        let folder = TemporaryDirectory()
+        let missing = folder.file("nudge.cnof")
+        let socket = try NotifySocket()
+        let environment = ["PATH": "/usr/bin:/bin", "HOME": folder.path, "LANG": "C.UTF-8", "NUDGE_DB": folder.file("nudge.db"),
+                           "NOTIFY_SOCKET": socket.path].merging(named.mapValues { _ in missing }) { $1 }
+        let run = try JournaldHarness.shared.run(NudgedWorld.nudgedBinary, arguments.map { $0 == "MISSING" ? missing : $0 },
+                                                 environment: environment)
+        let line = "there is no config file \(missing) (named by \(namer))"
+        #expect(run.status == 1, "stderr: \(run.stderr)")
+        #expect(run.stderr == "nudged: \(line)\n")
+        let told = socket.received().flatMap { $0.text.split(separator: "\n").map(String.init) }
+        #expect(told.contains("STATUS=Failed: " + line), "datagrams: \(told)")
+        #expect(!told.contains { $0.hasPrefix("ERRNO=") }, "datagrams: \(told)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("nudge.db")))
     }
 
     /// A failure with no error number of its own (a broken config file) sends no ERRNO=: systemd
