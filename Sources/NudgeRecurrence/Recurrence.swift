@@ -149,7 +149,7 @@ enum Recurrence {
                 }
             }
             let hourLimit = takeHourLimit(from: &rule)
-            guard rule.freq != ICAL_NO_RECURRENCE,
+            guard rule.freq != ICAL_NO_RECURRENCE, !skipsEveryMonth(rule, from: start),
                   let iterator = ical.icalrecur_iterator_new(rule, start.icalTime) else { return .ended }
             defer { ical.icalrecur_iterator_free(iterator) }
             var passed = 0, seen = 0
@@ -172,6 +172,24 @@ enum Recurrence {
             }
             return .ended
         }
+    }
+
+    /// True for a MONTHLY rule whose INTERVAL, stepping from `start`'s month, never lands on a
+    /// month of its BYMONTH (FREQ=MONTHLY;INTERVAL=12;BYMONTH=6 from December): libical's
+    /// monthly loop would look for one until the year 2582, ignoring the horizon.
+    private static func skipsEveryMonth(_ rule: icalrecurrencetype, from start: FloatingTime) -> Bool {
+        guard rule.freq == ICAL_MONTHLY_RECURRENCE, rule.interval > 1 else { return false }
+        let end = Int16(truncatingIfNeeded: ICAL_RECURRENCE_ARRAY_MAX.rawValue)
+        var months = Set<Int>()
+        withUnsafeBytes(of: rule.by_month) { raw in
+            for value in raw.bindMemory(to: Int16.self) {
+                if value == end { break }
+                months.insert(Int(value))
+            }
+        }
+        guard !months.isEmpty else { return false }
+        let interval = Int(rule.interval)
+        return !(0..<12).contains { step in months.contains((start.day.month - 1 + step * interval) % 12 + 1) }
     }
 
     /// libical 3.0 expands FREQ=HOURLY with BYHOUR wrongly: it steps every hour whatever the
