@@ -41,14 +41,24 @@ struct InputLimitTests {
     }
 
     /// An endless input stops at the default limit of 10 MB, at once and in little memory
-    /// (before, it grew by gigabytes until the kernel killed it). `ulimit -v` (1 GB) and `timeout`
-    /// keep a regression from taking the machine with it.
+    /// (before, it grew by gigabytes until the kernel killed it). The test kills a nudge that
+    /// passes 1 GB of resident memory or 60 s, so that a regression cannot take the machine
+    /// with it.
     @Test func devZeroIsRefusedAtTheDefaultLimit() throws {
-        for source in ["\"$NUDGE\" import /dev/zero", "\"$NUDGE\" import - < /dev/zero"] {
-            let run = try nudge.shell("ulimit -v 1000000; timeout 60 " + source)
-            let name = source.hasSuffix("/dev/zero") && !source.contains("<") ? "/dev/zero" : "standard input"
-            #expect(run.status == 1, "\(source): \(run.stderr)")
-            #expect(run.stderr == "nudge: cannot import \(name): it is larger than the 10 MB limit ([import] max_size); nothing was imported\n")
+        let zero = open("/dev/zero", O_RDONLY | O_CLOEXEC)
+        try #require(zero >= 0)
+        defer { close(zero) }
+        let limit = 1 << 30
+        for (arguments, name) in [(["import", "/dev/zero"], "/dev/zero"), (["import", "-"], "standard input")] {
+            let log = nudge.folder.file("stderr")
+            let child = try ChildProcess(Nudge.binary, arguments, environment: nudge.environment,
+                                         stdin: arguments.last == "-" ? zero : nil, log: log)
+            let status = child.waitBounded(memoryLimit: limit, timeout: 60)
+            let stderr = try String(contentsOfFile: log, encoding: .utf8)
+            try FileManager.default.removeItem(atPath: log)
+            #expect(child.peakResidentBytes < limit, "\(arguments): \(child.peakResidentBytes >> 20) MB resident")
+            #expect(status == 1, "\(arguments): \(stderr)")
+            #expect(stderr == "nudge: cannot import \(name): it is larger than the 10 MB limit ([import] max_size); nothing was imported\n")
         }
         #expect(!FileManager.default.fileExists(atPath: nudge.database))
     }

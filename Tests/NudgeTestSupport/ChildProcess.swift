@@ -11,16 +11,18 @@ final class ChildProcess {
     let pid: pid_t
     let path: String
     private(set) var exitStatus: Int32?
+    /// The most resident memory `waitBounded` saw the child have, in bytes.
+    private(set) var peakResidentBytes = 0
 
-    /// Starts `path`. Its stdin is /dev/null; its stderr goes to `stderr` (a descriptor) or else
-    /// the file `log` (/dev/null when nil), its stdout to `stdout` (a descriptor) or else where
-    /// stderr goes; the caller closes the descriptors in the parent. `closesStderr` starts it
-    /// with descriptor 2 closed.
-    init(_ path: String, _ arguments: [String], environment: [String: String],
+    /// Starts `path`. Its stdin is `stdin` (a descriptor) or else /dev/null; its stderr goes to
+    /// `stderr` (a descriptor) or else the file `log` (/dev/null when nil), its stdout to `stdout`
+    /// (a descriptor) or else where stderr goes; the caller closes the descriptors in the parent.
+    /// `closesStderr` starts it with descriptor 2 closed.
+    init(_ path: String, _ arguments: [String], environment: [String: String], stdin: Int32? = nil,
          stdout: Int32? = nil, stderr: Int32? = nil, log: String? = nil, closesStderr: Bool = false) throws {
         self.path = path
-        pid = try Self.spawn(path, arguments, environment: environment, stdout: stdout, stderr: stderr, log: log,
-                             closesStderr: closesStderr, processGroup: DeathWatch.shared.processGroup)
+        pid = try Self.spawn(path, arguments, environment: environment, stdin: stdin, stdout: stdout, stderr: stderr,
+                             log: log, closesStderr: closesStderr, processGroup: DeathWatch.shared.processGroup)
     }
 
     /// posix_spawn with a clean signal mask (`Spawn`), in `processGroup` (0: a group of its
@@ -79,6 +81,34 @@ final class ChildProcess {
         } catch {
             if error == .noChild { exitStatus = status }
         }
+    }
+
+    /// The most resident memory the child has had since it started its program, in bytes
+    /// (VmHWM in /proc); nil once it is gone. wait4's ru_maxrss would not do: it counts the
+    /// memory of the test process that the child shared until its exec.
+    var peakResidentNow: Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return nil }
+        return kilobytes * 1024
+    }
+
+    /// Waits for the child to exit, killing it once its resident memory passes `memoryLimit`
+    /// bytes or after `timeout` seconds: a bound that holds under the sanitizers too, which
+    /// reserve terabytes of address space (so `ulimit -v` stops them at start). Its exit code as
+    /// a shell reports it; `peakResidentBytes` is the most memory seen meanwhile.
+    func waitBounded(memoryLimit: Int, timeout: Double) -> Int32 {
+        let end = Date().addingTimeInterval(timeout)
+        while isRunning {
+            peakResidentBytes = max(peakResidentBytes, peakResidentNow ?? 0)
+            if peakResidentBytes > memoryLimit || Date() > end {
+                send(SIGKILL)
+                reap(blocking: true)
+                break
+            }
+            usleep(2_000)
+        }
+        return WaitStatus(exitStatus ?? -1).shellStatus
     }
 
     /// Runs a command to its end and returns its stdout.
