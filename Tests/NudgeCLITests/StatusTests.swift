@@ -131,7 +131,7 @@ struct StatusTests {
         let nudge = Nudge()
         try nudge("add", "Buy milk", "--due", "tomorrow")
         let bare = try nudge.run([])
-        #expect(bare.status == 0)
+        #expect(bare.status == 0, "\(bare.stderr)")
         #expect(bare.stdout == (try nudge("list")).stdout)
         #expect(bare.stdout.contains("Buy milk"))
         for words in [["help"], ["--help"], ["-h"]] {
