@@ -40,7 +40,10 @@ struct DayFilter {
             let values = pieces[1].split(separator: ",")
             switch pieces[0] {
             case "FREQ": frequency = String(pieces[1])
-            case "BYMONTH": months = Set(values.compactMap { Int($0) })
+            case "BYMONTH":
+                // A leap month (RFC 7529's "5L") is in no Gregorian year; 0 stands for "no month".
+                months = Set(values.compactMap { Int($0) })
+                if months.isEmpty { months = [0] }
             case "BYMONTHDAY": monthDays = Set(values.compactMap { Int($0) })
             case "BYYEARDAY": yearDays = Set(values.compactMap { Int($0) })
             case "BYSETPOS": positions = Set(values.compactMap { Int($0) })
@@ -88,6 +91,7 @@ struct DayFilter {
     var letsSomeDayThrough: Bool {
         if unmodelled { return true }
         if ordinalNeverMatches { return false }
+        if !months.isEmpty, !months.contains(where: (1...12).contains) { return false }
         let perPeriod: Int? = switch setPeriod {
         case .day: perDay
         case .hour: 1

@@ -26,6 +26,8 @@ struct RuleBoundsTests {
         "FREQ=MONTHLY;BYDAY=MO;BYSETPOS=6", "FREQ=MONTHLY;BYDAY=MO;BYSETPOS=-6", "FREQ=MONTHLY;BYMONTHDAY=1;BYSETPOS=2",
         "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=24", "FREQ=MONTHLY;BYSETPOS=2", "FREQ=YEARLY;BYDAY=MO;BYSETPOS=54",
         "FREQ=YEARLY;BYMONTH=1;BYMONTHDAY=1;BYSETPOS=2", "FREQ=DAILY;BYSETPOS=2", "FREQ=HOURLY;BYHOUR=9;BYSETPOS=-2",
+        // Leap months (RFC 7529) are in no Gregorian year; libical looked for them for 7 s.
+        "FREQ=MONTHLY;BYMONTH=1L", "FREQ=YEARLY;BYMONTH=6L,12L",
     ])
     func aRuleThatNeverOccursIsRefused(_ rule: String) {
         let time = seconds {
