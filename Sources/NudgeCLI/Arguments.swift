@@ -15,16 +15,48 @@ struct Option: Sendable {
     var completes: WordKind?
 
     /// `--help` or `-h`, which every command takes.
-    static let help = Option(name: "help", value: nil, help: "Show this help", short: "h")
+    static let help = Flag.help.option
 
-    static func flag(_ name: String, _ help: String) -> Option {
-        Option(name: name, value: nil, help: help)
+    /// A command's declared options in the order its help lists them.
+    static func list(_ declarations: any OptionDeclaration...) -> [Option] {
+        declarations.map(\.option)
+    }
+}
+
+/// An option as a command declares it (`static let json = Flag("json", ...)`) and reads it back
+/// from its `Arguments` (`arguments[json]`): the declaration is the key, so that a command can only
+/// ask for what it declared, and gets the type the option has.
+protocol OptionDeclaration: Sendable {
+    var option: Option { get }
+}
+
+/// An option without a value: given or not.
+struct Flag: OptionDeclaration {
+    let option: Option
+
+    init(_ name: String, _ help: String, short: Character? = nil) {
+        option = Option(name: name, value: nil, help: help, short: short)
     }
 
-    static func value(_ name: String, _ placeholder: String, _ help: String, repeatable: Bool = false,
-                      short: Character? = nil, choices: [String] = [], completes: WordKind? = nil) -> Option {
-        Option(name: name, value: placeholder, help: help, repeatable: repeatable, short: short, choices: choices,
-               completes: completes)
+    static let help = Flag("help", "Show this help", short: "h")
+}
+
+/// An option with a value, given at most once.
+struct ValueOption: OptionDeclaration {
+    let option: Option
+
+    init(_ name: String, _ placeholder: String, _ help: String, short: Character? = nil, choices: [String] = [],
+         completes: WordKind? = nil) {
+        option = Option(name: name, value: placeholder, help: help, short: short, choices: choices, completes: completes)
+    }
+}
+
+/// An option with a value that may be given again and again, each value kept in order.
+struct RepeatedOption: OptionDeclaration {
+    let option: Option
+
+    init(_ name: String, _ placeholder: String, _ help: String) {
+        option = Option(name: name, value: placeholder, help: help, repeatable: true)
     }
 }
 
@@ -32,11 +64,14 @@ struct Option: Sendable {
 struct Arguments {
     private(set) var positionals: [String] = []
     private var values: [String: [String]] = [:]
+    /// The names of the options the command declared, for the check that it asks only for these.
+    private let declared: Set<String>
 
     /// Splits `words` by `options`, refusing unknown options and missing values. Everything after
     /// `--` is positional, so titles that start with a dash can be given.
     init(_ words: [String], options: [Option], command: String) throws(CLIError) {
         let byName = Dictionary(uniqueKeysWithValues: (options + [.help]).map { ($0.name, $0) })
+        declared = Set(byName.keys)
         var index = 0
         var onlyPositionals = false
         while index < words.count {
@@ -77,16 +112,27 @@ struct Arguments {
         }
     }
 
-    func has(_ name: String) -> Bool { values[name] != nil }
-    func value(_ name: String) -> String? { values[name]?.last }
-    func all(_ name: String) -> [String] { values[name] ?? [] }
+    subscript(flag: Flag) -> Bool { given(flag) }
+    subscript(option: ValueOption) -> String? { values[checked(option)]?.last }
+    subscript(option: RepeatedOption) -> [String] { values[checked(option)] ?? [] }
+
+    /// Whether the option was on the command line, whatever its value.
+    func given(_ option: some OptionDeclaration) -> Bool { values[checked(option)] != nil }
 
     /// Refuses options that cannot be combined, such as `--due` with `--no-due`.
-    func exclusive(_ names: String...) throws(CLIError) {
-        let given = names.filter(has)
+    func exclusive(_ options: any OptionDeclaration...) throws(CLIError) {
+        let given = options.map { checked($0) }.filter { values[$0] != nil }
         if given.count > 1 {
             throw .usage(given.map { "--" + $0 }.joined(separator: " and ") + " cannot be used together; choose one")
         }
+    }
+
+    /// The option's name, once sure the command declared it: asking for another is a
+    /// programming error that would otherwise read as "not given".
+    private func checked(_ declaration: some OptionDeclaration) -> String {
+        let name = declaration.option.name
+        assert(declared.contains(name), "--\(name) is read but not declared")
+        return name
     }
 
     func positionals(min: Int, max: Int? = nil, usage: String) throws(CLIError) -> [String] {

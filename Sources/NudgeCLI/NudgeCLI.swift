@@ -18,8 +18,8 @@ public enum NudgeCLI {
 
     /// The options every command takes, before or after it.
     static let globalOptionTable: [Option] = [
-        .value("db", "PATH", "The database file (default $NUDGE_DB, else ~/.local/share/nudge/nudge.db)"),
-        .value("config", "PATH", "The config file (default $NUDGE_CONFIG, else ~/.config/nudge/nudge.conf)"),
+        ValueOption("db", "PATH", "The database file (default $NUDGE_DB, else ~/.local/share/nudge/nudge.db)").option,
+        ValueOption("config", "PATH", "The config file (default $NUDGE_CONFIG, else ~/.config/nudge/nudge.conf)").option,
     ]
 
     static func command(named name: String) -> (any Command.Type)? {
@@ -99,7 +99,7 @@ public enum NudgeCLI {
             throw .usage("unknown command '\(first)'; commands are " + commands.map { $0.name }.joined(separator: ", ") + " (see 'nudge help')")
         }
         let arguments = try Arguments(Array(words.dropFirst()), options: command.options, command: command.name)
-        if arguments.has("help") {
+        if arguments[Flag.help] {
             context.print(HelpCommand.help(for: command))
             return 0
         }

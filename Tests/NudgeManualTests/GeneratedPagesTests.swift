@@ -203,7 +203,7 @@ private enum DescribedJSONCommand: Command {
     static let name = "described"
     static let abstract = "Stand in for a command with --json"
     static let usage = "nudge described [--json]"
-    static let options: [Option] = [.flag("json", "Print JSON")]
+    static let options = Option.list(Flag("json", "Print JSON"))
     static let jsonOutput = """
         An object:
 

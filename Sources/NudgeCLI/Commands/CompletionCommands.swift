@@ -8,7 +8,10 @@ enum DoneCommand: Command {
     static let abstract = "Mark todos as done"
     static let usage = "nudge done ID... [--json]"
     static let operands = Operands.many(.todo(.pending))
-    static let options: [Option] = [.flag("json", "Print the todos as JSON afterwards")]
+    enum Options {
+        static let json = Flag("json", "Print the todos as JSON afterwards")
+    }
+    static let options = Option.list(Options.json)
     static let jsonOutput = """
         An array of the todos afterwards (a repeating todo pending at its next due), in the order given, each an object with the keys of
         list --json:
@@ -16,7 +19,7 @@ enum DoneCommand: Command {
         """
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
-        try setCompleted(true, arguments: arguments, context: context)
+        try setCompleted(true, arguments: arguments, json: Options.json, context: context)
     }
 }
 
@@ -25,7 +28,10 @@ enum UndoCommand: Command {
     static let abstract = "Mark done todos as not done again"
     static let usage = "nudge undo ID... [--json]"
     static let operands = Operands.many(.todo(.completed))
-    static let options: [Option] = [.flag("json", "Print the todos as JSON afterwards")]
+    enum Options {
+        static let json = Flag("json", "Print the todos as JSON afterwards")
+    }
+    static let options = Option.list(Options.json)
     static let jsonOutput = """
         An array of the todos afterwards, in the order given, each an object with the keys of
         list --json:
@@ -33,13 +39,13 @@ enum UndoCommand: Command {
         """
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
-        try setCompleted(false, arguments: arguments, context: context)
+        try setCompleted(false, arguments: arguments, json: Options.json, context: context)
     }
 }
 
 extension Command {
     /// Nothing changes unless every id exists; todos already in the asked-for state are named.
-    static func setCompleted(_ done: Bool, arguments: Arguments, context: Context) throws(CLIError) {
+    static func setCompleted(_ done: Bool, arguments: Arguments, json: Flag, context: Context) throws(CLIError) {
         let ids = try todoIDs(arguments.positionals(min: 1, usage: usage))
         let result: (before: [Todo], after: [Todo])
         do {
@@ -49,7 +55,7 @@ extension Command {
         } catch {
             throw CLIError(error)
         }
-        if arguments.has("json") {
+        if arguments[json] {
             context.printJSON(.array(result.after.map(context.json)))
             return
         }

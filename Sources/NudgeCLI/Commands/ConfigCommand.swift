@@ -13,7 +13,10 @@ enum ConfigCommand: Command {
         Subcommand(name: "show", abstract: "print the configuration in effect, every key, as the file would set it"),
         Subcommand(name: "path", abstract: "print which file is read"),
     ]
-    static let options: [Option] = [.flag("json", "Print the result as a JSON object")]
+    enum Options {
+        static let json = Flag("json", "Print the result as a JSON object")
+    }
+    static let options = Option.list(Options.json)
     static let jsonOutput = """
         config show --json prints an object:
           path      the config file read
@@ -48,7 +51,7 @@ enum ConfigCommand: Command {
         let words = try arguments.positionals(min: 1, max: 1, usage: usage)
         let path = context.resolvedConfigPath
         let exists = FileManager.default.fileExists(atPath: path)
-        let json = arguments.has("json")
+        let json = arguments[Options.json]
         switch words[0] {
         case "check":
             try context.requireNamedConfig()
@@ -73,7 +76,7 @@ enum ConfigCommand: Command {
             }
         case "show":
             let config = try context.config()
-            if arguments.has("json") {
+            if arguments[Options.json] {
                 context.printJSON(.object([
                     ("path", .string(path)), ("exists", .bool(exists)),
                     ("sections", .object(ConfigFile.renderedSections(config).map { name, lines in

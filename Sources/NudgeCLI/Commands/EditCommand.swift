@@ -7,19 +7,23 @@ enum EditCommand: Command {
     static let abstract = "Change a todo's title, notes, due date, priority or category"
     static let usage = "nudge edit ID [--title T] [--notes T] [--due WHEN | --no-due] [--priority P] [--category NAME | --no-category] [--repeat RULE [--repeat-from due|completion] | --no-repeat]"
     static let operands = Operands.one(.todo(.pending))
-    static let options: [Option] = [
-        .value("title", "T", "The new title"),
-        .value("notes", "T", "The new notes; an empty text removes them"),
-        .value("due", "WHEN", "The new due date (see 'nudge help add')"),
-        .flag("no-due", "Remove the due date"),
-        .value("priority", "P", "low, medium or high", choices: Choices.priorities),
-        .value("category", "NAME", "Move it into this category", completes: .category),
-        .flag("no-category", "Take it out of its category"),
-        .value("repeat", "RULE", "Make it repeat (see 'nudge help add'); 'at 9' moves the due to that time", choices: Choices.repeatRules),
-        .value("repeat-from", "FROM", "With --repeat: due or completion", choices: Choices.repeatFrom),
-        .flag("no-repeat", "Stop it repeating"),
-        .flag("json", "Print the todo as JSON afterwards"),
-    ]
+    enum Options {
+        static let title = ValueOption("title", "T", "The new title")
+        static let notes = ValueOption("notes", "T", "The new notes; an empty text removes them")
+        static let due = ValueOption("due", "WHEN", "The new due date (see 'nudge help add')")
+        static let noDue = Flag("no-due", "Remove the due date")
+        static let priority = ValueOption("priority", "P", "low, medium or high", choices: Choices.priorities)
+        static let category = ValueOption("category", "NAME", "Move it into this category", completes: .category)
+        static let noCategory = Flag("no-category", "Take it out of its category")
+        static let `repeat` = ValueOption("repeat", "RULE", "Make it repeat (see 'nudge help add'); 'at 9' moves the due to that time", choices: Choices.repeatRules)
+        static let repeatFrom = ValueOption("repeat-from", "FROM", "With --repeat: due or completion", choices: Choices.repeatFrom)
+        static let noRepeat = Flag("no-repeat", "Stop it repeating")
+        static let json = Flag("json", "Print the todo as JSON afterwards")
+    }
+    static let options = Option.list(
+        Options.title, Options.notes, Options.due, Options.noDue, Options.priority, Options.category,
+        Options.noCategory, Options.repeat, Options.repeatFrom, Options.noRepeat, Options.json
+    )
     static let jsonOutput = """
         The todo as saved, an object with the keys of list --json:
         \(JSON.todoKeys)
@@ -33,37 +37,38 @@ enum EditCommand: Command {
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         let id = try todoID(arguments.positionals(min: 1, max: 1, usage: usage)[0])
-        try arguments.exclusive("due", "no-due")
-        try arguments.exclusive("category", "no-category")
-        try arguments.exclusive("repeat", "no-repeat")
-        let fields = ["title", "notes", "due", "no-due", "priority", "category", "no-category", "repeat", "no-repeat"]
-        guard fields.contains(where: arguments.has) else {
-            throw .usage("nothing to change; give at least one of " + fields.map { "--" + $0 }.joined(separator: ", "))
+        try arguments.exclusive(Options.due, Options.noDue)
+        try arguments.exclusive(Options.category, Options.noCategory)
+        try arguments.exclusive(Options.repeat, Options.noRepeat)
+        let fields: [any OptionDeclaration] = [Options.title, Options.notes, Options.due, Options.noDue, Options.priority,
+                                               Options.category, Options.noCategory, Options.repeat, Options.noRepeat]
+        guard fields.contains(where: { arguments.given($0) }) else {
+            throw .usage("nothing to change; give at least one of " + fields.map { "--" + $0.option.name }.joined(separator: ", "))
         }
-        let request = try repeatRequest(arguments)
+        let request = try repeatRequest(arguments, rule: Options.repeat, from: Options.repeatFrom)
         let store = try context.storeOfExisting()
         do {
             let old = try store.todos(ids: [id])[0]
             var todo = old
-            if let title = arguments.value("title") { todo.title = try validated(title: title) }
-            if let text = arguments.value("notes") { todo.notes = notes(text) }
+            if let title = arguments[Options.title] { todo.title = try validated(title: title) }
+            if let text = arguments[Options.notes] { todo.notes = notes(text) }
             var wallClock: SeriesStart?
-            if let when = arguments.value("due") {
+            if let when = arguments[Options.due] {
                 let reading = try reading(when, context: context)
                 todo.setDue(reading.due, meantFor: reading.wallClock.time)
                 wallClock = reading.wallClock
             }
-            if arguments.has("no-due") { todo.setDue(nil, meantFor: nil) }
-            if let name = arguments.value("priority") { todo.priority = try priority(name) }
-            if let name = arguments.value("category") { todo.category = try store.category(named: categoryName(name)) }
-            if arguments.has("no-category") { todo.category = nil }
+            if arguments[Options.noDue] { todo.setDue(nil, meantFor: nil) }
+            if let name = arguments[Options.priority] { todo.priority = try priority(name) }
+            if let name = arguments[Options.category] { todo.category = try store.category(named: categoryName(name)) }
+            if arguments[Options.noCategory] { todo.category = nil }
             if let request {
-                let repeating = try repeatingDue(todo.due, typed: wallClock, dueTyped: arguments.has("due"), request: request, context: context)
+                let repeating = try repeatingDue(todo.due, typed: wallClock, dueTyped: arguments.given(Options.due), request: request, context: context)
                 todo.due = repeating.due
                 wallClock = repeating.start
                 todo.repetition = Repetition(rrule: request.reading.rule.rrule, from: request.from)
             }
-            if arguments.has("no-repeat") { todo.repetition = nil }
+            if arguments[Options.noRepeat] { todo.repetition = nil }
             if let repetition = todo.repetition {
                 guard let due = todo.due else {
                     throw CLIError.usage("a repeating todo needs a due date to repeat from; give --due WHEN or --no-repeat")
@@ -77,7 +82,7 @@ enum EditCommand: Command {
             }
             let changes = differences(old, todo, context: context)
             let saved = changes.isEmpty ? old : try store.update(todo, now: context.now)
-            if arguments.has("json") {
+            if arguments[Options.json] {
                 context.printJSON(context.json(saved))
             } else if changes.isEmpty {
                 context.print("Nothing changed for \(saved.id): \(Terminal.visible(saved.title))")

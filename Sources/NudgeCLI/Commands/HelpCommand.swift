@@ -20,8 +20,8 @@ enum HelpCommand: Command {
 
     /// The options that may come before or after any command.
     static let globalOptions: [Option] = [
-        .value("db", "PATH", "The database (default: $NUDGE_DB, else ~/.local/share/nudge/nudge.db)"),
-        .value("config", "PATH", "The config file (default: $NUDGE_CONFIG, else ~/.config/nudge/nudge.conf)"),
+        ValueOption("db", "PATH", "The database (default: $NUDGE_DB, else ~/.local/share/nudge/nudge.db)").option,
+        ValueOption("config", "PATH", "The config file (default: $NUDGE_CONFIG, else ~/.config/nudge/nudge.conf)").option,
     ]
 
     /// What `nudge` takes without a command, and the global options.

@@ -7,7 +7,10 @@ enum HistoryCommand: Command {
     static let abstract = "Show what the reminder service did with a todo, from the journal"
     static let usage = "nudge history ID [--json]"
     static let operands = Operands.one(.todo(.all))
-    static let options: [Option] = [.flag("json", "Print the journal entries as JSON")]
+    enum Options {
+        static let json = Flag("json", "Print the journal entries as JSON")
+    }
+    static let options = Option.list(Options.json)
     static let jsonOutput = """
         An array of journal entries, oldest first, each an object:
           at       when it was logged, ISO 8601 with the offset
@@ -51,7 +54,7 @@ enum HistoryCommand: Command {
             throw .failed("cannot read the journal: \(error)")
         }
         let clock = WallClock(zone: context.zone)
-        if arguments.has("json") {
+        if arguments[Options.json] {
             context.printJSON(.array(entries.map { entry in
                 .object([("at", .string(clock.iso8601(entry.realtime))), ("event", .string(entry["NUDGE_EVENT"])),
                          ("rule", .string(entry["NUDGE_RULE"])), ("message", .string(entry.message))])

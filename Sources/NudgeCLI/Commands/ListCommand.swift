@@ -8,16 +8,19 @@ enum ListCommand: Command {
     static let name = "list"
     static let abstract = "List todos by when they are due"
     static let usage = "nudge list [--all | --completed] [--category NAME] [--priority P] [--search TEXT] [--sort due|priority|title|created] [--json]"
-    static let options: [Option] = [
-        .flag("all", "Show completed todos too"),
-        .flag("completed", "Show only completed todos"),
-        .value("category", "NAME", "Only todos in this category", completes: .category),
-        .value("priority", "P", "Only todos of this priority: low, medium or high", choices: Choices.priorities),
-        .value("search", "TEXT", "Only todos whose title or notes contain TEXT (ignoring case)"),
-        .value("sort", "KEY", "Order within each section: due (the default), priority, title or created",
-                choices: Choices.sortKeys),
-        .flag("json", "Print an array of todos as JSON"),
-    ]
+    enum Options {
+        static let all = Flag("all", "Show completed todos too")
+        static let completed = Flag("completed", "Show only completed todos")
+        static let category = ValueOption("category", "NAME", "Only todos in this category", completes: .category)
+        static let priority = ValueOption("priority", "P", "Only todos of this priority: low, medium or high", choices: Choices.priorities)
+        static let search = ValueOption("search", "TEXT", "Only todos whose title or notes contain TEXT (ignoring case)")
+        static let sort = ValueOption("sort", "KEY", "Order within each section: due (the default), priority, title or created", choices: Choices.sortKeys)
+        static let json = Flag("json", "Print an array of todos as JSON")
+    }
+    static let options = Option.list(
+        Options.all, Options.completed, Options.category, Options.priority, Options.search, Options.sort,
+        Options.json
+    )
     static let jsonOutput = """
         An array of todos in the order listed (Overdue, Today, Upcoming, Unscheduled, then
         Completed), each an object:
@@ -37,15 +40,15 @@ enum ListCommand: Command {
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         _ = try arguments.positionals(min: 0, max: 0, usage: usage)
-        try arguments.exclusive("all", "completed")
+        try arguments.exclusive(Options.all, Options.completed)
         var query = TodoQuery()
-        if arguments.has("all") { query.state = .all }
-        if arguments.has("completed") { query.state = .completed }
-        if let name = arguments.value("category") { query.categoryName = try categoryName(name) }
-        if let name = arguments.value("priority") { query.priority = try priority(name) }
-        query.search = arguments.value("search")
+        if arguments[Options.all] { query.state = .all }
+        if arguments[Options.completed] { query.state = .completed }
+        if let name = arguments[Options.category] { query.categoryName = try categoryName(name) }
+        if let name = arguments[Options.priority] { query.priority = try priority(name) }
+        query.search = arguments[Options.search]
         var order = TodoOrder.due
-        if let key = arguments.value("sort") {
+        if let key = arguments[Options.sort] {
             guard let chosen = TodoOrder(rawValue: key.lowercased()) else {
                 throw .usage("cannot sort by '\(key)'; use due, priority, title or created")
             }
@@ -53,7 +56,7 @@ enum ListCommand: Command {
         }
         let store = try context.store(.read)
         let agenda = context.agenda
-        if arguments.has("json") {
+        if arguments[Options.json] {
             var printer = JSONArrayPrinter(context)
             do {
                 try store.forEachAgendaTodo(matching: query, agenda: agenda, order: order) { _, todo in

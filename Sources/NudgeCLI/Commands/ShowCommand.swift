@@ -5,7 +5,10 @@ enum ShowCommand: Command {
     static let abstract = "Show every field of a todo"
     static let usage = "nudge show ID [--json]"
     static let operands = Operands.one(.todo(.all))
-    static let options: [Option] = [.flag("json", "Print the todo as a JSON object")]
+    enum Options {
+        static let json = Flag("json", "Print the todo as a JSON object")
+    }
+    static let options = Option.list(Options.json)
     static let jsonOutput = """
         An object with the keys of list --json:
         \(JSON.todoKeys)
@@ -30,7 +33,7 @@ enum ShowCommand: Command {
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         let id = try todoID(arguments.positionals(min: 1, max: 1, usage: usage)[0])
         let store = try context.store(.read)
-        if arguments.has("json") {
+        if arguments[Options.json] {
             let subject: ReminderSubject, next: Reminder?
             do {
                 subject = try store.reminderSubject(id: id)
