@@ -14,6 +14,16 @@ struct Option: Sendable {
     /// a todo id), for completion; see `valueKind`.
     var completes: WordKind?
 
+    /// How it may be written: `--output`, and `-o` when it has a short form.
+    var spellings: [String] {
+        ["--" + name] + (short.map { ["-\($0)"] } ?? [])
+    }
+
+    /// How a synopsis shows it: `[--db PATH]`.
+    var synopsis: String {
+        "[--" + name + (value.map { " " + $0 } ?? "") + "]"
+    }
+
     /// `--help` or `-h`, which every command takes.
     static let help = Flag.help.option
 

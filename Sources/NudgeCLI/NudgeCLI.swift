@@ -16,11 +16,14 @@ public enum NudgeCLI {
     /// Commands for scripts, left out of help and completion: the completion scripts' queries.
     nonisolated(unsafe) static let hiddenCommands: [any Command.Type] = [CompleteCommand.self]
 
-    /// The options every command takes, before or after it.
-    static let globalOptionTable: [Option] = [
-        ValueOption("db", "PATH", "The database file (default $NUDGE_DB, else ~/.local/share/nudge/nudge.db)").option,
-        ValueOption("config", "PATH", "The config file (default $NUDGE_CONFIG, else ~/.config/nudge/nudge.conf)").option,
-    ]
+    static let databaseOption = ValueOption("db", "PATH", "The database (default: $NUDGE_DB, else ~/.local/share/nudge/nudge.db)")
+    static let configOption = ValueOption("config", "PATH", "The config file (default: $NUDGE_CONFIG, else ~/.config/nudge/nudge.conf)")
+    /// The options every command takes, before or after it; help, the man page and the
+    /// completions all show them from here.
+    static let globalOptionTable = Option.list(databaseOption, configOption)
+    static let versionOption = Flag("version", "Show the version", short: "V")
+    /// `[--db PATH] [--config PATH]`, for the synopses.
+    static let globalSynopsis = globalOptionTable.map(\.synopsis).joined(separator: " ")
 
     static func command(named name: String) -> (any Command.Type)? {
         (commands + hiddenCommands).first { $0.name == name }
@@ -39,7 +42,7 @@ public enum NudgeCLI {
         do {
             let words = try validUTF8Arguments()
             let (global, rest) = try globalOptions(words)
-            let opened = Context(databasePath: global["db"], configPath: global["config"], now: now,
+            let opened = Context(databasePath: global[databaseOption.option.name], configPath: global[configOption.option.name], now: now,
                                  zone: try localZone(environment, system: zone), environment: environment,
                                  streamsOutput: true)
             context = opened
@@ -85,15 +88,13 @@ public enum NudgeCLI {
             try ListCommand.run(Arguments([], options: ListCommand.options, command: ListCommand.name), context: context)
             return 0
         }
-        switch first {
-        case "--help", "-h":
+        if Flag.help.option.spellings.contains(first) {
             context.print(HelpCommand.overview)
             return 0
-        case "--version", "-V":
+        }
+        if versionOption.option.spellings.contains(first) {
             context.print("nudge \(version)")
             return 0
-        default:
-            break
         }
         guard let command = command(named: first) else {
             throw .usage("unknown command '\(first)'; commands are " + commands.map { $0.name }.joined(separator: ", ") + " (see 'nudge help')")
@@ -120,7 +121,7 @@ public enum NudgeCLI {
                 rest += words[(index - 1)...]
                 break
             }
-            guard let name = HelpCommand.globalOptions.map(\.name).first(where: { word == "--" + $0 || word.hasPrefix("--" + $0 + "=") }) else {
+            guard let name = globalOptionTable.map(\.name).first(where: { word == "--" + $0 || word.hasPrefix("--" + $0 + "=") }) else {
                 rest.append(word)
                 continue
             }

@@ -103,6 +103,12 @@ struct ShellCompletionTests {
         #expect(try shells.fish("nudge help w") == ["when\t" + HelpTopics.when.abstract])
     }
 
+    /// nudge's own options are described as 'nudge --help' describes them.
+    @Test func fishDescribesTheProgramsOptionsAsHelpDoes() throws {
+        #expect(try shells.fish("nudge --d") == ["--db\tThe database (default: $NUDGE_DB, else ~/.local/share/nudge/nudge.db)"])
+        #expect(try shells.fish("nudge --v") == ["--version\tShow the version"])
+    }
+
     // MARK: zsh
 
     @Test func zshCompletesIdsWithTitlesCommandsAndValues() throws {

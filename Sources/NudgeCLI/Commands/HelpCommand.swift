@@ -8,6 +8,9 @@ enum HelpCommand: Command {
     static let options: [Option] = []
     static let discussion = "The topics are " + HelpTopics.all.map(\.name).joined(separator: ", ") + "."
 
+    /// What `nudge` takes without a command.
+    static let programOptions = NudgeCLI.globalOptionTable + Option.list(Flag.help, NudgeCLI.versionOption)
+
     static let summary = "a todo list that reminds you"
 
     static let description = """
@@ -18,17 +21,6 @@ enum HelpCommand: Command {
         nudge list does.
         """
 
-    /// The options that may come before or after any command.
-    static let globalOptions: [Option] = [
-        ValueOption("db", "PATH", "The database (default: $NUDGE_DB, else ~/.local/share/nudge/nudge.db)").option,
-        ValueOption("config", "PATH", "The config file (default: $NUDGE_CONFIG, else ~/.config/nudge/nudge.conf)").option,
-    ]
-
-    /// What `nudge` takes without a command, and the global options.
-    static let programOptions = globalOptions + [
-        Option(name: "help", value: nil, help: "Show this help", short: "h"),
-        Option(name: "version", value: nil, help: "Show the version", short: "V"),
-    ]
 
     static var overview: String {
         let commands = NudgeCLI.commands.map { HelpEntry($0.name, $0.abstract) }
@@ -36,7 +28,7 @@ enum HelpCommand: Command {
         return """
             nudge: \(summary)
 
-            Usage: nudge [--db PATH] [--config PATH] COMMAND [ARGUMENTS]
+            Usage: nudge \(NudgeCLI.globalSynopsis) COMMAND [ARGUMENTS]
                    nudge            (alone: the same as 'nudge list')
 
             \(HelpText.plainText(description))

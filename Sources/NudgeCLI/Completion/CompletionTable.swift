@@ -30,8 +30,7 @@ struct CompletionTable {
     /// `--db` and `--config`, taken before or after the command.
     static let globalOptions = NudgeCLI.globalOptionTable
     /// What `nudge` takes without a command.
-    static let topOptions = globalOptions + [Option(name: "help", value: nil, help: "Show the list of commands", short: "h"),
-                                             Option(name: "version", value: nil, help: "Print the version", short: "V")]
+    static let topOptions = HelpCommand.programOptions
 
     let entries: [Entry]
     /// What `nudge help` takes besides the commands: `when`, `rule`, ...
@@ -72,7 +71,7 @@ struct CompletionTable {
 
     /// The words an option is given by: `--output` and `-o`.
     static func spellings(_ option: Option) -> [String] {
-        ["--" + option.name] + (option.short.map { ["-\($0)"] } ?? [])
+        option.spellings
     }
 
     /// Help as one line of plain text a shell can show: no control characters.
