@@ -19,11 +19,6 @@ struct Option: Sendable {
         ["--" + name] + (short.map { ["-\($0)"] } ?? [])
     }
 
-    /// How a synopsis shows it: `[--db PATH]`.
-    var synopsis: String {
-        "[--" + name + (value.map { " " + $0 } ?? "") + "]"
-    }
-
     /// `--help` or `-h`, which every command takes.
     static let help = Flag.help.option
 

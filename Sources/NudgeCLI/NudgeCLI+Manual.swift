@@ -7,7 +7,7 @@ extension NudgeCLI {
         return ManualPage(name: "nudge", section: 1, source: "Nudge " + version, manual: "User Commands",
                           summary: HelpCommand.summary, sections: [
             .init("SYNOPSIS", [
-                .usage(command: "nudge", arguments: globalSynopsis + " [COMMAND [ARGUMENTS]]"),
+                .usage(command: "nudge", arguments: PathOption.synopsis + " [COMMAND [ARGUMENTS]]"),
                 .usage(command: "nudge help", arguments: "[COMMAND | TOPIC]"),
                 .usage(command: "nudge", arguments: "--version"),
             ]),

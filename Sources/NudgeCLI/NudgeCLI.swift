@@ -1,5 +1,6 @@
 import Foundation
 import NudgeCore
+import NudgeHelp
 import NudgePlatform
 
 /// The `nudge` command: reads the command line, runs one command, and returns the exit status.
@@ -16,14 +17,12 @@ public enum NudgeCLI {
     /// Commands for scripts, left out of help and completion: the completion scripts' queries.
     nonisolated(unsafe) static let hiddenCommands: [any Command.Type] = [CompleteCommand.self]
 
-    static let databaseOption = ValueOption("db", "PATH", "The database (default: $NUDGE_DB, else ~/.local/share/nudge/nudge.db)")
-    static let configOption = ValueOption("config", "PATH", "The config file (default: $NUDGE_CONFIG, else ~/.config/nudge/nudge.conf)")
+    static let databaseOption = ValueOption(PathOption.db.rawValue, PathOption.placeholder, "The database (default: $NUDGE_DB, else ~/.local/share/nudge/nudge.db)")
+    static let configOption = ValueOption(PathOption.config.rawValue, PathOption.placeholder, "The config file (default: $NUDGE_CONFIG, else ~/.config/nudge/nudge.conf)")
     /// The options every command takes, before or after it; help, the man page and the
     /// completions all show them from here.
     static let globalOptionTable = Option.list(databaseOption, configOption)
     static let versionOption = Flag("version", "Show the version", short: "V")
-    /// `[--db PATH] [--config PATH]`, for the synopses.
-    static let globalSynopsis = globalOptionTable.map(\.synopsis).joined(separator: " ")
 
     static func command(named name: String) -> (any Command.Type)? {
         (commands + hiddenCommands).first { $0.name == name }
@@ -41,8 +40,8 @@ public enum NudgeCLI {
         var status: Int32 = 0
         do {
             let words = try validUTF8Arguments()
-            let (global, rest) = try globalOptions(words)
-            let opened = Context(databasePath: global[databaseOption.option.name], configPath: global[configOption.option.name], now: now,
+            let (paths, rest) = try pathOptions(words)
+            let opened = Context(databasePath: paths[.db], configPath: paths[.config], now: now,
                                  zone: try localZone(environment, system: zone), environment: environment,
                                  streamsOutput: true)
             context = opened
@@ -108,34 +107,9 @@ public enum NudgeCLI {
         return 0
     }
 
-    /// `--db PATH` and `--config PATH` may come before or after the command; everything else
-    /// is the command's.
-    static func globalOptions(_ words: [String]) throws(CLIError) -> (options: [String: String], rest: [String]) {
-        var rest: [String] = []
-        var options: [String: String] = [:]
-        var index = 0
-        while index < words.count {
-            let word = words[index]
-            index += 1
-            if word == "--" {
-                rest += words[(index - 1)...]
-                break
-            }
-            guard let name = globalOptionTable.map(\.name).first(where: { word == "--" + $0 || word.hasPrefix("--" + $0 + "=") }) else {
-                rest.append(word)
-                continue
-            }
-            var value: String?
-            if word.contains("=") {
-                value = String(word.drop { $0 != "=" }.dropFirst())
-            } else if index < words.count {
-                value = words[index]
-                index += 1
-            }
-            guard let value, !value.isEmpty else { throw .usage("--\(name) needs a value: --\(name) PATH") }
-            options[name] = value
-        }
-        return (options, rest)
+    /// --db and --config may come before or after the command; the rest is the command's.
+    static func pathOptions(_ words: [String]) throws(CLIError) -> (paths: [PathOption: String], rest: [String]) {
+        do { return try PathOption.extract(words) } catch { throw .usage(error.message) }
     }
 
     /// Swift would quietly replace bytes that are not UTF-8; Nudge refuses them instead, so

@@ -3,7 +3,7 @@ import NudgeHelp
 /// What `nudged --help` prints and nudged(8) says, in one place.
 public enum DaemonManual {
     static let summary = "the Nudge reminder service"
-    static let arguments = "[--db PATH] [--config PATH]"
+    static let arguments = PathOption.synopsis
 
     static let description = """
         nudged runs in the foreground (systemd starts it: systemctl --user enable --now nudge),
@@ -20,8 +20,8 @@ public enum DaemonManual {
         """
 
     static let options = [
-        HelpEntry("--db", argument: "PATH", "The database; by default $NUDGE_DB, else $XDG_DATA_HOME/nudge/nudge.db (~/.local/share/nudge/nudge.db)."),
-        HelpEntry("--config", argument: "PATH", "The config file; by default $NUDGE_CONFIG, else $XDG_CONFIG_HOME/nudge/nudge.conf (~/.config/nudge/nudge.conf). A file named by --config or $NUDGE_CONFIG must exist."),
+        HelpEntry("--" + PathOption.db.rawValue, argument: PathOption.placeholder, "The database; by default $NUDGE_DB, else $XDG_DATA_HOME/nudge/nudge.db (~/.local/share/nudge/nudge.db)."),
+        HelpEntry("--" + PathOption.config.rawValue, argument: PathOption.placeholder, "The config file; by default $NUDGE_CONFIG, else $XDG_CONFIG_HOME/nudge/nudge.conf (~/.config/nudge/nudge.conf). A file named by --config or $NUDGE_CONFIG must exist."),
         HelpEntry("--help", "Show this help and exit."),
     ]
 

@@ -2,6 +2,7 @@ import CLinux
 import Dispatch
 import Foundation
 import NudgeConfigFile
+import NudgeHelp
 import NudgeCore
 import NudgeInterchange
 import NudgeQuote
@@ -25,8 +26,8 @@ public enum NudgeDaemonMain {
             }
             return 0
         }
-        let options: [String: String]
-        do { options = try parse(arguments) } catch {
+        let paths: [PathOption: String]
+        do { paths = try parse(arguments) } catch {
             try? FileDescriptor.standardError.writeAll("nudged: \(error)\n")
             return 2
         }
@@ -42,11 +43,11 @@ public enum NudgeDaemonMain {
             return 2
         }
         do {
-            if let missing = ConfigFile.missingNamedFile(option: options["config"], environment: environment) {
+            if let missing = ConfigFile.missingNamedFile(option: paths[.config], environment: environment) {
                 throw DaemonError(missing)
             }
-            daemon = try Daemon(databasePath: options["db"] ?? TodoStore.defaultPath(),
-                                configPath: options["config"] ?? ConfigFile.defaultPath(environment: environment),
+            daemon = try Daemon(databasePath: paths[.db] ?? TodoStore.defaultPath(),
+                                configPath: paths[.config] ?? ConfigFile.defaultPath(environment: environment),
                                 environment: environment, now: now, zone: localZone)
             try daemon.start()
         } catch {
@@ -66,24 +67,13 @@ public enum NudgeDaemonMain {
         return "STATUS=Failed: \(error)" + (number.map { "\nERRNO=\($0)" } ?? "")
     }
 
-    static func parse(_ arguments: [String]) throws -> [String: String] {
-        var options: [String: String] = [:]
-        var index = 0
-        while index < arguments.count {
-            let word = arguments[index]
-            index += 1
-            guard let name = ["db", "config"].first(where: { word == "--" + $0 || word.hasPrefix("--" + $0 + "=") }) else {
-                throw DaemonError("unknown argument '\(word)'; usage: nudged \(DaemonManual.arguments)")
-            }
-            if let equals = word.firstIndex(of: "=") {
-                options[name] = String(word[word.index(after: equals)...])
-            } else {
-                guard index < arguments.count else { throw DaemonError("--\(name) needs a value: --\(name) PATH") }
-                options[name] = arguments[index]
-                index += 1
-            }
+    /// nudged takes only --db and --config, read as nudge reads them.
+    static func parse(_ arguments: [String]) throws -> [PathOption: String] {
+        let (paths, rest) = try PathOption.extract(arguments)
+        if let word = rest.first {
+            throw DaemonError("unknown argument '\(word)'; usage: nudged \(DaemonManual.arguments)")
         }
-        return options
+        return paths
     }
 }
 

@@ -28,7 +28,7 @@ enum HelpCommand: Command {
         return """
             nudge: \(summary)
 
-            Usage: nudge \(NudgeCLI.globalSynopsis) COMMAND [ARGUMENTS]
+            Usage: nudge \(PathOption.synopsis) COMMAND [ARGUMENTS]
                    nudge            (alone: the same as 'nudge list')
 
             \(HelpText.plainText(description))
