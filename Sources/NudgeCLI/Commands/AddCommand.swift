@@ -8,20 +8,17 @@ enum AddCommand: Command {
     static let abstract = "Add a todo"
     static let usage = "nudge add TITLE [--notes TEXT] [--due WHEN] [--priority low|medium|high] [--category NAME] [--remind OFFSET|WHEN]... [--no-default-reminders] [--repeat RULE [--repeat-from due|completion]]"
     static let operands = Operands.many(.text)
-    enum Options {
-        static let notes = ValueOption("notes", "TEXT", "Notes; may span several lines")
-        static let due = ValueOption("due", "WHEN", "When it is due: 2026-12-24, tomorrow 9am, fri, in 2h, dec 24, ...")
-        static let priority = ValueOption("priority", "P", "low, medium (the default) or high", choices: Choices.priorities)
-        static let category = ValueOption("category", "NAME", "A category made with 'nudge category add'", completes: .category)
-        static let remind = RepeatedOption("remind", "OFFSET|WHEN", "Also remind this long before the due (1h) or at this moment (fri 9am); repeatable")
-        static let noDefaultReminders = Flag("no-default-reminders", "Only the --remind reminders, not the config file's rules")
-        static let `repeat` = ValueOption("repeat", "RULE", "daily, weekdays, every 2 weeks, every 2h [between 09:00-18:00], every mon,thu, every 2nd tue, last fri of month, every month on the 15th, or RRULE:...; may end in 'at 9'", choices: Choices.repeatRules)
-        static let repeatFrom = ValueOption("repeat-from", "FROM", "due (the default): keep the rhythm; completion: count from when it was done", choices: Choices.repeatFrom)
-        static let json = Flag("json", "Print the new todo as JSON")
-    }
+    static let notes = ValueOption("notes", "TEXT", "Notes; may span several lines")
+    static let due = ValueOption("due", "WHEN", "When it is due: 2026-12-24, tomorrow 9am, fri, in 2h, dec 24, ...")
+    static let priority = ValueOption("priority", "P", "low, medium (the default) or high", choices: Choices.priorities)
+    static let category = ValueOption("category", "NAME", "A category made with 'nudge category add'", completes: .category)
+    static let remind = RepeatedOption("remind", "OFFSET|WHEN", "Also remind this long before the due (1h) or at this moment (fri 9am); repeatable")
+    static let noDefaultReminders = Flag("no-default-reminders", "Only the --remind reminders, not the config file's rules")
+    static let repeatRule = ValueOption("repeat", "RULE", "daily, weekdays, every 2 weeks, every 2h [between 09:00-18:00], every mon,thu, every 2nd tue, last fri of month, every month on the 15th, or RRULE:...; may end in 'at 9'", choices: Choices.repeatRules)
+    static let repeatFrom = ValueOption("repeat-from", "FROM", "due (the default): keep the rhythm; completion: count from when it was done", choices: Choices.repeatFrom)
+    static let json = Flag("json", "Print the new todo as JSON")
     static let options = Option.list(
-        Options.notes, Options.due, Options.priority, Options.category, Options.remind, Options.noDefaultReminders,
-        Options.repeat, Options.repeatFrom, Options.json
+        notes, due, priority, category, remind, noDefaultReminders, repeatRule, repeatFrom, json
     )
     static let jsonOutput = """
         The todo added, an object with the keys of list --json:
@@ -50,19 +47,19 @@ enum AddCommand: Command {
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         let words = try arguments.positionals(min: 1, usage: usage)
         var new = NewTodo(title: try validated(title: words.joined(separator: " ")))
-        new.notes = arguments[Options.notes].flatMap(notes)
+        new.notes = arguments[Self.notes].flatMap(notes)
         var wallClock: SeriesStart?
-        if let when = arguments[Options.due] {
+        if let when = arguments[Self.due] {
             let reading = try reading(when, context: context)
             new.due = reading.due
             new.dueWallTime = reading.due.wallTimeKept(reading.wallClock.time)
             wallClock = reading.wallClock
         }
-        if let name = arguments[Options.priority] { new.priority = try priority(name) }
-        if let name = arguments[Options.category] { new.categoryName = try categoryName(name) }
-        new.reminders = try arguments[Options.remind].map { text throws(CLIError) in try reminder(text, context: context) }
-        new.usesDefaultRules = !arguments[Options.noDefaultReminders]
-        if let request = try repeatRequest(arguments, rule: Options.repeat, from: Options.repeatFrom) {
+        if let name = arguments[Self.priority] { new.priority = try priority(name) }
+        if let name = arguments[Self.category] { new.categoryName = try categoryName(name) }
+        new.reminders = try arguments[Self.remind].map { text throws(CLIError) in try reminder(text, context: context) }
+        new.usesDefaultRules = !arguments[Self.noDefaultReminders]
+        if let request = try repeatRequest(arguments, rule: repeatRule, from: repeatFrom) {
             let repeating = try repeatingDue(new.due, typed: wallClock, dueTyped: true, request: request, context: context)
             new.due = repeating.due
             // The series keeps the time typed, also when a DST gap moved the first due.
@@ -76,7 +73,7 @@ enum AddCommand: Command {
         let store = try new.categoryName == nil ? context.store(.write) : context.storeOfExisting()
         let todo: Todo
         do { todo = try store.add(new, now: context.now) } catch { throw CLIError(error) }
-        if arguments[Options.json] {
+        if arguments[Self.json] {
             context.printJSON(context.json(todo))
         } else {
             context.print("Added " + context.summary(todo))

@@ -12,11 +12,9 @@ enum CategoryCommand: Command {
         Subcommand(name: "rename", abstract: "Rename a category", operands: Operands(kinds: [.category, .text])),
         Subcommand(name: "delete", abstract: "Delete a category; its todos stay, without one", operands: .one(.category)),
     ]
-    enum Options {
-        static let icon = ValueOption("icon", "ICON", "With add: a freedesktop icon name for its notifications (default \(Category.defaultIcon))")
-        static let json = Flag("json", "Print the categories (list) or the one changed as JSON")
-    }
-    static let options = Option.list(Options.icon, Options.json)
+    static let icon = ValueOption("icon", "ICON", "With add: a freedesktop icon name for its notifications (default \(Category.defaultIcon))")
+    static let json = Flag("json", "Print the categories (list) or the one changed as JSON")
+    static let options = Option.list(icon, json)
     static let jsonOutput = """
         category list --json prints an array of categories by name, each an object:
           id      its id
@@ -42,15 +40,15 @@ enum CategoryCommand: Command {
             switch words[0] {
             case "add":
                 let name = try newCategoryName(arguments.positionals(min: 2, max: 2, usage: "nudge category add NAME [--icon ICON]")[1])
-                let icon = try arguments[Options.icon].map(iconName)
+                let icon = try arguments[Self.icon].map(iconName)
                 let store = try context.store(.write)
                 let category = try store.addCategory(name: name, icon: icon, now: context.now)
-                if arguments[Options.json] { return context.printJSON(json(category, todos: 0)) }
+                if arguments[Self.json] { return context.printJSON(json(category, todos: 0)) }
                 context.print(Terminal.visible("Added category \(category.name) (icon \(category.icon))"))
             case "list", "ls":
                 _ = try arguments.positionals(min: 1, max: 1, usage: "nudge category list [--json]")
                 let categories = try context.store(.read).categories()
-                if arguments[Options.json] {
+                if arguments[Self.json] {
                     context.printJSON(.array(categories.map { json($0, todos: $1) }))
                 } else if categories.isEmpty {
                     context.print("No categories yet. Add one with: nudge category add work")
@@ -68,7 +66,7 @@ enum CategoryCommand: Command {
                 let names = try arguments.positionals(min: 3, max: 3, usage: "nudge category rename OLD NEW")
                 let store = try context.storeOfExisting()
                 let category = try store.renameCategory(categoryName(names[1]), to: newCategoryName(names[2]))
-                if arguments[Options.json] {
+                if arguments[Self.json] {
                     let todos = try store.categories().first { $0.category.id == category.id }?.todoCount ?? 0
                     return context.printJSON(json(category, todos: todos))
                 }
@@ -76,7 +74,7 @@ enum CategoryCommand: Command {
             case "delete", "rm":
                 let name = try categoryName(arguments.positionals(min: 2, max: 2, usage: "nudge category delete NAME")[1])
                 let moved = try context.storeOfExisting().deleteCategory(name, now: context.now)
-                if arguments[Options.json] { return context.printJSON(.object([("name", .string(name)), ("todos", .int(Int64(moved)))])) }
+                if arguments[Self.json] { return context.printJSON(.object([("name", .string(name)), ("todos", .int(Int64(moved)))])) }
                 context.print("Deleted category " + Terminal.visible(name) + (moved == 0 ? "" : "; \(moved) todo\(moved == 1 ? "" : "s") no longer \(moved == 1 ? "has" : "have") a category"))
             default:
                 throw CLIError.usage("unknown category command '\(words[0])'; use " + subcommandNames)

@@ -8,10 +8,8 @@ enum DoneCommand: Command {
     static let abstract = "Mark todos as done"
     static let usage = "nudge done ID... [--json]"
     static let operands = Operands.many(.todo(.pending))
-    enum Options {
-        static let json = Flag("json", "Print the todos as JSON afterwards")
-    }
-    static let options = Option.list(Options.json)
+    static let json = Flag("json", "Print the todos as JSON afterwards")
+    static let options = Option.list(json)
     static let jsonOutput = """
         An array of the todos afterwards (a repeating todo pending at its next due), in the order given, each an object with the keys of
         list --json:
@@ -19,7 +17,7 @@ enum DoneCommand: Command {
         """
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
-        try setCompleted(true, arguments: arguments, json: Options.json, context: context)
+        try setCompleted(true, arguments: arguments, jsonFlag: json, context: context)
     }
 }
 
@@ -28,10 +26,8 @@ enum UndoCommand: Command {
     static let abstract = "Mark done todos as not done again"
     static let usage = "nudge undo ID... [--json]"
     static let operands = Operands.many(.todo(.completed))
-    enum Options {
-        static let json = Flag("json", "Print the todos as JSON afterwards")
-    }
-    static let options = Option.list(Options.json)
+    static let json = Flag("json", "Print the todos as JSON afterwards")
+    static let options = Option.list(json)
     static let jsonOutput = """
         An array of the todos afterwards, in the order given, each an object with the keys of
         list --json:
@@ -39,13 +35,13 @@ enum UndoCommand: Command {
         """
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
-        try setCompleted(false, arguments: arguments, json: Options.json, context: context)
+        try setCompleted(false, arguments: arguments, jsonFlag: json, context: context)
     }
 }
 
 extension Command {
     /// Nothing changes unless every id exists; todos already in the asked-for state are named.
-    static func setCompleted(_ done: Bool, arguments: Arguments, json: Flag, context: Context) throws(CLIError) {
+    static func setCompleted(_ done: Bool, arguments: Arguments, jsonFlag: Flag, context: Context) throws(CLIError) {
         let ids = try todoIDs(arguments.positionals(min: 1, usage: usage))
         let result: (before: [Todo], after: [Todo])
         do {
@@ -55,7 +51,7 @@ extension Command {
         } catch {
             throw CLIError(error)
         }
-        if arguments[json] {
+        if arguments[jsonFlag] {
             context.printJSON(.array(result.after.map(context.json)))
             return
         }

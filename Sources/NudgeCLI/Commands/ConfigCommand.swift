@@ -13,10 +13,8 @@ enum ConfigCommand: Command {
         Subcommand(name: "show", abstract: "print the configuration in effect, every key, as the file would set it"),
         Subcommand(name: "path", abstract: "print which file is read"),
     ]
-    enum Options {
-        static let json = Flag("json", "Print the result as a JSON object")
-    }
-    static let options = Option.list(Options.json)
+    static let json = Flag("json", "Print the result as a JSON object")
+    static let options = Option.list(json)
     static let jsonOutput = """
         config show --json prints an object:
           path      the config file read
@@ -51,7 +49,7 @@ enum ConfigCommand: Command {
         let words = try arguments.positionals(min: 1, max: 1, usage: usage)
         let path = context.resolvedConfigPath
         let exists = FileManager.default.fileExists(atPath: path)
-        let json = arguments[Options.json]
+        let json = arguments[Self.json]
         switch words[0] {
         case "check":
             try context.requireNamedConfig()
@@ -76,7 +74,7 @@ enum ConfigCommand: Command {
             }
         case "show":
             let config = try context.config()
-            if arguments[Options.json] {
+            if arguments[Self.json] {
                 context.printJSON(.object([
                     ("path", .string(path)), ("exists", .bool(exists)),
                     ("sections", .object(ConfigFile.renderedSections(config).map { name, lines in

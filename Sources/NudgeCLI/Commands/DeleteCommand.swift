@@ -6,11 +6,9 @@ enum DeleteCommand: Command {
     static let abstract = "Delete todos for good"
     static let usage = "nudge delete ID... [--yes] [--json]"
     static let operands = Operands.many(.todo(.all))
-    enum Options {
-        static let yes = Flag("yes", "Delete without asking")
-        static let json = Flag("json", "Print the deleted todos as JSON")
-    }
-    static let options = Option.list(Options.yes, Options.json)
+    static let yes = Flag("yes", "Delete without asking")
+    static let json = Flag("json", "Print the deleted todos as JSON")
+    static let options = Option.list(yes, json)
     static let jsonOutput = """
         An array of the todos deleted, as they were, in the order given, each an object with the keys of
         list --json:
@@ -24,7 +22,7 @@ enum DeleteCommand: Command {
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         let ids = try todoIDs(arguments.positionals(min: 1, usage: usage))
         let store = try context.storeOfExisting()
-        if !arguments[Options.yes] {
+        if !arguments[Self.yes] {
             guard context.stdinIsTerminal else {
                 throw .usage("delete needs --yes when not run from a terminal, since it cannot be undone")
             }
@@ -38,7 +36,7 @@ enum DeleteCommand: Command {
         }
         let deleted: [Todo]
         do { deleted = try store.delete(ids: ids) } catch { throw CLIError(error) }
-        if arguments[Options.json] {
+        if arguments[Self.json] {
             context.printJSON(.array(deleted.map(context.json)))
             return
         }

@@ -7,22 +7,19 @@ enum EditCommand: Command {
     static let abstract = "Change a todo's title, notes, due date, priority or category"
     static let usage = "nudge edit ID [--title T] [--notes T] [--due WHEN | --no-due] [--priority P] [--category NAME | --no-category] [--repeat RULE [--repeat-from due|completion] | --no-repeat]"
     static let operands = Operands.one(.todo(.pending))
-    enum Options {
-        static let title = ValueOption("title", "T", "The new title")
-        static let notes = ValueOption("notes", "T", "The new notes; an empty text removes them")
-        static let due = ValueOption("due", "WHEN", "The new due date (see 'nudge help add')")
-        static let noDue = Flag("no-due", "Remove the due date")
-        static let priority = ValueOption("priority", "P", "low, medium or high", choices: Choices.priorities)
-        static let category = ValueOption("category", "NAME", "Move it into this category", completes: .category)
-        static let noCategory = Flag("no-category", "Take it out of its category")
-        static let `repeat` = ValueOption("repeat", "RULE", "Make it repeat (see 'nudge help add'); 'at 9' moves the due to that time", choices: Choices.repeatRules)
-        static let repeatFrom = ValueOption("repeat-from", "FROM", "With --repeat: due or completion", choices: Choices.repeatFrom)
-        static let noRepeat = Flag("no-repeat", "Stop it repeating")
-        static let json = Flag("json", "Print the todo as JSON afterwards")
-    }
+    static let title = ValueOption("title", "T", "The new title")
+    static let notes = ValueOption("notes", "T", "The new notes; an empty text removes them")
+    static let due = ValueOption("due", "WHEN", "The new due date (see 'nudge help add')")
+    static let noDue = Flag("no-due", "Remove the due date")
+    static let priority = ValueOption("priority", "P", "low, medium or high", choices: Choices.priorities)
+    static let category = ValueOption("category", "NAME", "Move it into this category", completes: .category)
+    static let noCategory = Flag("no-category", "Take it out of its category")
+    static let repeatRule = ValueOption("repeat", "RULE", "Make it repeat (see 'nudge help add'); 'at 9' moves the due to that time", choices: Choices.repeatRules)
+    static let repeatFrom = ValueOption("repeat-from", "FROM", "With --repeat: due or completion", choices: Choices.repeatFrom)
+    static let noRepeat = Flag("no-repeat", "Stop it repeating")
+    static let json = Flag("json", "Print the todo as JSON afterwards")
     static let options = Option.list(
-        Options.title, Options.notes, Options.due, Options.noDue, Options.priority, Options.category,
-        Options.noCategory, Options.repeat, Options.repeatFrom, Options.noRepeat, Options.json
+        title, notes, due, noDue, priority, category, noCategory, repeatRule, repeatFrom, noRepeat, json
     )
     static let jsonOutput = """
         The todo as saved, an object with the keys of list --json:
@@ -37,38 +34,38 @@ enum EditCommand: Command {
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         let id = try todoID(arguments.positionals(min: 1, max: 1, usage: usage)[0])
-        try arguments.exclusive(Options.due, Options.noDue)
-        try arguments.exclusive(Options.category, Options.noCategory)
-        try arguments.exclusive(Options.repeat, Options.noRepeat)
-        let fields: [any OptionDeclaration] = [Options.title, Options.notes, Options.due, Options.noDue, Options.priority,
-                                               Options.category, Options.noCategory, Options.repeat, Options.noRepeat]
+        try arguments.exclusive(Self.due, Self.noDue)
+        try arguments.exclusive(Self.category, Self.noCategory)
+        try arguments.exclusive(Self.repeatRule, Self.noRepeat)
+        let fields: [any OptionDeclaration] = [title, notes, due, noDue, priority,
+                                               category, noCategory, repeatRule, noRepeat]
         guard fields.contains(where: { arguments.given($0) }) else {
             throw .usage("nothing to change; give at least one of " + fields.map { "--" + $0.option.name }.joined(separator: ", "))
         }
-        let request = try repeatRequest(arguments, rule: Options.repeat, from: Options.repeatFrom)
+        let request = try repeatRequest(arguments, rule: repeatRule, from: repeatFrom)
         let store = try context.storeOfExisting()
         do {
             let old = try store.todos(ids: [id])[0]
             var todo = old
-            if let title = arguments[Options.title] { todo.title = try validated(title: title) }
-            if let text = arguments[Options.notes] { todo.notes = notes(text) }
+            if let title = arguments[Self.title] { todo.title = try validated(title: title) }
+            if let text = arguments[Self.notes] { todo.notes = notes(text) }
             var wallClock: SeriesStart?
-            if let when = arguments[Options.due] {
+            if let when = arguments[Self.due] {
                 let reading = try reading(when, context: context)
                 todo.setDue(reading.due, meantFor: reading.wallClock.time)
                 wallClock = reading.wallClock
             }
-            if arguments[Options.noDue] { todo.setDue(nil, meantFor: nil) }
-            if let name = arguments[Options.priority] { todo.priority = try priority(name) }
-            if let name = arguments[Options.category] { todo.category = try store.category(named: categoryName(name)) }
-            if arguments[Options.noCategory] { todo.category = nil }
+            if arguments[Self.noDue] { todo.setDue(nil, meantFor: nil) }
+            if let name = arguments[Self.priority] { todo.priority = try priority(name) }
+            if let name = arguments[Self.category] { todo.category = try store.category(named: categoryName(name)) }
+            if arguments[Self.noCategory] { todo.category = nil }
             if let request {
-                let repeating = try repeatingDue(todo.due, typed: wallClock, dueTyped: arguments.given(Options.due), request: request, context: context)
+                let repeating = try repeatingDue(todo.due, typed: wallClock, dueTyped: arguments.given(Self.due), request: request, context: context)
                 todo.due = repeating.due
                 wallClock = repeating.start
                 todo.repetition = Repetition(rrule: request.reading.rule.rrule, from: request.from)
             }
-            if arguments[Options.noRepeat] { todo.repetition = nil }
+            if arguments[Self.noRepeat] { todo.repetition = nil }
             if let repetition = todo.repetition {
                 guard let due = todo.due else {
                     throw CLIError.usage("a repeating todo needs a due date to repeat from; give --due WHEN or --no-repeat")
@@ -82,7 +79,7 @@ enum EditCommand: Command {
             }
             let changes = differences(old, todo, context: context)
             let saved = changes.isEmpty ? old : try store.update(todo, now: context.now)
-            if arguments[Options.json] {
+            if arguments[Self.json] {
                 context.printJSON(context.json(saved))
             } else if changes.isEmpty {
                 context.print("Nothing changed for \(saved.id): \(Terminal.visible(saved.title))")

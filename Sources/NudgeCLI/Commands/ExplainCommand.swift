@@ -8,10 +8,8 @@ enum ExplainCommand: Command {
     static let abstract = "Show every reminder of a todo: when, which rule, and why"
     static let usage = "nudge explain ID [--json]"
     static let operands = Operands.one(.todo(.pending))
-    enum Options {
-        static let json = Flag("json", "Print the todo's reminders, their rules and reasons as JSON")
-    }
-    static let options = Option.list(Options.json)
+    static let json = Flag("json", "Print the todo's reminders, their rules and reasons as JSON")
+    static let options = Option.list(json)
     static let discussion = """
         A repeating todo also shows its next five dues, each as if the one before were done
         when due.
@@ -71,7 +69,7 @@ enum ExplainCommand: Command {
         let todo = subject.todo
         let text = context.dueText
         let explained = todo.isCompleted ? [] : explain(subject, firings: firings, planner: planner, now: context.now, text: text)
-        if arguments[Options.json] {
+        if arguments[Self.json] {
             context.printJSON(json(subject, explained: explained, config: planner.config, context: context))
             return
         }

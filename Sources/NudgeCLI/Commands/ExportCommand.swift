@@ -6,12 +6,10 @@ enum ExportCommand: Command {
     static let name = "export"
     static let abstract = "Write todos out as Nudge JSON, iCalendar, Taskwarrior or todo.txt"
     static let usage = "nudge export [--format json|ics|taskwarrior|todotxt] [--all] [-o FILE]"
-    enum Options {
-        static let format = ValueOption("format", "FORMAT", "The file format: json (the default), ics, taskwarrior or todotxt", choices: Choices.formats)
-        static let all = Flag("all", "Include completed todos")
-        static let output = ValueOption("output", "FILE", "Write to FILE (replaced whole, readable only by you; through a symbolic link to its target; a FIFO or device is written to) instead of the terminal", short: "o")
-    }
-    static let options = Option.list(Options.format, Options.all, Options.output)
+    static let format = ValueOption("format", "FORMAT", "The file format: json (the default), ics, taskwarrior or todotxt", choices: Choices.formats)
+    static let all = Flag("all", "Include completed todos")
+    static let output = ValueOption("output", "FILE", "Write to FILE (replaced whole, readable only by you; through a symbolic link to its target; a FIFO or device is written to) instead of the terminal", short: "o")
+    static let options = Option.list(format, all, output)
     static let discussion = """
         Pending todos, or all with --all. Nudge's JSON is an array of todos with their uuid,
         title, notes, due (and its zone, so the wall time survives), priority, category,
@@ -35,10 +33,10 @@ enum ExportCommand: Command {
         let format = try format(arguments) ?? .json
         let records: [TodoRecord]
         do {
-            records = try context.store(.read).records(arguments[Options.all] ? .all : .pending)
+            records = try context.store(.read).records(arguments[Self.all] ? .all : .pending)
         } catch { throw CLIError(error) }
         let text = format.encode(records, options: InterchangeOptions(zone: context.zone, now: context.now, config: try context.config()))
-        if let path = arguments[Options.output] {
+        if let path = arguments[Self.output] {
             try OutputFile.write(text, to: path)
         } else {
             // Unicode scalars, not characters: an iCalendar file ends in one "\r\n" character.
@@ -55,7 +53,7 @@ enum ExportCommand: Command {
 
     /// The format `--format` names, or nil without it.
     static func format(_ arguments: Arguments) throws(CLIError) -> InterchangeFormat? {
-        guard let name = arguments[Options.format] else { return nil }
+        guard let name = arguments[Self.format] else { return nil }
         guard let format = InterchangeFormat(name: name) else {
             throw .usage("'\(Terminal.visible(name))' is not a format nudge reads or writes; use "
                 + InterchangeFormat.allCases.map(\.rawValue).joined(separator: ", "))

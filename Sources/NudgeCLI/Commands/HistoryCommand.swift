@@ -7,10 +7,8 @@ enum HistoryCommand: Command {
     static let abstract = "Show what the reminder service did with a todo, from the journal"
     static let usage = "nudge history ID [--json]"
     static let operands = Operands.one(.todo(.all))
-    enum Options {
-        static let json = Flag("json", "Print the journal entries as JSON")
-    }
-    static let options = Option.list(Options.json)
+    static let json = Flag("json", "Print the journal entries as JSON")
+    static let options = Option.list(json)
     static let jsonOutput = """
         An array of journal entries, oldest first, each an object:
           at       when it was logged, ISO 8601 with the offset
@@ -54,7 +52,7 @@ enum HistoryCommand: Command {
             throw .failed("cannot read the journal: \(error)")
         }
         let clock = WallClock(zone: context.zone)
-        if arguments[Options.json] {
+        if arguments[Self.json] {
             context.printJSON(.array(entries.map { entry in
                 .object([("at", .string(clock.iso8601(entry.realtime))), ("event", .string(entry["NUDGE_EVENT"])),
                          ("rule", .string(entry["NUDGE_RULE"])), ("message", .string(entry.message))])

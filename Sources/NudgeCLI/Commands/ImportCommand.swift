@@ -12,17 +12,13 @@ enum ImportCommand: Command {
     static let abstract = "Read todos in from Nudge JSON, iCalendar, Taskwarrior or todo.txt, from a file or a URL"
     static let usage = "nudge import FILE|-|URL [--format json|ics|taskwarrior|todotxt] [--dry-run] [--skip-bad] [--json] [--timeout TIME] [--quiet]"
     static let operands = Operands.one(.file)
-    enum Options {
-        static let format = ValueOption("format", "FORMAT", "The file format: json, ics, taskwarrior or todotxt (guessed from the content when not given)", choices: Choices.formats)
-        static let dryRun = Flag("dry-run", "Say what would be added, updated and skipped, and change nothing")
-        static let skipBad = Flag("skip-bad", "Import the good todos of a file with bad ones, listing those skipped")
-        static let json = Flag("json", "Print the counts as a JSON object")
-        static let timeout = ValueOption("timeout", "TIME", "For a URL: the longest wait to connect and the longest the answer may stall, e.g. 15s, 500ms (default: [import] timeout, 15s)")
-        static let quiet = Flag("quiet", "For a URL: no progress bar on the terminal")
-    }
-    static let options = Option.list(
-        Options.format, Options.dryRun, Options.skipBad, Options.json, Options.timeout, Options.quiet
-    )
+    static let format = ValueOption("format", "FORMAT", "The file format: json, ics, taskwarrior or todotxt (guessed from the content when not given)", choices: Choices.formats)
+    static let dryRun = Flag("dry-run", "Say what would be added, updated and skipped, and change nothing")
+    static let skipBad = Flag("skip-bad", "Import the good todos of a file with bad ones, listing those skipped")
+    static let json = Flag("json", "Print the counts as a JSON object")
+    static let timeout = ValueOption("timeout", "TIME", "For a URL: the longest wait to connect and the longest the answer may stall, e.g. 15s, 500ms (default: [import] timeout, 15s)")
+    static let quiet = Flag("quiet", "For a URL: no progress bar on the terminal")
+    static let options = Option.list(format, dryRun, skipBad, json, timeout, quiet)
     static let jsonOutput = """
         An object:
           dryRun             true with --dry-run: nothing was stored
@@ -69,16 +65,16 @@ enum ImportCommand: Command {
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         let path = try arguments.positionals(min: 1, max: 1, usage: usage)[0]
         let chosen = try ExportCommand.format(arguments)
-        let dryRun = arguments[Options.dryRun]
+        let dryRun = arguments[Self.dryRun]
         let isURL = isWebAddress(path)
-        let progress = ProgressBar(enabled: isURL && !arguments[Options.quiet])
+        let progress = ProgressBar(enabled: isURL && !arguments[Self.quiet])
         defer { progress.clear() }
-        if !isURL, arguments.given(Options.timeout) { throw .usage("--timeout is for a URL; \(path) is a file") }
+        if !isURL, arguments.given(Self.timeout) { throw .usage("--timeout is for a URL; \(path) is a file") }
         let settings = try context.config().importing
         var limits: FetchLimits?
         if isURL {
             var timeout = settings.timeout
-            if let text = arguments[Options.timeout] { timeout = try self.timeout(text) }
+            if let text = arguments[Self.timeout] { timeout = try self.timeout(text) }
             limits = FetchLimits(timeout: timeout, maxSize: settings.maxSize)
         }
         let decoded: DecodedFile
@@ -104,7 +100,7 @@ enum ImportCommand: Command {
             case .failure(let error): bad.append(error)
             }
         }
-        if let first = bad.first, !arguments[Options.skipBad] {
+        if let first = bad.first, !arguments[Self.skipBad] {
             progress.clear()
             let more = bad.count > 1 ? " (and \(bad.count - 1) more bad item\(bad.count == 2 ? "" : "s"))" : ""
             throw .failed("\(first)\(more); nothing was imported (--skip-bad imports the rest)")
@@ -125,7 +121,7 @@ enum ImportCommand: Command {
         progress.clear()
         for error in bad { NudgeCLI.writeError("skipped \(error)") }
         for warning in decoded.warnings { NudgeCLI.writeError("warning: " + warning) }
-        if arguments[Options.json] {
+        if arguments[Self.json] {
             context.printJSON(.object([
                 ("dryRun", .bool(dryRun)), ("added", .int(Int64(summary.added))), ("updated", .int(Int64(summary.updated))),
                 ("skipped", .int(Int64(summary.skipped))), ("bad", .int(Int64(bad.count))),

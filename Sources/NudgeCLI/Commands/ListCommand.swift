@@ -8,19 +8,14 @@ enum ListCommand: Command {
     static let name = "list"
     static let abstract = "List todos by when they are due"
     static let usage = "nudge list [--all | --completed] [--category NAME] [--priority P] [--search TEXT] [--sort due|priority|title|created] [--json]"
-    enum Options {
-        static let all = Flag("all", "Show completed todos too")
-        static let completed = Flag("completed", "Show only completed todos")
-        static let category = ValueOption("category", "NAME", "Only todos in this category", completes: .category)
-        static let priority = ValueOption("priority", "P", "Only todos of this priority: low, medium or high", choices: Choices.priorities)
-        static let search = ValueOption("search", "TEXT", "Only todos whose title or notes contain TEXT (ignoring case)")
-        static let sort = ValueOption("sort", "KEY", "Order within each section: due (the default), priority, title or created", choices: Choices.sortKeys)
-        static let json = Flag("json", "Print an array of todos as JSON")
-    }
-    static let options = Option.list(
-        Options.all, Options.completed, Options.category, Options.priority, Options.search, Options.sort,
-        Options.json
-    )
+    static let all = Flag("all", "Show completed todos too")
+    static let completed = Flag("completed", "Show only completed todos")
+    static let category = ValueOption("category", "NAME", "Only todos in this category", completes: .category)
+    static let priority = ValueOption("priority", "P", "Only todos of this priority: low, medium or high", choices: Choices.priorities)
+    static let search = ValueOption("search", "TEXT", "Only todos whose title or notes contain TEXT (ignoring case)")
+    static let sort = ValueOption("sort", "KEY", "Order within each section: due (the default), priority, title or created", choices: Choices.sortKeys)
+    static let json = Flag("json", "Print an array of todos as JSON")
+    static let options = Option.list(all, completed, category, priority, search, sort, json)
     static let jsonOutput = """
         An array of todos in the order listed (Overdue, Today, Upcoming, Unscheduled, then
         Completed), each an object:
@@ -40,15 +35,15 @@ enum ListCommand: Command {
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         _ = try arguments.positionals(min: 0, max: 0, usage: usage)
-        try arguments.exclusive(Options.all, Options.completed)
+        try arguments.exclusive(Self.all, Self.completed)
         var query = TodoQuery()
-        if arguments[Options.all] { query.state = .all }
-        if arguments[Options.completed] { query.state = .completed }
-        if let name = arguments[Options.category] { query.categoryName = try categoryName(name) }
-        if let name = arguments[Options.priority] { query.priority = try priority(name) }
-        query.search = arguments[Options.search]
+        if arguments[Self.all] { query.state = .all }
+        if arguments[Self.completed] { query.state = .completed }
+        if let name = arguments[Self.category] { query.categoryName = try categoryName(name) }
+        if let name = arguments[Self.priority] { query.priority = try priority(name) }
+        query.search = arguments[Self.search]
         var order = TodoOrder.due
-        if let key = arguments[Options.sort] {
+        if let key = arguments[Self.sort] {
             guard let chosen = TodoOrder(rawValue: key.lowercased()) else {
                 throw .usage("cannot sort by '\(key)'; use due, priority, title or created")
             }
@@ -56,7 +51,7 @@ enum ListCommand: Command {
         }
         let store = try context.store(.read)
         let agenda = context.agenda
-        if arguments[Options.json] {
+        if arguments[Self.json] {
             var printer = JSONArrayPrinter(context)
             do {
                 try store.forEachAgendaTodo(matching: query, agenda: agenda, order: order) { _, todo in

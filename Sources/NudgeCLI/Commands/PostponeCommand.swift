@@ -6,10 +6,8 @@ enum PostponeCommand: Command {
     static let abstract = "Move a todo's due date later"
     static let usage = "nudge postpone ID DURATION [--json]"
     static let operands = Operands(kinds: [.todo(.pending), .text])
-    enum Options {
-        static let json = Flag("json", "Print the todo as JSON afterwards")
-    }
-    static let options = Option.list(Options.json)
+    static let json = Flag("json", "Print the todo as JSON afterwards")
+    static let options = Option.list(json)
     static let jsonOutput = """
         The todo as saved, with its new due, an object with the keys of list --json:
         \(JSON.todoKeys)
@@ -44,7 +42,7 @@ enum PostponeCommand: Command {
             let moved = try span.added(to: old, calendar: context.calendar, wallTime: wallTime)
             todo.setDue(moved, meantFor: span.seconds == 0 ? wallTime : nil)
             let saved = try store.update(todo, now: context.now)
-            if arguments[Options.json] {
+            if arguments[Self.json] {
                 context.printJSON(context.json(saved))
                 return
             }

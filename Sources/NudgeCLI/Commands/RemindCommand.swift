@@ -6,13 +6,11 @@ enum RemindCommand: Command {
     static let abstract = "Add, clear or list a todo's own reminders"
     static let usage = "nudge remind ID [--add OFFSET|WHEN]... [--clear] [--list] [--json]"
     static let operands = Operands.one(.todo(.pending))
-    enum Options {
-        static let add = RepeatedOption("add", "OFFSET|WHEN", "Remind this long before the due (1h, 1d) or at this moment (fri 9am); repeatable")
-        static let clear = Flag("clear", "Remove the todo's own reminders first (the config file's rules stay)")
-        static let list = Flag("list", "List the todo's own reminders (the default when nothing else is given)")
-        static let json = Flag("json", "Print the todo's own reminders, after any change, as JSON")
-    }
-    static let options = Option.list(Options.add, Options.clear, Options.list, Options.json)
+    static let add = RepeatedOption("add", "OFFSET|WHEN", "Remind this long before the due (1h, 1d) or at this moment (fri 9am); repeatable")
+    static let clear = Flag("clear", "Remove the todo's own reminders first (the config file's rules stay)")
+    static let list = Flag("list", "List the todo's own reminders (the default when nothing else is given)")
+    static let json = Flag("json", "Print the todo's own reminders, after any change, as JSON")
+    static let options = Option.list(add, clear, list, json)
     static let jsonOutput = """
         An object:
           id                the todo's id
@@ -32,8 +30,8 @@ enum RemindCommand: Command {
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         let id = try todoID(arguments.positionals(min: 1, max: 1, usage: usage)[0])
-        let adding = try arguments[Options.add].map { text throws(CLIError) in try reminder(text, context: context) }
-        let changing = !adding.isEmpty || arguments[Options.clear]
+        let adding = try arguments[Self.add].map { text throws(CLIError) in try reminder(text, context: context) }
+        let changing = !adding.isEmpty || arguments[Self.clear]
         let store = try changing ? context.storeOfExisting() : context.store(.read)
         do {
             var subject = try store.reminderSubject(id: id)
@@ -41,9 +39,9 @@ enum RemindCommand: Command {
                 throw CLIError.failed("todo \(id) has no due date to count back from; set one with 'nudge edit \(id) --due WHEN', or remind at a moment (--add \"fri 9am\")")
             }
             if changing {
-                subject = try store.changeReminders(todoID: id, adding: adding, clearing: arguments[Options.clear], now: context.now)
+                subject = try store.changeReminders(todoID: id, adding: adding, clearing: arguments[Self.clear], now: context.now)
             }
-            if arguments[Options.json] {
+            if arguments[Self.json] {
                 context.printJSON(.object([
                     ("id", .int(subject.todo.id)), ("title", .string(subject.todo.title)),
                     ("defaultReminders", .bool(subject.usesDefaultRules)),

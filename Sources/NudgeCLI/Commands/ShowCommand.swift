@@ -5,10 +5,8 @@ enum ShowCommand: Command {
     static let abstract = "Show every field of a todo"
     static let usage = "nudge show ID [--json]"
     static let operands = Operands.one(.todo(.all))
-    enum Options {
-        static let json = Flag("json", "Print the todo as a JSON object")
-    }
-    static let options = Option.list(Options.json)
+    static let json = Flag("json", "Print the todo as a JSON object")
+    static let options = Option.list(json)
     static let jsonOutput = """
         An object with the keys of list --json:
         \(JSON.todoKeys)
@@ -33,7 +31,7 @@ enum ShowCommand: Command {
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         let id = try todoID(arguments.positionals(min: 1, max: 1, usage: usage)[0])
         let store = try context.store(.read)
-        if arguments[Options.json] {
+        if arguments[Self.json] {
             let subject: ReminderSubject, next: Reminder?
             do {
                 subject = try store.reminderSubject(id: id)

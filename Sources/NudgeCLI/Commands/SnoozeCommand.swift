@@ -7,11 +7,9 @@ enum SnoozeCommand: Command {
     static let abstract = "Hold a todo's reminders for a while"
     static let usage = "nudge snooze ID [DURATION | --until WHEN] [--json]"
     static let operands = Operands(kinds: [.todo(.pending), .text])
-    enum Options {
-        static let until = ValueOption("until", "WHEN", "Hold them until this moment, e.g. \"tomorrow 9am\"")
-        static let json = Flag("json", "Print {todo, until} as JSON")
-    }
-    static let options = Option.list(Options.until, Options.json)
+    static let until = ValueOption("until", "WHEN", "Hold them until this moment, e.g. \"tomorrow 9am\"")
+    static let json = Flag("json", "Print {todo, until} as JSON")
+    static let options = Option.list(until, json)
     static let jsonOutput = """
         An object:
           todo    the todo's id
@@ -31,11 +29,11 @@ enum SnoozeCommand: Command {
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         let words = try arguments.positionals(min: 1, max: 2, usage: usage)
         let id = try todoID(words[0])
-        if words.count == 2, arguments.given(Options.until) {
+        if words.count == 2, arguments.given(Self.until) {
             throw .usage("give a DURATION or --until WHEN, not both")
         }
         let until: Date
-        if let text = arguments[Options.until] {
+        if let text = arguments[Self.until] {
             until = try moment(due(text, context: context), context: context)
         } else if words.count == 2 {
             until = try span(words[1]).added(to: context.now, calendar: context.calendar)
@@ -49,7 +47,7 @@ enum SnoozeCommand: Command {
         let store = try context.storeOfExisting()
         do {
             let todo = try store.snooze(todoID: id, until: until, now: context.now)
-            if arguments[Options.json] {
+            if arguments[Self.json] {
                 context.printJSON(.object([("todo", .int(todo.id)), ("until", .string(WallClock(zone: context.zone).iso8601(until)))]))
                 return
             }

@@ -5,12 +5,10 @@ enum StatusCommand: Command {
     static let name = "status"
     static let abstract = "Count what is overdue and due today, for a status bar"
     static let usage = "nudge status [--format plain|json|waybar|i3blocks | --json]"
-    enum Options {
-        static let format = ValueOption("format", "FORMAT", "plain (the default): one line; json; waybar: a custom module's JSON; i3blocks: its three lines",
-                                        choices: Format.allCases.map(\.rawValue))
-        static let json = Flag("json", "The same as --format json")
-    }
-    static let options = Option.list(Options.format, Options.json)
+    static let format = ValueOption("format", "FORMAT", "plain (the default): one line; json; waybar: a custom module's JSON; i3blocks: its three lines",
+                                    choices: Format.allCases.map(\.rawValue))
+    static let json = Flag("json", "The same as --format json")
+    static let options = Option.list(format, json)
     enum Format: String, CaseIterable { case plain, json, waybar, i3blocks }
 
     /// What is most pressing: waybar's class, i3blocks' colour.
@@ -48,8 +46,8 @@ enum StatusCommand: Command {
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         _ = try arguments.positionals(min: 0, max: 0, usage: usage)
-        try arguments.exclusive(Options.format, Options.json)
-        let name = arguments[Options.json] ? "json" : arguments[Options.format]?.lowercased() ?? "plain"
+        try arguments.exclusive(Self.format, Self.json)
+        let name = arguments[Self.json] ? "json" : arguments[Self.format]?.lowercased() ?? "plain"
         guard let format = Format(rawValue: name) else {
             throw .usage("unknown status format '\(name)'; use " + Format.allCases.map(\.rawValue).joined(separator: ", "))
         }

@@ -8,10 +8,8 @@ enum SyncCommand: Command {
     static let name = "sync"
     static let abstract = "Keep the todos and a vdir (one UID.ics per todo, as vdirsyncer and todoman use) in step, both ways"
     static let usage = "nudge sync [--json]"
-    enum Options {
-        static let json = Flag("json", "Print what the pass did as a JSON object")
-    }
-    static let options = Option.list(Options.json)
+    static let json = Flag("json", "Print what the pass did as a JSON object")
+    static let options = Option.list(json)
     static let jsonOutput = """
         An object:
           vdir                   the folder synced with
@@ -66,7 +64,7 @@ enum SyncCommand: Command {
             // Worded as every command's full disk, which names the database.
             throw .failed(error.diskFull ? error.reason : "cannot sync with \(configured): \(error.reason)")
         }
-        if arguments[Options.json] {
+        if arguments[Self.json] {
             context.printJSON(.object([
                 ("vdir", .string(folder)), ("imported", .int(Int64(report.imported))),
                 ("deletedTodos", .int(Int64(report.deletedTodos))), ("written", .int(Int64(report.written))),

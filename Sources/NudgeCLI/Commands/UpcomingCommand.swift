@@ -6,12 +6,10 @@ enum UpcomingCommand: Command {
     static let name = "upcoming"
     static let abstract = "List the reminders that will fire, in order"
     static let usage = "nudge upcoming [--within DURATION] [--limit N] [--json]"
-    enum Options {
-        static let within = ValueOption("within", "DURATION", "How far ahead to look (default 7d)")
-        static let limit = ValueOption("limit", "N", "Show at most N reminders")
-        static let json = Flag("json", "Print an array of {at, todo, title, rule} objects")
-    }
-    static let options = Option.list(Options.within, Options.limit, Options.json)
+    static let within = ValueOption("within", "DURATION", "How far ahead to look (default 7d)")
+    static let limit = ValueOption("limit", "N", "Show at most N reminders")
+    static let json = Flag("json", "Print an array of {at, todo, title, rule} objects")
+    static let options = Option.list(within, limit, json)
     static let jsonOutput = """
         An array of reminders in the order they fire, each an object:
           at        when it fires, ISO 8601 with the offset
@@ -25,9 +23,9 @@ enum UpcomingCommand: Command {
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         _ = try arguments.positionals(min: 0, max: 0, usage: usage)
         var within = TimeSpan(days: 7)
-        if let text = arguments[Options.within] { within = try SnoozeCommand.span(text) }
+        if let text = arguments[Self.within] { within = try SnoozeCommand.span(text) }
         var limit: Int?
-        if let text = arguments[Options.limit] {
+        if let text = arguments[Self.limit] {
             guard let number = Int(text), number > 0 else { throw .usage("--limit takes a whole number above 0, not '\(text)'") }
             limit = number
         }
@@ -38,7 +36,7 @@ enum UpcomingCommand: Command {
         let cut = limit.map { reminders.count > $0 } ?? false
         if let limit, cut { reminders.removeLast(reminders.count - limit) }
         let clock = WallClock(zone: context.zone)
-        if arguments[Options.json] {
+        if arguments[Self.json] {
             context.printJSON(.array(reminders.map { reminder in
                 .object([("at", .string(clock.iso8601(reminder.at))),
                          ("todo", reminder.todoID.map(JSON.int) ?? .null),
