@@ -30,9 +30,29 @@ extension TaskwarriorJSON {
         var result: Result<TodoRecord, RecordError>
     }
 
+    /// The entries, a task whose uuid an earlier one gave made a record error: which of the two
+    /// is the template or an instance cannot be told, and a series would be made of both. (Tasks
+    /// without a uuid, written by hand, are named by their text: the same text is the same task.)
+    static func withoutRepeatedUUIDs(_ entries: [Entry]) -> [Entry] {
+        var first: [String: Entry] = [:]
+        return entries.map { entry in
+            guard case .success(let record) = entry.result, entry.object?["uuid"] != nil else { return entry }
+            guard let earlier = first[record.uuid] else {
+                first[record.uuid] = entry
+                return entry
+            }
+            var repeated = entry
+            repeated.result = .failure(RecordError(
+                item: entry.number, place: entry.place, field: "uuid",
+                reason: "is the uuid of \(earlier.place.rawValue) \(earlier.number) too; a task is given once"))
+            return repeated
+        }
+    }
+
     /// The records of a file, each series made one todo at its template (or at its first
     /// instance without one), with the warnings of what does not repeat here.
     static func withSeries(_ entries: [Entry], options: InterchangeOptions) -> DecodedFile {
+        let entries = withoutRepeatedUUIDs(entries)
         var templates = Set<String>(), plainTasks = Set<String>()
         var instances: [String: [(object: [String: Any], record: TodoRecord)]] = [:]
         for entry in entries {

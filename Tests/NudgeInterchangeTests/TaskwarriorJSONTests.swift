@@ -76,6 +76,20 @@ struct TaskwarriorJSONTests {
         #expect(withNotes[0]["description"] == "added in Nudge" && withNotes[0]["entry"] != nil)
     }
 
+    /// Found by the taskwarrior fuzz target: a template and a plain task sharing a uuid made a
+    /// series of both, and its export read back as one todo more.
+    @Test func aUUIDGivenTwiceIsARecordErrorAndTheFirstIsKept() throws {
+        let file = try decode("""
+            [{"description":"Pay rent","due":"20261201T090000Z","entry":"20261201T020050Z","mask":"-","recur":"monthly","rtype":"periodic","status":"recurring","uuid":"b2b018f1-3b97-48f4-850c-17280d28b26f"},
+            {"description":"Other","entry":"20261201T020051Z","status":"pending","uuid":"B2B018F1-3B97-48F4-850C-17280D28B26F"}]
+            """)
+        #expect(file.items.count == 2)
+        #expect(try file.items[0].get().title == "Pay rent")
+        #expect(throws: RecordError(item: 2, place: .item, field: "uuid", reason: "is the uuid of item 1 too; a task is given once")) {
+            try file.items[1].get()
+        }
+    }
+
     @Test func aDueAtLocalMidnightIsAnAllDayDueAndGoesBackToMidnight() throws {
         let record = try one(#"{"uuid":"11111111-1111-4111-8111-111111111111","description":"Day","status":"pending","entry":"20261101T100000Z","due":"20261223T230000Z"}"#)
         #expect(record.due == .allDay(LocalDate(year: 2026, month: 12, day: 24)!))
