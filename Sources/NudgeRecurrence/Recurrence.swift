@@ -148,7 +148,7 @@ enum Recurrence {
                     limited = true
                 }
             }
-            let hourLimit = takeHourLimit(from: &rule)
+            let limit = Limit(taking: &rule)
             guard rule.freq != ICAL_NO_RECURRENCE, !skipsEveryMonth(rule, from: start),
                   let iterator = ical.icalrecur_iterator_new(rule, start.icalTime) else { return .ended }
             defer { ical.icalrecur_iterator_free(iterator) }
@@ -159,10 +159,10 @@ enum Recurrence {
                     return !limited || counted ? .ended : .beyondHorizon
                 }
                 seen += 1
-                if let hourLimit {
-                    guard hourLimit.hours.contains(occurrence.hour) else { continue }
+                if let limit {
+                    guard limit.passes(occurrence) else { continue }
                     passed += 1
-                    if hourLimit.count > 0, passed > hourLimit.count { return .ended }
+                    if limit.count > 0, passed > limit.count { return .ended }
                 }
                 switch body(occurrence) {
                 case .next: continue
@@ -192,24 +192,56 @@ enum Recurrence {
         return !(0..<12).contains { step in months.contains((start.day.month - 1 + step * interval) % 12 + 1) }
     }
 
-    /// libical 3.0 expands FREQ=HOURLY with BYHOUR wrongly: it steps every hour whatever the
-    /// INTERVAL, and skips hours of the first day when DTSTART is outside them. So for an hourly
-    /// rule BYHOUR is taken out here and applied by `first` as the limit RFC 5545 makes it, and
-    /// COUNT with it, as it counts the occurrences that pass. Nil when there is nothing to take.
-    private static func takeHourLimit(from rule: inout icalrecurrencetype) -> (hours: Set<Int>, count: Int)? {
-        guard rule.freq == ICAL_HOURLY_RECURRENCE else { return nil }
-        let end = Int16(truncatingIfNeeded: ICAL_RECURRENCE_ARRAY_MAX.rawValue)
-        var hours = Set<Int>()
-        withUnsafeMutableBytes(of: &rule.by_hour) { raw in
-            let list = raw.bindMemory(to: Int16.self)
-            for value in list {
-                if value == end { break }
-                hours.insert(Int(value))
+    /// The parts of a rule libical 3.0 expands wrongly, taken out of it and applied by `search`
+    /// as the limits RFC 5545 makes them, with COUNT, which counts the occurrences that pass:
+    /// - FREQ=HOURLY with BYHOUR: libical steps every hour whatever the INTERVAL, and skips hours
+    ///   of the first day when DTSTART is outside them;
+    /// - a negative BYMONTHDAY (from the month's end) in a DAILY or HOURLY rule: libical never
+    ///   matches it, and stepped to the horizon finding nothing (FREQ=DAILY;BYMONTHDAY=-1 is the
+    ///   last day of each month).
+    struct Limit {
+        var hours: Set<Int>?
+        var monthDays: Set<Int>?
+        var count: Int
+
+        /// Nil when there is nothing to take.
+        init?(taking rule: inout icalrecurrencetype) {
+            if rule.freq == ICAL_HOURLY_RECURRENCE {
+                let taken = Self.take(&rule.by_hour)
+                if !taken.isEmpty { hours = taken }
             }
-            list[0] = end
+            if rule.freq == ICAL_HOURLY_RECURRENCE || rule.freq == ICAL_DAILY_RECURRENCE,
+               Self.values(rule.by_month_day).contains(where: { $0 < 0 }) {
+                monthDays = Self.take(&rule.by_month_day)
+            }
+            guard hours != nil || monthDays != nil else { return nil }
+            count = Int(rule.count)
+            rule.count = 0
         }
-        guard !hours.isEmpty else { return nil }
-        defer { rule.count = 0 }
-        return (hours, Int(rule.count))
+
+        func passes(_ occurrence: FloatingTime) -> Bool {
+            if let hours, !hours.contains(occurrence.hour) { return false }
+            if let monthDays {
+                let day = occurrence.day
+                let fromEnd = day.day - LocalDate.daysIn(month: day.month, year: day.year) - 1
+                return monthDays.contains(day.day) || monthDays.contains(fromEnd)
+            }
+            return true
+        }
+
+        private static let end = Int16(truncatingIfNeeded: ICAL_RECURRENCE_ARRAY_MAX.rawValue)
+
+        private static func values<List>(_ list: List) -> [Int] {
+            withUnsafeBytes(of: list) { raw in
+                Array(raw.bindMemory(to: Int16.self).prefix { $0 != end }.map(Int.init))
+            }
+        }
+
+        /// The values of one of libical's BY lists, leaving it empty.
+        private static func take<List>(_ list: inout List) -> Set<Int> {
+            let taken = Set(values(list))
+            withUnsafeMutableBytes(of: &list) { raw in raw.bindMemory(to: Int16.self)[0] = end }
+            return taken
+        }
     }
 }

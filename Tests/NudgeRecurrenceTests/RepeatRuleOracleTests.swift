@@ -171,6 +171,17 @@ struct RepeatRuleOracleTests {
         // All-day series: days, whatever the clocks do.
         Case(name: "Berlin all-day weekly across the gap", zone: "Europe/Berlin", start: "2027-03-21", rule: "FREQ=WEEKLY;COUNT=4"),
         Case(name: "New York all-day on the last day of each month", zone: ny, start: "2027-01-31", rule: "FREQ=MONTHLY;BYMONTHDAY=-1", count: 6),
+        // A negative BYMONTHDAY in a DAILY or HOURLY rule, which libical 3.0 never matches.
+        Case(name: "Berlin daily on the last day of the month", zone: "Europe/Berlin", start: "2027-01-31T09:00",
+             rule: "FREQ=DAILY;BYMONTHDAY=-1", count: 6),
+        Case(name: "Berlin daily on the first and last days, with COUNT", zone: "Europe/Berlin", start: "2027-01-31T09:00",
+             rule: "FREQ=DAILY;BYMONTHDAY=1,-1;COUNT=5", count: 10),
+        Case(name: "Berlin every 2 days on the second to last day", zone: "Europe/Berlin", start: "2027-01-30T09:00",
+             rule: "FREQ=DAILY;INTERVAL=2;BYMONTHDAY=-2", count: 6),
+        Case(name: "Berlin hourly on February's 29th from the end", zone: "Europe/Berlin", start: "2028-02-01T00:00",
+             rule: "FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=-29", count: 24),  // the next, in 2032, is past the hourly horizon
+        Case(name: "Berlin every 4h at 9 and 17 on the last day", zone: "Europe/Berlin", start: "2027-01-31T09:00",
+             rule: "FREQ=HOURLY;INTERVAL=4;BYHOUR=9,17;BYMONTHDAY=-1", count: 6),
     ]
 
     /// Series with EXDATE and RDATE, against dateutil's rruleset.
