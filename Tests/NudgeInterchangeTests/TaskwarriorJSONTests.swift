@@ -231,12 +231,12 @@ struct TaskwarriorJSONTests {
         #expect(try exported(todo)["status"] as? String == "deleted")
     }
 
+    /// Walked, the mask would step the due two million days on (past the year 7500); refused, the
+    /// series stays at the template's due. The due is the measure, not the time taken, which
+    /// the sanitizer builds stretch past any bound that also holds in a release build.
     @Test func aHostileMaskIsNotWalked() throws {
         let mask = String(repeating: "+", count: 2_000_000)
-        let clock = ContinuousClock()
-        let started = clock.now
         let todo = try one(#"{"uuid":"11111111-1111-4111-8111-111111111111","description":"x","status":"recurring","due":"20261101T100000Z","recur":"daily","mask":"\#(mask)"}"#)
-        #expect(clock.now - started < .seconds(2))
         #expect(todo.due == .at(Date(timeIntervalSince1970: 1_793_527_200), zone: options.zone))
     }
 
