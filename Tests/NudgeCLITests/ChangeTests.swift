@@ -63,11 +63,10 @@ struct ChangeTests {
         #expect(refused.stderr.hasPrefix("nudge: delete needs --yes"))
         #expect(try nudge("delete", "1", "--yes").stdout == "Deleted 1: a\n")
         // On a terminal it asks, and anything but yes keeps the todo.
-        let command = "faketime -f '2026-11-29 10:53:00' \"$NUDGE\" delete 2"
-        let declined = try nudge.shell("echo n | script -qec \(shellQuote(command)) /dev/null")
+        let declined = try nudge.onATerminal("delete", "2", input: "n\n")
         #expect(declined.stdout.contains("This cannot be undone. [y/N]"))
         #expect(try nudge("show", "2").status == 0)
-        _ = try nudge.shell("echo y | script -qec \(shellQuote(command)) /dev/null")
+        _ = try nudge.onATerminal("delete", "2", input: "y\n")
         #expect(try nudge("show", "2").status == 1)
         // Ids are never reused.
         #expect(try nudge("add", "c").stdout == "Added 3: c\n")

@@ -19,8 +19,7 @@ struct ListQuoteTests {
 
     /// `nudge list` on a pseudo-terminal (at the tests' fixed time, the monotonic clock real).
     func listOnATerminal() throws -> String {
-        let command = "FAKETIME_DONT_FAKE_MONOTONIC=1 faketime -f '2026-11-29 10:53:00' \"$NUDGE\" list"
-        return try nudge.shell("script -qec \(shellQuote(command)) /dev/null").stdout
+        try nudge.onATerminal("list", environment: ["FAKETIME_DONT_FAKE_MONOTONIC": "1"]).stdout
     }
 
     @Test func aURLsQuoteIsShownAboveTheSectionsOnATerminal() throws {

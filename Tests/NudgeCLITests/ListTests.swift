@@ -86,10 +86,9 @@ struct ListTests {
         try nudge("add", "late", "--due", "yesterday")
         #expect(!(try nudge("list").stdout.contains("\u{1B}[")))
         // `script` gives nudge a pseudo-terminal as stdout.
-        let command = "faketime -f '2026-11-29 10:53:00' \"$NUDGE\" list"
-        let colored = try nudge.shell("script -qec \(shellQuote(command)) /dev/null")
+        let colored = try nudge.onATerminal("list")
         #expect(colored.stdout.contains("\u{1B}[31mYesterday"))
-        let plain = try nudge.shell("NO_COLOR=1 script -qec \(shellQuote(command)) /dev/null")
+        let plain = try nudge.onATerminal("list", environment: ["NO_COLOR": "1"])
         #expect(plain.stdout.contains("Yesterday") && !plain.stdout.contains("\u{1B}["))
     }
 
@@ -103,8 +102,7 @@ struct ListTests {
         #expect(piped.contains("  [ ] 1  " + long + "  Dec 21  !!"))
         #expect(piped.contains("  [ ] 3  " + wide + "  Dec 23  !!"))
         // Cut with an ellipsis at a terminal, the dues lined up.
-        let command = "faketime -f '2026-11-29 10:53:00' \"$NUDGE\" list"
-        let shown = try nudge.shell("NO_COLOR=1 script -qec \(shellQuote(command)) /dev/null").stdout
+        let shown = try nudge.onATerminal("list", environment: ["NO_COLOR": "1"]).stdout
             .components(separatedBy: "\r\n")
         #expect(shown.contains("  [ ] 1  " + String(repeating: "a", count: 47) + "…  Dec 21  !!"), "\(shown)")
         #expect(shown.contains("  [ ] 2  short" + String(repeating: " ", count: 43) + "  Dec 22  !!"), "\(shown)")

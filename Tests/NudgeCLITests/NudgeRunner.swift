@@ -24,28 +24,23 @@ struct Nudge {
     }
 
     func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> Run {
-        while true {
-            let process = Process()
-            if let now {
-                process.executableURL = URL(fileURLWithPath: "/usr/bin/faketime")
-                // -f: the clock stands still, so that a slow start does not move "now".
-                process.arguments = ["-f", now, Self.binary] + arguments
-            } else {
-                process.executableURL = URL(fileURLWithPath: Self.binary)
-                process.arguments = arguments
-            }
-            process.environment = self.environment.merging(environment) { $1 }
-            let run = try Run.launch(process, input: input)
-            guard now != nil, Self.faketimeFoundAStaleSemaphore(run) else { return run }
+        let environment = self.environment.merging(environment) { $1 }
+        if let now {
+            return try Faketime.run(at: now, Self.binary, arguments, environment: environment, input: input)
         }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = arguments
+        process.environment = environment
+        return try Run.launch(process, input: input)
     }
 
-    /// faketime names its semaphore by its own pid and leaves it behind when it is killed (by
-    /// any run on the machine); a later faketime given that pid stops before starting nudge,
-    /// and a test saw one of its commands fail, a todo missing. Nothing ran: it is run again,
-    /// under another pid.
-    static func faketimeFoundAStaleSemaphore(_ run: Run) -> Bool {
-        run.status == 1 && run.stdout.isEmpty && run.stderr.hasPrefix("faketime: sem_open: File exists")
+    /// Runs `nudge arguments` at `now` on a pseudo-terminal (`script`), as a person would: what
+    /// the terminal got is the run's stdout.
+    func onATerminal(_ arguments: String..., input: String? = nil, environment: [String: String] = [:]) throws -> Run {
+        let now = try #require(now, "a terminal run is at a fixed time")
+        return try Faketime.runOnATerminal(at: now, Self.binary, arguments,
+                                           environment: self.environment.merging(environment) { $1 }, input: input)
     }
 
     var environment: [String: String] {

@@ -20,17 +20,18 @@ struct TaskwarriorTests {
 
         @discardableResult
         func callAsFunction(_ arguments: String...) throws -> Run {
-            let process = Process()
+            let environment = ["PATH": "/usr/bin:/bin", "HOME": folder, "TZ": "Europe/Berlin",
+                               "TASKRC": folder + "/rc", "TASKDATA": folder + "/data"]
+            let run: Run
             if let now {
-                process.executableURL = URL(fileURLWithPath: "/usr/bin/faketime")
-                process.arguments = ["-f", now, "/usr/bin/task"] + arguments
+                run = try Faketime.run(at: now, "/usr/bin/task", arguments, environment: environment)
             } else {
+                let process = Process()
                 process.executableURL = URL(fileURLWithPath: "/usr/bin/task")
                 process.arguments = arguments
+                process.environment = environment
+                run = try Run.launch(process)
             }
-            process.environment = ["PATH": "/usr/bin:/bin", "HOME": folder, "TZ": "Europe/Berlin",
-                                   "TASKRC": folder + "/rc", "TASKDATA": folder + "/data"]
-            let run = try Run.launch(process)
             try #require(run.status == 0, "task \(arguments): \(run.stderr)")
             return run
         }
