@@ -3,72 +3,6 @@ import NudgeCore
 import NudgeInterchange
 import NudgeStore
 
-/// What one two-way pass between the store and a vdir did.
-public struct SyncReport: Equatable, Sendable {
-    /// Todos added or changed from files.
-    public var imported = 0
-    /// Todos deleted because their file went.
-    public var deletedTodos = 0
-    /// Files written, and deleted, for todos added, changed or deleted here.
-    public var written = 0
-    public var deletedFiles = 0
-    /// Items both sides changed in the same field: both versions kept.
-    public var conflicted: [SyncConflict] = []
-    public var conflicts: Int { conflicted.count }
-    /// Todos a file showed completed or deleted elsewhere: their notifications go away here.
-    public var finishedElsewhere: [String] = []
-    /// Todos whose reminders were acknowledged (shown, answered, dismissed) elsewhere.
-    public var acknowledgedElsewhere: [String] = []
-    /// What the pass left alone or refused to do, e.g. delete every todo because the folder
-    /// was empty. Conflicts are in `conflicted`.
-    public var warnings: [String] = []
-    /// Of `warnings`, those every pass gives again while the folder stays as it is (a link or
-    /// a FIFO named .ics), each with the entry it is about (its name and etag): nudged, which
-    /// passes at every change, says each once until that changes.
-    public var standingWarnings: [String: String] = [:]
-    /// True when the pass did nothing at all because it would have deleted every todo (the
-    /// folder holds no files); `warnings` says so. `nudge sync` then fails.
-    public var refused = false
-
-    public init() {}
-
-    /// True when the pass wrote nothing on either side.
-    public var changedNothing: Bool {
-        imported == 0 && deletedTodos == 0 && written == 0 && deletedFiles == 0 && conflicts == 0
-    }
-}
-
-/// A todo both sides changed in the same field: the version here stays, the file's became a
-/// copy of its own.
-public struct SyncConflict: Equatable, Sendable {
-    public var uuid: String
-    public var copyUUID: String
-    /// What `nudge sync` warns and the journal says.
-    public var message: String
-
-    public init(uuid: String, copyUUID: String, message: String) {
-        (self.uuid, self.copyUUID, self.message) = (uuid, copyUUID, message)
-    }
-}
-
-/// Why a pass could not run: the folder is missing or unreadable, or the store failed.
-public struct SyncError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var reason: String
-    /// The database could not be written for want of space: `reason` is then the whole line.
-    public var diskFull: Bool
-
-    public init(reason: String) {
-        self.init(reason: reason, diskFull: false)
-    }
-
-    public init(reason: String, diskFull: Bool) {
-        self.reason = reason
-        self.diskFull = diskFull
-    }
-
-    public var description: String { reason }
-}
-
 /// Keeps the store and a vdir (one `UID.ics` per todo) in step, both ways.
 ///
 /// The vdir is the folder format of vdirsyncer's spec (docs/vdir.rst), as todoman reads it:
@@ -109,7 +43,7 @@ public final class VdirSync {
     }
 
     /// A file read this pass: its record when it holds one todo Nudge can represent.
-    private struct RemoteFile {
+    struct RemoteFile {
         var href: String
         var etag: String
         var hash: String
@@ -120,14 +54,14 @@ public final class VdirSync {
     }
 
     /// A version of a todo a pass merges against.
-    private struct Version {
+    struct Version {
         var text: String
         var record: TodoRecord
         var ancestry: Ancestry
     }
 
     /// A file to write once the store has the pass's changes.
-    private struct PendingWrite {
+    struct PendingWrite {
         var href: String
         var record: TodoRecord
         /// The todo's sync_version the file shows; nil: the one after this pass's import.
@@ -143,7 +77,7 @@ public final class VdirSync {
         try VdirFolder.locked(folder) { () throws(SyncError) -> SyncReport in try lockedPass(now: now) }
     }
 
-    private func lockedPass(now: Date) throws(SyncError) -> SyncReport {
+    func lockedPass(now: Date) throws(SyncError) -> SyncReport {
         bodiesRead = 0
         filesWritten = 0
         var options = self.options
@@ -445,140 +379,5 @@ public final class VdirSync {
                                     removing: removedItems.subtracting(written.map(\.href)))
         }
         return report
-    }
-
-    // MARK: - Items
-
-    /// The files read that are the only file of their todo. A second file with the UID of a
-    /// todo another listed file holds (a copy made beside it, a Syncthing conflict copy) is
-    /// left alone, as vdirsyncer refuses two items with one UID: taken, its content would go
-    /// over the todo's and every pass would write one of them again, and its deletion would
-    /// delete the todo. Of two new files with one UID, the first by name is the todo's.
-    private func oneFilePerTodo(_ remote: [RemoteFile], items: [String: SyncItem], listing: [String: String],
-                                saved: inout [SyncItem], report: inout SyncReport) -> [RemoteFile] {
-        let readNow = Dictionary(remote.map { ($0.href, $0.record.uuid) }) { first, _ in first }
-        var holder: [String: String] = [:]
-        for item in items.values {
-            guard let uuid = item.uuid, listing[item.href] != nil, (readNow[item.href] ?? uuid) == uuid else { continue }
-            if let other = holder[uuid], other < item.href { continue }
-            holder[uuid] = item.href
-        }
-        return remote.filter { file in
-            let uuid = file.record.uuid
-            if let other = holder[uuid], other != file.href {
-                report.warnings.append("\(file.href) has the UID of \(other), the file of that todo: left as it is")
-                saved.append(SyncItem(href: file.href, etag: file.etag, hash: file.hash, uuid: nil, base: nil, localVersion: nil))
-                return false
-            }
-            holder[uuid] = file.href
-            return true
-        }
-    }
-
-    /// The one todo of a file, or nil for a file Nudge leaves alone (with a warning when it
-    /// looked like a todo).
-    private func todo(in data: Data, href: String, options: InterchangeOptions, report: inout SyncReport) -> TodoRecord? {
-        guard let decoded = try? ICalendarFile.decode(data, options: options) else {
-            report.warnings.append("\(href) is not iCalendar: left as it is")
-            return nil
-        }
-        // Events, journal entries and other components: not Nudge's, never rewritten.
-        if decoded.notKept.keys.contains(where: { $0.contains("not todos") || $0.hasSuffix("components") }) { return nil }
-        guard decoded.items.count == 1, let item = decoded.items.first else {
-            if decoded.items.count > 1 { report.warnings.append("\(href) holds \(decoded.items.count) todos, not one: left as it is") }
-            return nil
-        }
-        switch item {
-        case .success(let record):
-            if let (field, reason) = record.oversizedText {
-                report.warnings.append("\(href): " + (field.map { "\"\($0)\" " } ?? "") + reason + ": left as it is")
-                return nil
-            }
-            // A repeat Nudge cannot follow, a due it cannot compute: said, as an import says it.
-            for warning in decoded.warnings { report.warnings.append("\(href): \(warning)") }
-            return record
-        case .failure(let error):
-            report.warnings.append("\(href): \(error): left as it is")
-            return nil
-        }
-    }
-
-    /// A version of a todo from a text the pass stored.
-    private func version(in text: String, options: InterchangeOptions) -> Version? {
-        var ignored = SyncReport()
-        guard let decoded = todo(in: Data(text.utf8), href: "", options: options, report: &ignored) else { return nil }
-        let (record, ancestry) = Ancestry.split(decoded)
-        return Version(text: text, record: record, ancestry: ancestry ?? Ancestry(own: FieldMerge.fingerprint(record), earlier: []))
-    }
-
-    /// The record as a file would give it back, to compare with records read from files.
-    private func normalized(_ record: TodoRecord, options: InterchangeOptions) -> TodoRecord {
-        let text = ICalendarFile.encode([record], options: options)
-        var ignored = SyncReport()
-        return todo(in: Data(text.utf8), href: "", options: options, report: &ignored) ?? record
-    }
-
-    /// The file's version of a todo as a todo of its own, named from the todo and the file's
-    /// bytes so that a pass repeated after a crash makes the same copy.
-    private func conflictCopy(of record: TodoRecord, hash: String) -> TodoRecord {
-        var copy = record
-        copy.uuid = NameBasedUUID.url("urn:x-nudge:conflict:\(record.uuid):\(hash)")
-        let room = Todo.maximumTitleLength - Self.conflictMark.count
-        copy.title = String(record.title.prefix(room)) + Self.conflictMark
-        // The overrides of the series' occurrences stay with the original: not the copy's UID.
-        copy.kept[ICalendarFile.overridesKey] = nil
-        if var kept = copy.kept["ics"] {
-            // Its own UID, not the original's; a kept component's (a PARTICIPANT's) stays.
-            var depth = 0
-            kept = kept.split(separator: "\n", omittingEmptySubsequences: false).filter { line in
-                let upper = line.prefix(6).uppercased()
-                if upper == "BEGIN:" { depth += 1 } else if upper.hasPrefix("END:") { depth = max(depth - 1, 0) }
-                return depth > 0 || !(upper.hasPrefix("UID:") || upper.hasPrefix("UID;"))
-            }.joined(separator: "\n")
-            copy.kept["ics"] = kept.isEmpty ? nil : kept
-        }
-        return copy
-    }
-
-    /// A todo's file name: the uuid, or vdirsyncer's rule for a UID with characters unsafe in
-    /// a file name (a name-based UUID instead); never one another file already has.
-    private func href(for uuid: String, taken: [String: String]) -> String {
-        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-+")
-        var name = !uuid.isEmpty && uuid.allSatisfy(safe.contains) ? uuid : NameBasedUUID.url("urn:x-nudge:href:" + uuid)
-        if taken[name + ".ics"] != nil { name = NameBasedUUID.url("urn:x-nudge:href:\(uuid):\(folder)") }
-        return name + ".ics"
-    }
-
-    /// FNV-1a, 64 bits, in hex: enough to tell changed bytes from touched ones, not a defence.
-    static func hash(_ data: Data) -> String {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data {
-            value ^= UInt64(byte)
-            value &*= 0x100_0000_01b3
-        }
-        let hex = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
-    }
-
-    private func storeCall<T>(_ body: () throws -> T) throws(SyncError) -> T {
-        do {
-            return try body()
-        } catch StoreError.diskFull(let path) {
-            throw SyncError(reason: StoreError.diskFull(path: path).description, diskFull: true)
-        } catch {
-            throw SyncError(reason: "the store failed: \(error)")
-        }
-    }
-
-    /// A store call after files were written or deleted: a full disk then did change the folder.
-    private func afterWriting(changedFolder: Bool, _ body: () throws -> Void) throws(SyncError) {
-        do {
-            try body()
-        } catch StoreError.diskFull(let path) where changedFolder {
-            throw SyncError(reason: "cannot write the database \(path): No space left on device; the folder was "
-                + "changed already, and the next sync matches it with the todos (free some space and try again)", diskFull: true)
-        } catch {
-            try storeCall { throw error }
-        }
     }
 }
