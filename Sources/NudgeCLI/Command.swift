@@ -1,7 +1,7 @@
 import NudgeStore
 
 /// One `nudge` subcommand: its help and what it does.
-protocol Command {
+protocol Command: SendableMetatype {
     static var name: String { get }
     /// One line for the command list.
     static var abstract: String { get }

@@ -7,7 +7,7 @@ import NudgePlatform
 public enum NudgeCLI {
     public static let version = "0.1.0"
 
-    nonisolated(unsafe) static let commands: [any Command.Type] = [
+    static let commands: [any Command.Type] = [
         AddCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self,
         DoneCommand.self, UndoCommand.self, DeleteCommand.self, PostponeCommand.self,
         SnoozeCommand.self, RemindCommand.self, UpcomingCommand.self, ExplainCommand.self, HistoryCommand.self, StatusCommand.self, ConfigCommand.self,
@@ -15,7 +15,7 @@ public enum NudgeCLI {
     ]
 
     /// Commands for scripts, left out of help and completion: the completion scripts' queries.
-    nonisolated(unsafe) static let hiddenCommands: [any Command.Type] = [CompleteCommand.self]
+    static let hiddenCommands: [any Command.Type] = [CompleteCommand.self]
 
     static let databaseOption = ValueOption(PathOption.db.rawValue, PathOption.placeholder, "The database (default: $NUDGE_DB, else ~/.local/share/nudge/nudge.db)")
     static let configOption = ValueOption(PathOption.config.rawValue, PathOption.placeholder, "The config file (default: $NUDGE_CONFIG, else ~/.config/nudge/nudge.conf)")

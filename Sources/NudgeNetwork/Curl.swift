@@ -2,8 +2,11 @@ import CCurl
 
 /// libcurl, opened on first use: the commands that fetch nothing never map it (`nudge add` and
 /// `nudge list` without a quote start as fast as before).
+///
+/// Unchecked Sendable because C function pointers are not Sendable to Swift: `api` is a `let`
+/// set before `shared` hands the instance out and never written again, and libcurl's easy
+/// functions may be called from any thread, each call with its own handle.
 final class Curl: @unchecked Sendable {
-    // Immutable after `open`; libcurl's easy functions may be called from any thread.
     let api: nudge_curl_api
 
     private init(api: nudge_curl_api) {

@@ -11,13 +11,14 @@ enum FieldMerge {
         var overlapping: [String]
     }
 
-    private typealias Field = (name: String, differs: (TodoRecord, TodoRecord) -> Bool,
-                               take: (inout TodoRecord, TodoRecord) -> Void, describe: (TodoRecord) -> String)
+    private typealias Field = (name: String, differs: @Sendable (TodoRecord, TodoRecord) -> Bool,
+                               take: @Sendable (inout TodoRecord, TodoRecord) -> Void,
+                               describe: @Sendable (TodoRecord) -> String)
 
     /// The fields a person edits, by the name a conflict reports. Each is described for the
     /// fingerprint by hand: a description through reflection cost a first pass over 10,000
     /// files more than a second.
-    nonisolated(unsafe) private static let fields: [Field] = [
+    private static let fields: [Field] = [
         field("title", \.title) { $0.title },
         field("notes", \.notes) { $0.notes ?? "\u{0}" },
         field("due", \.due) { record in
@@ -54,8 +55,8 @@ enum FieldMerge {
         String(Int64(date.timeIntervalSince1970.rounded(.down)))
     }
 
-    private static func field<T: Equatable>(_ name: String, _ path: WritableKeyPath<TodoRecord, T>,
-                                            describe: @escaping (TodoRecord) -> String) -> Field {
+    private static func field<T: Equatable & Sendable>(_ name: String, _ path: WritableKeyPath<TodoRecord, T> & Sendable,
+                                            describe: @escaping @Sendable (TodoRecord) -> String) -> Field {
         (name, { $0[keyPath: path] != $1[keyPath: path] }, { $0[keyPath: path] = $1[keyPath: path] }, describe)
     }
 

@@ -2,6 +2,7 @@ import CLinux
 import Foundation
 import NudgeCore
 import NudgePlatform
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -58,16 +59,16 @@ enum VdirFolder {
 
     /// A `list` made on a thread of its own. Its `value` must be taken before the folder's lock
     /// goes, as the listing removes what crashed passes left.
-    final class PendingListing: @unchecked Sendable {
+    final class PendingListing: Sendable {
         private let finished = DispatchSemaphore(value: 0)
-        // Written before `finished` is signalled, read after it is waited for.
-        private var result: Result<Listing, SyncError> = .success(Listing())
+        private let result = Mutex<Result<Listing, SyncError>>(.success(Listing()))
 
         init(_ folder: String, expecting count: Int) {
             // Not a global queue: its few threads may all be passes waiting here (parallel
             // tests deadlocked so), and the listing would never start.
             Thread { [self] in
-                result = Result { () throws(SyncError) in try VdirFolder.list(folder, expecting: count) }
+                let listed = Result { () throws(SyncError) in try VdirFolder.list(folder, expecting: count) }
+                result.withLock { $0 = listed }
                 finished.signal()
             }.start()
         }
@@ -75,7 +76,7 @@ enum VdirFolder {
         /// The listing, once made; taken once.
         func value() throws(SyncError) -> Listing {
             finished.wait()
-            return try result.get()
+            return try result.withLock { $0 }.get()
         }
     }
 

@@ -420,8 +420,9 @@ private final class ReplyHandler {
     }
 }
 
-/// A callback for `DispatchQueue.async`, which demands a Sendable closure: the callback is
-/// made on the client's serial queue and runs on it, so it never crosses threads.
+/// A callback for `DispatchQueue.async`, which demands a Sendable closure. Unchecked, and safe:
+/// it is made in `call`, whose `dispatchPrecondition` holds it to the client's serial queue,
+/// and is run by a block on that same queue, so its closure never runs on another thread.
 private struct QueuedCallback: @unchecked Sendable {
     let run: () -> Void
 }
