@@ -64,30 +64,27 @@ struct BusMessage {
 
     /// One dict entry of an "a{sv}" whose variant holds a string.
     func appendEntry(_ key: String, string value: String) throws(SystemError) {
-        try open("e", "sv")
-        try append(key)
-        try open("v", "s")
-        try append(value)
-        try close()
-        try close()
+        try appendEntry(key, variant: "s") { () throws(SystemError) in try append(value) }
     }
 
     /// One dict entry of an "a{sv}" whose variant holds a byte.
     func appendEntry(_ key: String, byte value: UInt8) throws(SystemError) {
-        try open("e", "sv")
-        try append(key)
-        try open("v", "y")
-        try append(byte: value)
-        try close()
-        try close()
+        try appendEntry(key, variant: "y") { () throws(SystemError) in try append(byte: value) }
     }
 
     /// One dict entry of an "a{sv}" whose variant holds a boolean (D-Bus sends it as 4 bytes).
     func appendEntry(_ key: String, bool value: Bool) throws(SystemError) {
+        try appendEntry(key, variant: "b") { () throws(SystemError) in try appendBasic("b", Int32(value ? 1 : 0)) }
+    }
+
+    /// One dict entry of an "a{sv}": `key`, then a variant of type `contents` that
+    /// `appendValue` fills.
+    private func appendEntry(_ key: String, variant contents: String,
+                             _ appendValue: () throws(SystemError) -> Void) throws(SystemError) {
         try open("e", "sv")
         try append(key)
-        try open("v", "b")
-        try appendBasic("b", Int32(value ? 1 : 0))
+        try open("v", contents)
+        try appendValue()
         try close()
         try close()
     }

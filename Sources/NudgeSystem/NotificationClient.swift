@@ -282,44 +282,50 @@ public final class NotificationClient {
 
     // MARK: Signals
 
-    /// The corresponding C functions are `sd_bus_match_signal` and `sd_bus_add_match`.
+    /// The corresponding C functions are `sd_bus_match_signal`, `sd_bus_add_filter` and
+    /// `sd_bus_add_match`.
     private func subscribe() throws(SystemError) {
         let me = Unmanaged.passUnretained(self).toOpaque()
-        var slot: OpaquePointer?
-        var r = systemd.sd_bus_match_signal(bus, &slot, nil, Self.objectPath, Self.interface, "ActionInvoked", { message, userdata, _ in
-            guard let message, let userdata else { return 0 }
-            Unmanaged<NotificationClient>.fromOpaque(userdata).takeUnretainedValue().actionInvoked(BusMessage(message))
-            return 0
-        }, me)
-        if r < 0 { throw SystemError(returned: r) }
-        if let slot { signalSlots.append(slot) }
-
-        r = systemd.sd_bus_match_signal(bus, &slot, nil, Self.objectPath, Self.interface, "NotificationClosed", { message, userdata, _ in
-            guard let message, let userdata else { return 0 }
-            Unmanaged<NotificationClient>.fromOpaque(userdata).takeUnretainedValue().notificationClosed(BusMessage(message))
-            return 0
-        }, me)
-        if r < 0 { throw SystemError(returned: r) }
-        if let slot { signalSlots.append(slot) }
-
+        try keepSlot { slot in
+            systemd.sd_bus_match_signal(bus, slot, nil, Self.objectPath, Self.interface, "ActionInvoked", { message, userdata, _ in
+                NotificationClient.deliver(message, userdata, to: NotificationClient.actionInvoked)
+            }, me)
+        }
+        try keepSlot { slot in
+            systemd.sd_bus_match_signal(bus, slot, nil, Self.objectPath, Self.interface, "NotificationClosed", { message, userdata, _ in
+                NotificationClient.deliver(message, userdata, to: NotificationClient.notificationClosed)
+            }, me)
+        }
         // Sees what no reply slot or match took, which includes replies to timed-out calls.
-        r = systemd.sd_bus_add_filter(bus, &slot, { message, userdata, _ in
-            guard let message, let userdata else { return 0 }
-            Unmanaged<NotificationClient>.fromOpaque(userdata).takeUnretainedValue().unclaimedMessage(BusMessage(message))
-            return 0
-        }, me)
-        if r < 0 { throw SystemError(returned: r) }
-        if let slot { signalSlots.append(slot) }
-
+        try keepSlot { slot in
+            systemd.sd_bus_add_filter(bus, slot, { message, userdata, _ in
+                NotificationClient.deliver(message, userdata, to: NotificationClient.unclaimedMessage)
+            }, me)
+        }
         let match = "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',"
             + "member='NameOwnerChanged',arg0='\(Self.serviceName)'"
-        r = systemd.sd_bus_add_match(bus, &slot, match, { message, userdata, _ in
-            guard let message, let userdata else { return 0 }
-            Unmanaged<NotificationClient>.fromOpaque(userdata).takeUnretainedValue().nameOwnerChanged(BusMessage(message))
-            return 0
-        }, me)
+        try keepSlot { slot in
+            systemd.sd_bus_add_match(bus, slot, match, { message, userdata, _ in
+                NotificationClient.deliver(message, userdata, to: NotificationClient.nameOwnerChanged)
+            }, me)
+        }
+    }
+
+    /// Adds a match or filter with `add`, which fills in its slot, and keeps the slot until
+    /// `deinit`.
+    private func keepSlot(_ add: (UnsafeMutablePointer<OpaquePointer?>) -> Int32) throws(SystemError) {
+        var slot: OpaquePointer?
+        let r = add(&slot)
         if r < 0 { throw SystemError(returned: r) }
         if let slot { signalSlots.append(slot) }
+    }
+
+    /// Hands a message from a match or filter to `handler` of the client `userdata` points to.
+    private static func deliver(_ message: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?,
+                                to handler: (NotificationClient) -> (BusMessage) -> Void) -> Int32 {
+        guard let message, let userdata else { return 0 }
+        handler(Unmanaged<NotificationClient>.fromOpaque(userdata).takeUnretainedValue())(BusMessage(message))
+        return 0
     }
 
     private func actionInvoked(_ message: BusMessage) {
