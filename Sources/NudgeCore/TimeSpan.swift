@@ -31,15 +31,9 @@ public struct TimeSpan: Hashable, Sendable, CustomStringConvertible {
         if trimmed.isEmpty {
             throw InputError("the duration is empty; accepted: \(TimeSpan.acceptedForms)")
         }
-        let pieces: [SpanPiece]
-        do {
-            pieces = try SpanPiece.scan(trimmed)
-        } catch {
-            throw InputError("'\(trimmed)' is not a duration: \(error.reason); accepted: \(TimeSpan.acceptedForms)")
-        }
-        guard let (span, months) = SpanPiece.total(pieces) else {
-            throw InputError("'\(trimmed)' is too long: a duration can be at most 100 years; accepted: \(TimeSpan.acceptedForms)")
-        }
+        let (span, months) = try SpanPiece.read(trimmed, unreadable: { reason in
+            InputError("'\(trimmed)' is not a duration: \(reason); accepted: \(TimeSpan.acceptedForms)")
+        }, tooLong: InputError("'\(trimmed)' is too long: a duration can be at most 100 years; accepted: \(TimeSpan.acceptedForms)"))
         guard months == 0 else {
             throw InputError("'\(trimmed)' is not a duration: months and years vary in length, use days or weeks (e.g. 30d, 52w); accepted: \(TimeSpan.acceptedForms)")
         }
@@ -131,6 +125,20 @@ struct SpanPiece: Equatable, Sendable {
             if months > 1200 || span.days * 86_400 + span.seconds > TimeSpan.maximumSeconds { return nil }
         }
         return (span, months)
+    }
+
+    /// `scan` and `total` with the caller's errors: `unreadable` given the reason when `text`
+    /// is not a span, `tooLong` past 100 years.
+    static func read(_ text: String, unreadable: (String) -> InputError,
+                     tooLong: @autoclosure () -> InputError) throws(InputError) -> (span: TimeSpan, months: Int) {
+        let pieces: [SpanPiece]
+        do {
+            pieces = try scan(text)
+        } catch {
+            throw unreadable(error.reason)
+        }
+        guard let total = total(pieces) else { throw tooLong() }
+        return total
     }
 
     /// Why a text is not a span; `reason` completes a sentence such as "'x' is not a duration: …".

@@ -173,15 +173,9 @@ public struct WhenParser: Sendable {
         for article in ["a ", "an "] where text.lowercased().hasPrefix(article) {
             text = "1 " + text.dropFirst(article.count)
         }
-        let pieces: [SpanPiece]
-        do {
-            pieces = try SpanPiece.scan(text)
-        } catch {
-            throw InputError("can't read '\(input)' as a date: \(error.reason); relative dates look like in 2h, in 3 days, in 1h30m, +45m, in 2 months")
-        }
-        guard let (span, months) = SpanPiece.total(pieces) else {
-            throw InputError("'\(input)' is too far away: at most 100 years ahead")
-        }
+        let (span, months) = try SpanPiece.read(text, unreadable: { reason in
+            InputError("can't read '\(input)' as a date: \(reason); relative dates look like in 2h, in 3 days, in 1h30m, +45m, in 2 months")
+        }, tooLong: InputError("'\(input)' is too far away: at most 100 years ahead"))
         var result = now
         if months != 0 {
             guard let moved = calendar.date(byAdding: .month, value: months, to: now) else {
