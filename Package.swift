@@ -23,15 +23,15 @@ let package = Package(
         // errno, files replaced whole, the environment, child processes.
         .target(name: "NudgePlatform", dependencies: ["CLinux"]),
         // CLinux: glibc's locale data, for how dates are written where the user lives.
-        .target(name: "NudgeCore", dependencies: ["CLinux"]),
+        .target(name: "NudgeCore", dependencies: ["NudgePlatform", "CLinux"]),
         // Help text as data: laid out for a terminal, and typeset as man pages.
         .target(name: "NudgeHelp"),
         // SQLite in Swift: connections confined to their thread or queue, cached statements,
         // columns by name, typed result codes. The store's queries are built on it.
         .target(name: "NudgeSQLite", dependencies: ["CSQLite"]),
-        .target(name: "NudgeStore", dependencies: ["NudgeCore", "NudgeSQLite"]),
+        .target(name: "NudgeStore", dependencies: ["NudgeCore", "NudgeSQLite", "NudgePlatform"]),
         .target(name: "NudgeRecurrence", dependencies: ["NudgeCore", "CICal"]),
-        .target(name: "NudgeConfigFile", dependencies: ["NudgeCore", "CINIH"]),
+        .target(name: "NudgeConfigFile", dependencies: ["NudgeCore", "NudgePlatform", "CINIH"]),
         .target(name: "NudgeSystem", dependencies: ["CSystemd", "NudgePlatform"]),
         // HTTP for `nudge import URL` and the quote of the day.
         .target(name: "NudgeNetwork", dependencies: ["NudgeCore", "CCurl"]),

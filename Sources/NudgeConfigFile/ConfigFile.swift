@@ -1,5 +1,6 @@
 import Foundation
 import NudgeCore
+import NudgePlatform
 
 /// Reads, checks and writes `nudge.conf`, the INI file of reminder rules (see config/nudge.conf
 /// for every key and its default).
@@ -43,23 +44,22 @@ public enum ConfigFile {
         func failure(_ message: String) -> ConfigError {
             ConfigError(path: path, line: nil, message: message)
         }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        if descriptor < 0 {
-            let code = errno
-            if code == ENOENT {
+        let descriptor: FileDescriptor
+        do throws(Errno) { descriptor = try .open(path, O_RDONLY | O_NONBLOCK) } catch {
+            if error == .noSuchFile {
                 var info = stat()
                 if lstat(path, &info) == 0 {
                     throw failure("cannot read: it is a symbolic link to a missing file")
                 }
                 return NudgeConfig()
             }
-            throw failure("cannot read: \(String(cString: strerror(code)))")
+            throw failure("cannot read: \(error)")
         }
-        defer { close(descriptor) }
+        defer { try? descriptor.close() }
 
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else {
-            throw failure("cannot read: \(String(cString: strerror(errno)))")
+        let info: stat
+        do throws(Errno) { info = try descriptor.status() } catch {
+            throw failure("cannot read: \(error)")
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
@@ -70,18 +70,11 @@ public enum ConfigFile {
             throw failure("cannot read: the file is \(info.st_size) bytes, a config file is at most \(maximumSize)")
         }
 
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure("cannot read: \(String(cString: strerror(errno)))")
-            }
-            if count == 0 { break }
-            bytes += chunk[..<count]
-            if bytes.count > maximumSize {
-                throw failure("cannot read: a config file is at most \(maximumSize) bytes")
+        let bytes: Data
+        do { bytes = try BoundedRead.read(descriptor, limit: maximumSize) } catch {
+            switch error {
+            case .tooLarge: throw failure("cannot read: a config file is at most \(maximumSize) bytes")
+            case .failed(let code): throw failure("cannot read: \(code)")
             }
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {

@@ -1,4 +1,5 @@
 import Foundation
+import NudgePlatform
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,8 +8,8 @@ import Glibc
 public enum BoundedReadError: Error, Equatable, Sendable {
     /// More than the limit: nothing of it is taken.
     case tooLarge(limit: Int)
-    /// read(2) failed with this errno.
-    case failed(Int32)
+    /// read(2) failed.
+    case failed(Errno)
 }
 
 /// Reads an input from outside (a file, standard input, a vdir's file) to its end, but never
@@ -17,20 +18,20 @@ public enum BoundedReadError: Error, Equatable, Sendable {
 public enum BoundedRead {
     /// Everything `descriptor` gives until end of file, when that is at most `limit` bytes.
     /// The corresponding C function is `read`.
-    public static func read(_ descriptor: Int32, limit: Int) throws(BoundedReadError) -> Data {
+    public static func read(_ descriptor: FileDescriptor, limit: Int) throws(BoundedReadError) -> Data {
         var bytes: [UInt8] = []
         let chunk = 64 << 10
         while bytes.count <= limit {
             let start = bytes.count
             let want = min(chunk, limit + 1 - start)
             bytes.append(contentsOf: repeatElement(0, count: want))
-            // baseAddress: non-nil, `want` is at least 1 byte just appended.
-            let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + start, want) }
-            if count < 0 {
-                let code = errno
-                bytes.removeSubrange(start...)
-                if code == EINTR { continue }
-                throw .failed(code)
+            let count: Int
+            do throws(Errno) {
+                count = try bytes.withUnsafeMutableBytes { buffer in
+                    Result { () throws(Errno) in try descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[start...])) }
+                }.get()
+            } catch {
+                throw .failed(error)
             }
             bytes.removeSubrange((start + count)...)
             if count == 0 { return Data(bytes) }

@@ -19,6 +19,9 @@ public struct Errno: Error, RawRepresentable, Hashable, Sendable, CustomStringCo
     public static let noChild = Errno(rawValue: ECHILD)
     public static let ioError = Errno(rawValue: EIO)
     public static let noSpace = Errno(rawValue: ENOSPC)
+    public static let notADirectory = Errno(rawValue: ENOTDIR)
+    /// A symbolic link met where `O_NOFOLLOW` refuses one, or too many of them.
+    public static let tooManySymbolicLinks = Errno(rawValue: ELOOP)
 
     /// The corresponding C function is `strerror`.
     public var description: String { String(cString: strerror(rawValue)) }

@@ -87,6 +87,26 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
         try bytes.withUnsafeBytes { bytes in Result { () throws(Errno) in try writeAll(bytes) } }.get()
     }
 
+    /// What the descriptor is open on: its type, size, owner, times. The corresponding C
+    /// function is `fstat`.
+    public func status() throws(Errno) -> stat {
+        var info = stat()
+        _ = try valueOrErrno { fstat(rawValue, &info) }
+        return info
+    }
+
+    /// Waits for an exclusive lock on the open file (released when the descriptor is closed).
+    /// The corresponding C function is `flock`.
+    public func lockExclusively() throws(Errno) {
+        _ = try retryingOnInterrupt { flock(rawValue, LOCK_EX) }
+    }
+
+    /// Another descriptor open on the same file, closed on exec. The corresponding C function
+    /// is `fcntl` with `F_DUPFD_CLOEXEC`.
+    public func duplicate() throws(Errno) -> FileDescriptor {
+        FileDescriptor(rawValue: try valueOrErrno { fcntl(rawValue, F_DUPFD_CLOEXEC, 0) })
+    }
+
     /// Flushes what was written to the disk. The corresponding C function is `fsync`.
     public func sync() throws(Errno) {
         _ = try retryingOnInterrupt { fsync(rawValue) }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import NudgePlatform
 import NudgeSQLite
 
 /// A page overwritten by another program is not always noticed by SQLite, which would go on
@@ -48,29 +49,26 @@ extension TodoStore {
     /// 4 KB buffer when the file is empty, as it is while another writer records its own.
     /// A stamp is under 100 bytes; what is longer is not one, and is read only in part.
     func recordedStamp() -> String? {
-        let fd = open(checkedPath, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        let bytes = [UInt8](unsafeUninitializedCapacity: 256) { buffer, count in
-            guard let start = buffer.baseAddress else { return }
-            while count < buffer.count {
-                let n = Glibc.read(fd, start + count, buffer.count - count)
-                if n < 0, errno == EINTR { continue }
-                guard n > 0 else { return }
-                count += n
+        guard let descriptor = try? FileDescriptor.open(checkedPath, O_RDONLY) else { return nil }
+        defer { try? descriptor.close() }
+        var bytes = [UInt8](repeating: 0, count: 256)
+        var count = 0
+        while count < bytes.count {
+            let read = try? bytes.withUnsafeMutableBytes { buffer in
+                try descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[count...]))
             }
+            guard let read, read > 0 else { break }
+            count += read
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return String(decoding: bytes[..<count], as: UTF8.self)
     }
 
     /// Records the file as it is now as checked. A record that cannot be written only costs
     /// the next writer a check.
     func recordFile() {
         guard let stamp = fileStamp() else { return }
-        let fd = open(checkedPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return }
-        defer { close(fd) }
-        _ = stamp.utf8CString.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count - 1) }
+        guard let descriptor = try? FileDescriptor.open(checkedPath, O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600) else { return }
+        descriptor.closeAfter { try? descriptor.writeAll(stamp) }
     }
 
     /// Moves what this process wrote into the file and records it as checked; called when a

@@ -1,5 +1,6 @@
 import Foundation
 import NudgeCore
+import NudgePlatform
 import NudgeSQLite
 
 /// How a process uses the store, which decides what opening it may write.
@@ -200,11 +201,11 @@ public final class TodoStore {
                 throw StoreError.cannotOpen(path: path, reason: "cannot create the folder \(directory)")
             }
         }
-        let fd = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-        if fd >= 0 {
-            close(fd)
-        } else if errno != EEXIST {
-            throw StoreError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
+        do throws(Errno) {
+            let descriptor = try FileDescriptor.open(path, O_CREAT | O_EXCL | O_WRONLY, mode: 0o600)
+            try? descriptor.close()
+        } catch {
+            guard error == .fileExists else { throw StoreError.cannotOpen(path: path, reason: "\(error)") }
         }
     }
 

@@ -20,7 +20,7 @@ enum VdirFolder {
             let code = errno
             if code == ENOENT { throw SyncError(reason: "\(folder) does not exist") }
             if code == ENOTDIR { throw SyncError(reason: "\(folder) is not a folder") }
-            throw SyncError(reason: "cannot read \(folder): \(String(cString: strerror(code)))")
+            throw SyncError(reason: "cannot read \(folder): \(Errno(rawValue: code))")
         }
         defer { closedir(directory) }
         let descriptor = dirfd(directory)
@@ -84,18 +84,20 @@ enum VdirFolder {
     /// so that `nudge sync` and nudged, both passing over the same folder, take turns. The
     /// corresponding C function is `flock`.
     static func locked<T>(_ folder: String, _ body: () throws(SyncError) -> T) throws(SyncError) -> T {
-        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let code = errno
-            if code == ENOENT { throw SyncError(reason: "\(folder) does not exist") }
-            if code == ENOTDIR { throw SyncError(reason: "\(folder) is not a folder") }
-            throw SyncError(reason: "cannot open \(folder): \(String(cString: strerror(code)))")
+        let descriptor: FileDescriptor
+        do throws(Errno) { descriptor = try .openFolder(folder) } catch {
+            switch error {
+            case .noSuchFile: throw SyncError(reason: "\(folder) does not exist")
+            case .notADirectory: throw SyncError(reason: "\(folder) is not a folder")
+            default: throw SyncError(reason: "cannot open \(folder): \(error)")
+            }
         }
-        defer { close(descriptor) }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw failure("cannot lock", folder) }
+        return try descriptor.closeAfter { () throws(SyncError) in
+            do throws(Errno) { try descriptor.lockExclusively() } catch {
+                throw SyncError(reason: "cannot lock \(folder): \(error)")
+            }
+            return try body()
         }
-        return try body()
     }
 
     /// Character for character vdirsyncer's `get_etag_from_file`: `f"{st_mtime_ns:.9f};{st_ino}"`.
@@ -109,14 +111,14 @@ enum VdirFolder {
         case tooLarge(limit: Int)
         /// Replaced by a link, a FIFO, a folder since the listing.
         case notAFile(String)
-        case failed(Int32)
+        case failed(Errno)
 
         /// For the warning: "<href> <description>: left as it is".
         var description: String {
             switch self {
             case .tooLarge(let limit): "is larger than the \(BoundedRead.sizeText(limit)) limit ([import] max_size)"
             case .notAFile(let kind): "is \(kind), not a file"
-            case .failed(let code): "cannot be read (\(String(cString: strerror(code))))"
+            case .failed(let code): "cannot be read (\(code))"
             }
         }
     }
@@ -125,21 +127,21 @@ enum VdirFolder {
     /// FIFO is not waited on. The corresponding C functions are `open` (with `O_NOFOLLOW` and
     /// `O_NONBLOCK`), `fstat` and `read`.
     static func read(_ folder: String, _ href: String, limit: Int) throws(ReadFailure) -> Data {
-        let descriptor = open(folder + "/" + href, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let code = errno
-            throw code == ELOOP ? .notAFile("a symbolic link") : .failed(code)
+        let descriptor: FileDescriptor
+        do throws(Errno) { descriptor = try .open(folder + "/" + href, O_RDONLY | O_NOFOLLOW | O_NONBLOCK) } catch {
+            throw error == .tooManySymbolicLinks ? .notAFile("a symbolic link") : .failed(error)
         }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw .failed(errno) }
-        if let kind = info.notAFile { throw .notAFile(kind) }
-        do {
-            return try BoundedRead.read(descriptor, limit: limit)
-        } catch {
-            switch error {
-            case .tooLarge(let limit): throw .tooLarge(limit: limit)
-            case .failed(let code): throw .failed(code)
+        return try descriptor.closeAfter { () throws(ReadFailure) in
+            let info: stat
+            do throws(Errno) { info = try descriptor.status() } catch { throw .failed(error) }
+            if let kind = info.notAFile { throw .notAFile(kind) }
+            do throws(BoundedReadError) {
+                return try BoundedRead.read(descriptor, limit: limit)
+            } catch {
+                switch error {
+                case .tooLarge(let limit): throw .tooLarge(limit: limit)
+                case .failed(let code): throw .failed(code)
+                }
             }
         }
     }
@@ -199,11 +201,7 @@ enum VdirFolder {
 
     static func remove(_ folder: String, _ href: String) throws(SyncError) {
         let path = folder + "/" + href
-        guard unlink(path) == 0 || errno == ENOENT else { throw failure("cannot delete", path) }
-    }
-
-    private static func failure(_ what: String, _ path: String) -> SyncError {
-        SyncError(reason: "\(what) \(path): \(String(cString: strerror(errno)))")
+        guard unlink(path) == 0 || errno == ENOENT else { throw SyncError(reason: "cannot delete \(path): \(Errno.current)") }
     }
 }
 

@@ -3,6 +3,7 @@ import NudgeConfigFile
 import NudgeCore
 import NudgeInterchange
 import NudgeNetwork
+import NudgePlatform
 import NudgeRecurrence
 import NudgeStore
 import NudgeSystem
@@ -210,21 +211,23 @@ enum ImportCommand: Command {
     /// contents(atPath:) gives nothing for a pipe, as in `nudge import <(task export)` or a
     /// named FIFO, and reading all of `/dev/zero` before checking never ends.
     private static func read(_ path: String, limit: Int) throws -> Data {
-        let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let code = errno
-            throw InterchangeError(reason: code == ENOENT ? "there is no such file" : "it cannot be read: " + String(cString: strerror(code)))
+        let descriptor: FileDescriptor
+        if path == "-" {
+            descriptor = .standardInput
+        } else {
+            do throws(Errno) { descriptor = try .open(path, O_RDONLY) } catch {
+                throw InterchangeError(reason: error == .noSuchFile ? "there is no such file" : "it cannot be read: \(error)")
+            }
         }
-        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
-        var info = stat()
-        if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+        defer { if descriptor != .standardInput { try? descriptor.close() } }
+        if let info = try? descriptor.status(), info.st_mode & S_IFMT == S_IFDIR {
             throw InterchangeError(reason: "it is a folder, not a file")
         }
         do { return try BoundedRead.read(descriptor, limit: limit) } catch {
             switch error {
             case .tooLarge(let limit):
                 throw InterchangeError(reason: "it is larger than the \(BoundedRead.sizeText(limit)) limit ([import] max_size)")
-            case .failed(let code): throw InterchangeError(reason: "it cannot be read: " + String(cString: strerror(code)))
+            case .failed(let code): throw InterchangeError(reason: "it cannot be read: \(code)")
             }
         }
     }
