@@ -1,6 +1,7 @@
 import CLinux
 import Dispatch
 import Glibc
+import NudgePlatform
 
 /// What changed in a watched folder.
 enum FolderChange: Equatable {
@@ -36,7 +37,7 @@ enum FolderEvents {
 /// Folders rather than files: editors and SQLite replace or create files, which a watch on
 /// the file itself would miss.
 final class FileWatcher {
-    private let fd: Int32
+    private let inotify: FileDescriptor
     private let source: DispatchSourceRead
     /// By watch descriptor; inotify gives one folder one descriptor, however often it is added.
     private var handlers: [Int32: [(token: Int, events: FolderEvents, call: (FolderChange) -> Void)]] = [:]
@@ -49,11 +50,14 @@ final class FileWatcher {
     }
 
     init(queue: DispatchQueue) throws {
-        fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard fd >= 0 else { throw DaemonError("inotify_init1: \(String(cString: strerror(errno)))") }
-        source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+        do throws(Errno) {
+            inotify = FileDescriptor(rawValue: try valueOrErrno { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) })
+        } catch {
+            throw DaemonError("inotify_init1: \(error)")
+        }
+        source = DispatchSource.makeReadSource(fileDescriptor: inotify.rawValue, queue: queue)
         source.setEventHandler { [unowned self] in readEvents() }
-        source.setCancelHandler { [fd] in close(fd) }
+        source.setCancelHandler { [inotify] in try? inotify.close() }
         source.resume()
     }
 
@@ -70,8 +74,10 @@ final class FileWatcher {
         // Added to what the folder's other watches ask for; after one stops, the kernel still
         // reports what it asked for until the last stops, and `readEvents` drops it.
         let mask = events.mask | UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR | IN_MASK_ADD)
-        let wd = inotify_add_watch(fd, folder, mask)
-        guard wd >= 0 else { throw DaemonError("cannot watch \(folder): \(String(cString: strerror(errno)))") }
+        let wd: Int32
+        do throws(Errno) { wd = try valueOrErrno { inotify_add_watch(inotify.rawValue, folder, mask) } } catch {
+            throw DaemonError("cannot watch \(folder): \(error)")
+        }
         lastToken += 1
         handlers[wd, default: []].append((lastToken, events, handler))
         return Watch(wd: wd, token: lastToken)
@@ -82,15 +88,15 @@ final class FileWatcher {
         handlers[watch.wd]?.removeAll { $0.token == watch.token }
         if handlers[watch.wd]?.isEmpty == true {
             handlers[watch.wd] = nil
-            inotify_rm_watch(fd, watch.wd)
+            inotify_rm_watch(inotify.rawValue, watch.wd)
         }
     }
 
     private func readEvents() {
         var buffer = [UInt8](repeating: 0, count: 8192)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            guard count > 0 else { return }
+            // EAGAIN once the queue is empty.
+            guard let count = try? buffer.withUnsafeMutableBytes({ try inotify.read(into: $0) }), count > 0 else { return }
             var offset = 0
             while offset < count {
                 let (wd, mask, length, name) = buffer.withUnsafeBytes { bytes -> (Int32, UInt32, Int, String) in
