@@ -20,8 +20,7 @@ struct BusMessage {
 
     /// The corresponding C function is `sd_bus_message_append_basic`.
     func append(_ value: String) throws(SystemError) {
-        let r = value.withCString { systemd.sd_bus_message_append_basic(pointer, Self.code("s"), $0) }
-        if r < 0 { throw SystemError(returned: r) }
+        try check(value.withCString { systemd.sd_bus_message_append_basic(pointer, Self.code("s"), $0) })
     }
 
     func append(_ value: UInt32) throws(SystemError) {
@@ -37,22 +36,19 @@ struct BusMessage {
     }
 
     private func appendBasic<Value>(_ type: Unicode.Scalar, _ value: Value) throws(SystemError) {
-        let r = withUnsafePointer(to: value) { systemd.sd_bus_message_append_basic(pointer, Self.code(type), $0) }
-        if r < 0 { throw SystemError(returned: r) }
+        try check(withUnsafePointer(to: value) { systemd.sd_bus_message_append_basic(pointer, Self.code(type), $0) })
     }
 
     /// Opens an array ("a"), struct ("r"), dict entry ("e") or variant ("v") whose contents
     /// have the signature `contents`. The corresponding C function is
     /// `sd_bus_message_open_container`.
     func open(_ type: Unicode.Scalar, _ contents: String) throws(SystemError) {
-        let r = systemd.sd_bus_message_open_container(pointer, Self.code(type), contents)
-        if r < 0 { throw SystemError(returned: r) }
+        try check(systemd.sd_bus_message_open_container(pointer, Self.code(type), contents))
     }
 
     /// The corresponding C function is `sd_bus_message_close_container`.
     func close() throws(SystemError) {
-        let r = systemd.sd_bus_message_close_container(pointer)
-        if r < 0 { throw SystemError(returned: r) }
+        try check(systemd.sd_bus_message_close_container(pointer))
     }
 
     /// An array of strings ("as").
@@ -95,8 +91,7 @@ struct BusMessage {
     /// `sd_bus_message_read_basic`.
     func readString() throws(SystemError) -> String {
         var value: UnsafePointer<CChar>? = nil
-        let r = systemd.sd_bus_message_read_basic(pointer, Self.code("s"), &value)
-        if r < 0 { throw SystemError(returned: r) }
+        let r = try check(systemd.sd_bus_message_read_basic(pointer, Self.code("s"), &value))
         guard r > 0, let value else { throw SystemError(code: EBADMSG) }
         return String(cString: value)
     }
@@ -104,8 +99,7 @@ struct BusMessage {
     /// The next field, a UInt32 ("u").
     func readUInt32() throws(SystemError) -> UInt32 {
         var value: UInt32 = 0
-        let r = systemd.sd_bus_message_read_basic(pointer, Self.code("u"), &value)
-        if r < 0 { throw SystemError(returned: r) }
+        let r = try check(systemd.sd_bus_message_read_basic(pointer, Self.code("u"), &value))
         guard r > 0 else { throw SystemError(code: EBADMSG) }
         return value
     }
@@ -113,19 +107,17 @@ struct BusMessage {
     /// The next field, an array of strings ("as"). The corresponding C functions are
     /// `sd_bus_message_enter_container` and `sd_bus_message_exit_container`.
     func readStrings() throws(SystemError) -> [String] {
-        var r = systemd.sd_bus_message_enter_container(pointer, Self.code("a"), "s")
-        if r < 0 { throw SystemError(returned: r) }
-        guard r > 0 else { throw SystemError(code: EBADMSG) }
+        guard try check(systemd.sd_bus_message_enter_container(pointer, Self.code("a"), "s")) > 0 else {
+            throw SystemError(code: EBADMSG)
+        }
         var values: [String] = []
         while true {
             var value: UnsafePointer<CChar>? = nil
-            r = systemd.sd_bus_message_read_basic(pointer, Self.code("s"), &value)
-            if r < 0 { throw SystemError(returned: r) }
+            let r = try check(systemd.sd_bus_message_read_basic(pointer, Self.code("s"), &value))
             guard r > 0, let value else { break }
             values.append(String(cString: value))
         }
-        r = systemd.sd_bus_message_exit_container(pointer)
-        if r < 0 { throw SystemError(returned: r) }
+        try check(systemd.sd_bus_message_exit_container(pointer))
         return values
     }
 

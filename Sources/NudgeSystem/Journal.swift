@@ -77,7 +77,7 @@ public final class EventLog: Sendable {
         }
         if !tookIt {
             if wasTaking {
-                write(line: prefix(.warning) + "the journal is not available (\(String(cString: strerror(-result)))), logging here instead")
+                write(line: prefix(.warning) + "the journal is not available (\(Errno(rawValue: -result))), logging here instead")
             }
             write(line: Self.fallbackLine(prefix: prefix(priority), message: message, fields: extra))
         }

@@ -89,11 +89,4 @@ public enum JournalReader {
         try check(systemd.sd_journal_get_realtime_usec(journal, &microseconds))
         return JournalEntry(fields: fields, realtime: Date(timeIntervalSince1970: Double(microseconds) / 1_000_000))
     }
-
-    /// `value`, or a thrown `SystemError` when it is a negative errno.
-    @discardableResult
-    private static func check(_ value: Int32) throws(SystemError) -> Int32 {
-        if value < 0 { throw SystemError(returned: value) }
-        return value
-    }
 }

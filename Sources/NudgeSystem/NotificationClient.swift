@@ -1,6 +1,7 @@
 import CSystemd
 import Dispatch
 import Glibc
+import NudgePlatform
 
 /// A client of the session bus's notification server, driven by one serial DispatchQueue (the
 /// daemon uses the main queue). All callbacks and completions run on that queue, and every
@@ -63,8 +64,8 @@ public final class NotificationClient {
 
     private static func connectToTheSessionBus() throws(SystemError) -> OpaquePointer {
         var bus: OpaquePointer?
-        let r = systemd.sd_bus_open_user(&bus)
-        guard r >= 0, let bus else { throw SystemError(returned: r < 0 ? r : -EIO) }
+        try check(systemd.sd_bus_open_user(&bus))
+        guard let bus else { throw SystemError(.ioError) }
         return bus
     }
 
@@ -72,14 +73,15 @@ public final class NotificationClient {
     /// their own without changing the process's environment, which other threads read.
     private static func connect(to address: String) throws(SystemError) -> OpaquePointer {
         var created: OpaquePointer?
-        let r = systemd.sd_bus_new(&created)
-        guard r >= 0, let bus = created else { throw SystemError(returned: r < 0 ? r : -EIO) }
-        var step = systemd.sd_bus_set_address(bus, address)
-        if step >= 0 { step = systemd.sd_bus_set_bus_client(bus, 1) }
-        if step >= 0 { step = systemd.sd_bus_start(bus) }
-        guard step >= 0 else {
+        try check(systemd.sd_bus_new(&created))
+        guard let bus = created else { throw SystemError(.ioError) }
+        do throws(SystemError) {
+            try check(systemd.sd_bus_set_address(bus, address))
+            try check(systemd.sd_bus_set_bus_client(bus, 1))
+            try check(systemd.sd_bus_start(bus))
+        } catch {
             _ = systemd.sd_bus_flush_close_unref(bus)
-            throw SystemError(returned: step)
+            throw error
         }
         return bus
     }
@@ -214,9 +216,9 @@ public final class NotificationClient {
         dispatchPrecondition(condition: .onQueue(queue))
         do throws(SystemError) {
             var message: OpaquePointer?
-            let r = systemd.sd_bus_message_new_method_call(bus, &message, Self.serviceName, Self.objectPath,
-                                                   Self.interface, member)
-            guard r >= 0, let message else { throw SystemError(returned: r < 0 ? r : -EIO) }
+            try check(systemd.sd_bus_message_new_method_call(bus, &message, Self.serviceName, Self.objectPath,
+                                                             Self.interface, member))
+            guard let message else { throw SystemError(.ioError) }
             defer { _ = systemd.sd_bus_message_unref(message) }
             try fill(BusMessage(message))
             // Set once sent: the call seals the message and numbers it.
@@ -254,7 +256,7 @@ public final class NotificationClient {
         }, handler, Self.callTimeout)
         guard r >= 0, let slot else {
             Unmanaged<ReplyHandler>.fromOpaque(handler).release()
-            throw SystemError(returned: r < 0 ? r : -EIO)
+            throw r < 0 ? SystemError(code: -r) : SystemError(.ioError)
         }
         _ = systemd.sd_bus_slot_set_destroy_callback(slot) { userdata in
             if let userdata { Unmanaged<ReplyHandler>.fromOpaque(userdata).release() }
@@ -315,8 +317,7 @@ public final class NotificationClient {
     /// `deinit`.
     private func keepSlot(_ add: (UnsafeMutablePointer<OpaquePointer?>) -> Int32) throws(SystemError) {
         var slot: OpaquePointer?
-        let r = add(&slot)
-        if r < 0 { throw SystemError(returned: r) }
+        try check(add(&slot))
         if let slot { signalSlots.append(slot) }
     }
 
@@ -351,13 +352,14 @@ public final class NotificationClient {
     /// the source until the source is cancelled. The corresponding C function is
     /// `sd_bus_get_fd`.
     private func watch() throws(SystemError) {
-        let busFD = systemd.sd_bus_get_fd(bus)
-        if busFD < 0 { throw SystemError(returned: busFD) }
-        let fd = fcntl(busFD, F_DUPFD_CLOEXEC, 0)
-        if fd < 0 { throw SystemError(code: errno) }
-        let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+        let busDescriptor = FileDescriptor(rawValue: try check(systemd.sd_bus_get_fd(bus)))
+        let descriptor: FileDescriptor
+        do throws(Errno) { descriptor = try busDescriptor.duplicate() } catch {
+            throw SystemError(error)
+        }
+        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor.rawValue, queue: queue)
         source.setEventHandler { [weak self] in self?.process() }
-        source.setCancelHandler { Glibc.close(fd) }
+        source.setCancelHandler { try? descriptor.close() }
         readSource = source
         source.resume()
         // The subscriptions above waited for replies and may have read other messages already.
