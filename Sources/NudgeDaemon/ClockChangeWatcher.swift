@@ -10,7 +10,7 @@ final class ClockChangeWatcher {
     private let timer: FileDescriptor
     private let source: DispatchSourceRead
 
-    init(queue: DispatchQueue, _ changed: @escaping () -> Void) throws {
+    init(queue: DispatchQueue, _ changed: @escaping () -> Void) throws(DaemonError) {
         do throws(Errno) {
             timer = FileDescriptor(rawValue: try valueOrErrno { timerfd_create(CLOCK_REALTIME, Int32(TFD_NONBLOCK | TFD_CLOEXEC)) })
         } catch {

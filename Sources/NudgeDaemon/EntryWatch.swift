@@ -19,7 +19,7 @@ final class EntryWatch {
 
     @discardableResult
     init(_ files: FileWatcher, entry name: String, inFolder folder: String, failed: @escaping (Error) -> Void,
-         _ changed: @escaping (_ appeared: Bool) -> Void) throws {
+         _ changed: @escaping (_ appeared: Bool) -> Void) throws(DaemonError) {
         self.files = files
         self.folder = folder
         self.name = name
@@ -30,7 +30,7 @@ final class EntryWatch {
 
     /// Watches the folder now at the path, or its parent until there is one (nothing when the
     /// parent is missing too).
-    private func follow() throws {
+    private func follow() throws(DaemonError) {
         if let watch { files.stopWatching(watch) }
         watch = nil
         watched = identity()

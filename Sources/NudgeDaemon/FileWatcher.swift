@@ -49,7 +49,7 @@ final class FileWatcher {
         fileprivate let token: Int
     }
 
-    init(queue: DispatchQueue) throws {
+    init(queue: DispatchQueue) throws(DaemonError) {
         do throws(Errno) {
             inotify = FileDescriptor(rawValue: try valueOrErrno { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) })
         } catch {
@@ -70,7 +70,7 @@ final class FileWatcher {
     /// events were lost or the folder went away. The watch follows the folder itself: moved
     /// elsewhere, it is still the one watched.
     @discardableResult
-    func watch(folder: String, for events: FolderEvents = .everyChange, _ handler: @escaping (FolderChange) -> Void) throws -> Watch {
+    func watch(folder: String, for events: FolderEvents = .everyChange, _ handler: @escaping (FolderChange) -> Void) throws(DaemonError) -> Watch {
         // Added to what the folder's other watches ask for; after one stops, the kernel still
         // reports what it asked for until the last stops, and `readEvents` drops it.
         let mask = events.mask | UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR | IN_MASK_ADD)
@@ -118,15 +118,5 @@ final class FileWatcher {
                 }
             }
         }
-    }
-}
-
-struct DaemonError: Error, CustomStringConvertible {
-    let description: String
-    /// The system's error number behind it, when there is one (for systemd's ERRNO=).
-    let errno: Int32?
-    init(_ description: String, errno: Int32? = nil) {
-        self.description = description
-        self.errno = errno
     }
 }

@@ -42,7 +42,7 @@ public enum NudgeDaemonMain {
             try? FileDescriptor.standardError.writeAll("nudged: \(error)\n")
             return 2
         }
-        do {
+        do throws(DaemonError) {
             if let missing = ConfigFile.missingNamedFile(option: paths[.config], environment: environment) {
                 throw DaemonError(missing)
             }
@@ -51,20 +51,17 @@ public enum NudgeDaemonMain {
                                 environment: environment, now: now, zone: localZone)
             try daemon.start()
         } catch {
-            JournalRecorder.flush()
-            try? FileDescriptor.standardError.writeAll("nudged: \(error)\n")
-            ServiceManager.notify(failure(error))
+            stop(error)
             return 1
         }
         withExtendedLifetime(daemon) { dispatchMain() }
     }
 
-    /// What systemd is told when the service cannot go on. ERRNO= only with the system's own
-    /// error number: `systemctl status` shows it as `Error: N (strerror)`, and a fixed 1 read
-    /// "Operation not permitted" under a status line saying "No such file or directory".
-    static func failure(_ error: Error) -> String {
-        let number = (error as? DaemonError)?.errno ?? (error as? SystemError)?.code
-        return "STATUS=Failed: \(error)" + (number.map { "\nERRNO=\($0)" } ?? "")
+    /// Says why the service cannot go on, on stderr and to systemd; the caller exits.
+    static func stop(_ error: DaemonError) {
+        JournalRecorder.flush()
+        try? FileDescriptor.standardError.writeAll("nudged: \(error)\n")
+        ServiceManager.notify(error.serviceStatus)
     }
 
     /// nudged takes only --db and --config, read as nudge reads them.
@@ -83,16 +80,18 @@ final class Daemon {
     let databasePath: String
     let configPath: String
     private let queue = DispatchQueue.main
-    // Made by start() before any event source is resumed; the daemon exits when that fails.
-    private var service: ReminderService!
-    private var client: NotificationClient!
+    private let service: ReminderService
+    private let client: NotificationClient
     private let timer: DispatchSourceTimer
     /// Editors write a file in several steps (create, write, close): one reload for them all.
     private let reloadTimer: DispatchSourceTimer
     private var reloadReason = ""
-    private var files: FileWatcher!
-    private var clock: ClockChangeWatcher!
-    private var signals: [DispatchSourceSignal] = []
+    private let files: FileWatcher
+    /// Set once start() watches the database's and the config's folders: the vdir's is
+    /// watched after them.
+    private var watchingFiles = false
+    private let clock: ClockChangeWatcher
+    private let signals: [DispatchSourceSignal]
     private var watchdog: DispatchSourceTimer?
     /// With `[sync] vdir`: the passes and `[sync] command`.
     private var sync: SyncScheduler?
@@ -110,14 +109,33 @@ final class Daemon {
     /// notifications write dates in.
     let environment: [String: String]
 
+    /// What the service and the signals call back into the daemon for, made before either:
+    /// weak, as the daemon owns them. Callbacks come on the queue, after the daemon is made.
+    private final class Link {
+        weak var daemon: Daemon?
+    }
+
+    /// Connects to the session bus, loads the config and opens the store, and makes the
+    /// watches; start() sets them going.
     init(databasePath: String, configPath: String, environment: [String: String], now: @escaping () -> Date,
-         zone: @escaping () -> TimeZone) throws {
+         zone: @escaping () -> TimeZone) throws(DaemonError) {
         self.databasePath = databasePath
         self.configPath = configPath
         self.environment = environment
         self.now = now
         self.zone = zone
-        timer = DispatchSource.makeTimerSource(queue: queue)
+        let link = Link()
+        let queue = queue
+        // Signals first, so that none sent during start-up is lost.
+        signals = [SIGTERM, SIGINT, SIGHUP].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { [link] in link.daemon?.handle(signal: number) }
+            source.resume()
+            return source
+        }
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        self.timer = timer
         reloadTimer = DispatchSource.makeTimerSource(queue: queue)
         // Resumed at once: libdispatch traps (SIGILL) when a suspended source is freed, as
         // these would be when the start fails.
@@ -128,6 +146,62 @@ final class Daemon {
         reloadTimer.setEventHandler {}
         timer.resume()
         reloadTimer.resume()
+        let client: NotificationClient
+        do throws(SystemError) { client = try NotificationClient(queue: queue) } catch {
+            throw DaemonError(NotificationClient.noBusMessage(error, environment: ProcessInfo.processInfo.environment),
+                              errno: error.errno)
+        }
+        self.client = client
+        // Without the session bus nothing can be shown; systemd starts the service again.
+        client.onDisconnected = {
+            JournalRecorder.flush()
+            try? FileDescriptor.standardError.writeAll("nudged: lost the session bus\n")
+            ServiceManager.notify("STATUS=Lost the session bus\nERRNO=107")
+            exit(1)
+        }
+        var started = false
+        let service: ReminderService
+        do {
+            service = try ReminderService(ReminderService.Environment(
+                loadConfig: { try ConfigFile.load(path: configPath) },
+                openStore: { planner, moment in
+                    // Made at the start; after it, a file deleted (or its folder moved away to be
+                    // restored) is waited for, as an empty store in memory, rather than made again.
+                    defer { started = true }
+                    if started && !FileManager.default.fileExists(atPath: databasePath) {
+                        let waiting = try TodoStore(path: databasePath, planner: planner, now: moment, access: .read)
+                        if !FileManager.default.fileExists(atPath: databasePath) { return waiting }
+                    }
+                    return try TodoStore(path: databasePath, planner: planner, now: moment, access: .plan, recording: .configFile)
+                },
+                server: DBusNotificationServer(client: client),
+                events: JournalRecorder(),
+                queue: queue, now: now, zone: zone, localeStyle: DateStyle(environment: environment),
+                wake: { Self.arm(timer, $0) },
+                status: { ServiceManager.notify("STATUS=" + $0) },
+                // After dispatchMain the main queue runs on a libdispatch thread, whose malloc arena
+                // gives back only its free top: a spike freed below a live block would stay.
+                trimHeap: { _ = malloc_trim(0) },
+                // Within a second, at most once a day (a failure is cached too): the digest waits
+                // for it on this queue rather than arrive without it.
+                quote: { [environment] source, moment, zone in
+                    QuoteOfTheDay(source: source, environment: environment).quote(on: LocalDate(moment, in: .nudge(zone: zone)))?.line
+                },
+                changed: { [link] in link.daemon?.sync?.localChange() },
+                opened: { [link] in link.daemon?.startSync() },
+                runHook: { [link] job, settings in link.daemon?.runHook(job, settings) },
+                home: environment["HOME"] ?? NSHomeDirectory(),
+                // Long enough to record the reminders as fired before they are due.
+                fireAhead: 0.05))
+        } catch {
+            throw DaemonError(describing: error)
+        }
+        self.service = service
+        files = try FileWatcher(queue: queue)
+        clock = try ClockChangeWatcher(queue: queue) { [unowned service] in
+            service.wake()
+        }
+        link.daemon = self
     }
 
     private func runHook(_ job: HookJob, _ settings: HookSettings) {
@@ -141,74 +215,23 @@ final class Daemon {
         runner.submit(job)
     }
 
-    func start() throws {
-        // Signals first, so that none sent during start-up is lost.
-        for number in [SIGTERM, SIGINT, SIGHUP] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { [unowned self] in handle(signal: number) }
-            source.resume()
-            signals.append(source)
-        }
-        do { client = try NotificationClient(queue: queue) } catch {
-            throw DaemonError(NotificationClient.noBusMessage(error, environment: ProcessInfo.processInfo.environment), errno: error.code)
-        }
-        // Without the session bus nothing can be shown; systemd starts the service again.
-        client.onDisconnected = {
-            JournalRecorder.flush()
-            try? FileDescriptor.standardError.writeAll("nudged: lost the session bus\n")
-            ServiceManager.notify("STATUS=Lost the session bus\nERRNO=107")
-            exit(1)
-        }
-        let configPath = configPath
-        let databasePath = databasePath
-        var started = false
-        service = try ReminderService(ReminderService.Environment(
-            loadConfig: { try ConfigFile.load(path: configPath) },
-            openStore: { planner, moment in
-                // Made at the start; after it, a file deleted (or its folder moved away to be
-                // restored) is waited for, as an empty store in memory, rather than made again.
-                defer { started = true }
-                if started && !FileManager.default.fileExists(atPath: databasePath) {
-                    let waiting = try TodoStore(path: databasePath, planner: planner, now: moment, access: .read)
-                    if !FileManager.default.fileExists(atPath: databasePath) { return waiting }
-                }
-                return try TodoStore(path: databasePath, planner: planner, now: moment, access: .plan, recording: .configFile)
-            },
-            server: DBusNotificationServer(client: client),
-            events: JournalRecorder(),
-            queue: queue, now: now, zone: zone, localeStyle: DateStyle(environment: environment),
-            wake: { [unowned self] in arm($0) },
-            status: { ServiceManager.notify("STATUS=" + $0) },
-            // After dispatchMain the main queue runs on a libdispatch thread, whose malloc arena
-            // gives back only its free top: a spike freed below a live block would stay.
-            trimHeap: { _ = malloc_trim(0) },
-            // Within a second, at most once a day (a failure is cached too): the digest waits
-            // for it on this queue rather than arrive without it.
-            quote: { [environment] source, moment, zone in
-                QuoteOfTheDay(source: source, environment: environment).quote(on: LocalDate(moment, in: .nudge(zone: zone)))?.line
-            },
-            changed: { [unowned self] in sync?.localChange() },
-            opened: { [unowned self] in startSync() },
-            runHook: { [unowned self] job, settings in runHook(job, settings) },
-            home: environment["HOME"] ?? NSHomeDirectory(),
-            // Long enough to record the reminders as fired before they are due.
-            fireAhead: 0.05))
-        timer.setEventHandler { [unowned self] in service.wake() }
+    /// Handles what came due while the service was not running, watches the files, and tells
+    /// systemd the service is ready.
+    func start() throws(DaemonError) {
+        timer.setEventHandler { [unowned service] in service.wake() }
         reloadTimer.setEventHandler { [unowned self] in reload(reloadReason) }
-        try service.start()
+        do { try service.start() } catch {
+            throw DaemonError(describing: error)
+        }
         try watchFiles()
         // A commit between opening the store and watching its folder would go unnoticed.
         service.databaseMayHaveChanged()
         watchSyncFolder()
-        clock = try ClockChangeWatcher(queue: queue) { [unowned self] in
-            service.wake()
-        }
         startWatchdog()
         ServiceManager.notify("READY=1")
     }
 
-    private func arm(_ date: Date?) {
+    private static func arm(_ timer: DispatchSourceTimer, _ date: Date?) {
         guard let date else {
             timer.schedule(wallDeadline: .distantFuture)
             return
@@ -218,8 +241,8 @@ final class Daemon {
         timer.schedule(wallDeadline: DispatchWallTime(timespec: spec), leeway: .milliseconds(1))
     }
 
-    private func watchFiles() throws {
-        files = try FileWatcher(queue: queue)
+    private func watchFiles() throws(DaemonError) {
+        watchingFiles = true
         try watchDatabaseFolder()
         try watchConfig()
         _ = try? files.watch(folder: "/etc") { [unowned self] change in
@@ -233,7 +256,7 @@ final class Daemon {
     /// restored, deleted and made anew): the watch follows the folder it was put on, and would
     /// otherwise never say that todos were added to the new one. While there is no folder, its
     /// parent is watched until there is.
-    private func watchDatabaseFolder() throws {
+    private func watchDatabaseFolder() throws(DaemonError) {
         let database = URL(fileURLWithPath: databasePath)
         let databaseName = database.lastPathComponent
         let folder = database.deletingLastPathComponent().path
@@ -262,7 +285,7 @@ final class Daemon {
         if !service.store.isStillAtPath && FileManager.default.fileExists(atPath: databasePath) { reopenDatabase() }
     }
 
-    private func watchForDatabaseFolder() throws {
+    private func watchForDatabaseFolder() throws(DaemonError) {
         let folder = URL(fileURLWithPath: databasePath).deletingLastPathComponent()
         var watch: FileWatcher.Watch?
         watch = try files.watch(folder: folder.deletingLastPathComponent().path, for: .arrivals) { [unowned self] change in
@@ -279,9 +302,7 @@ final class Daemon {
     private func reopenDatabase() {
         do { try service.reopenReplacedDatabase() } catch {
             // Nothing to fire from: systemd starts the service again, and says why.
-            JournalRecorder.flush()
-            try? FileDescriptor.standardError.writeAll("nudged: \(error)\n")
-            ServiceManager.notify(NudgeDaemonMain.failure(error))
+            NudgeDaemonMain.stop(DaemonError(describing: error))
             exit(1)
         }
     }
@@ -289,7 +310,7 @@ final class Daemon {
     /// The config file's folder, and the folder again when another takes its place; while it
     /// does not exist (no config yet), its parent, so that a config written later is read
     /// without a restart.
-    private func watchConfig() throws {
+    private func watchConfig() throws(DaemonError) {
         let config = URL(fileURLWithPath: configPath)
         try EntryWatch(files, entry: config.lastPathComponent, inFolder: config.deletingLastPathComponent().path,
                        failed: { [unowned self] error in
@@ -335,7 +356,7 @@ final class Daemon {
     }
 
     private func watchSyncFolder() {
-        guard !watchingSyncFolder, files != nil, let folder = syncFolder, FileManager.default.fileExists(atPath: folder) else { return }
+        guard !watchingSyncFolder, watchingFiles, let folder = syncFolder, FileManager.default.fileExists(atPath: folder) else { return }
         do {
             try files.watch(folder: folder) { [unowned self] change in
                 // Gone (and with it the watch): watched again by the first pass after it is back.
