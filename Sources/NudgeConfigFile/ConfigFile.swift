@@ -32,7 +32,7 @@ public enum ConfigFile {
         let named = option.map { ($0, "--config") } ?? environment["NUDGE_CONFIG"].flatMap { $0.isEmpty ? nil : ($0, "NUDGE_CONFIG") }
         guard let (path, namer) = named else { return nil }
         var info = stat()
-        guard lstat(path, &info) != 0 && errno == ENOENT else { return nil }
+        guard lstat(path, &info) != 0 && Errno.current == .noSuchFile else { return nil }
         return "there is no config file \(path) (named by \(namer))"
     }
 

@@ -16,12 +16,7 @@ enum VdirFolder {
     /// symbolic link, which could lead out of the folder, a FIFO, a folder) is in `skipped`,
     /// with what it is. The corresponding C functions are `opendir`, `readdir` and `fstatat`.
     static func list(_ folder: String, expecting count: Int = 0) throws(SyncError) -> Listing {
-        guard let directory = opendir(folder) else {
-            let code = errno
-            if code == ENOENT { throw SyncError(reason: "\(folder) does not exist") }
-            if code == ENOTDIR { throw SyncError(reason: "\(folder) is not a folder") }
-            throw SyncError(reason: "cannot read \(folder): \(Errno(rawValue: code))")
-        }
+        guard let directory = opendir(folder) else { throw unopened(folder, .current, "cannot read") }
         defer { closedir(directory) }
         let descriptor = dirfd(directory)
         var listing = Listing()
@@ -86,17 +81,22 @@ enum VdirFolder {
     static func locked<T>(_ folder: String, _ body: () throws(SyncError) -> T) throws(SyncError) -> T {
         let descriptor: FileDescriptor
         do throws(Errno) { descriptor = try .openFolder(folder) } catch {
-            switch error {
-            case .noSuchFile: throw SyncError(reason: "\(folder) does not exist")
-            case .notADirectory: throw SyncError(reason: "\(folder) is not a folder")
-            default: throw SyncError(reason: "cannot open \(folder): \(error)")
-            }
+            throw unopened(folder, error, "cannot open")
         }
         return try descriptor.closeAfter { () throws(SyncError) in
             do throws(Errno) { try descriptor.lockExclusively() } catch {
                 throw SyncError(reason: "cannot lock \(folder): \(error)")
             }
             return try body()
+        }
+    }
+
+    /// Why the folder could not be opened, to list it (`what`: "cannot read") or lock it.
+    private static func unopened(_ folder: String, _ error: Errno, _ what: String) -> SyncError {
+        switch error {
+        case .noSuchFile: SyncError(reason: "\(folder) does not exist")
+        case .notADirectory: SyncError(reason: "\(folder) is not a folder")
+        default: SyncError(reason: "\(what) \(folder): \(error)")
         }
     }
 
@@ -201,7 +201,7 @@ enum VdirFolder {
 
     static func remove(_ folder: String, _ href: String) throws(SyncError) {
         let path = folder + "/" + href
-        guard unlink(path) == 0 || errno == ENOENT else { throw SyncError(reason: "cannot delete \(path): \(Errno.current)") }
+        guard unlink(path) == 0 || Errno.current == .noSuchFile else { throw SyncError(reason: "cannot delete \(path): \(Errno.current)") }
     }
 }
 
