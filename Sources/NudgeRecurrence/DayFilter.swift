@@ -11,6 +11,9 @@ struct DayFilter {
     /// (n, weekday): the nth such weekday, counted from the end when negative.
     private var ordinals: [(Int, Int)] = []
     private var ordinalsInYear = false
+    private var weekNumbers: Set<Int> = []
+    /// WKST: 1 = Monday ... 7 = Sunday.
+    private var weekStart = 1
     /// BYSETPOS: which of each period's occurrences (month, year, day or hour, by FREQ) are kept.
     private var positions: Set<Int> = []
     /// The occurrences each passing day gives within a period: one per BYHOUR (one without),
@@ -21,10 +24,9 @@ struct DayFilter {
     private var setPeriod: SetPeriod?
     private enum SetPeriod { case month, year, day, hour }
     /// True when the rule has a part this filter does not model (WEEKLY's loose reading of
-    /// BYDAY): such a rule is taken to occur. BYWEEKNO only narrows the days the other parts
-    /// let through, so it is left out: a rule it narrows to nothing (found by the search's
-    /// horizon) is not told apart here; so BYSETPOS is checked against each period's most
-    /// occurrences, whatever BYWEEKNO takes out.
+    /// BYDAY): such a rule is taken to occur. BYSETPOS is checked against each period's most
+    /// occurrences, whatever BYWEEKNO takes out (`Recurrence.canonical` refuses BYSETPOS with
+    /// BYWEEKNO where BYWEEKNO could change a period's count).
     private var unmodelled = false
     /// libical lets no day through for an ordinal BYDAY in a DAILY or HOURLY rule.
     private var ordinalNeverMatches = false
@@ -47,6 +49,8 @@ struct DayFilter {
             case "BYMONTHDAY": monthDays = Set(values.compactMap { Int($0) })
             case "BYYEARDAY": yearDays = Set(values.compactMap { Int($0) })
             case "BYSETPOS": positions = Set(values.compactMap { Int($0) })
+            case "BYWEEKNO": weekNumbers = Set(values.compactMap { Int($0) })
+            case "WKST": weekStart = DayFilter.weekdayNames[String(pieces[1])] ?? 1
             case "BYHOUR": perDay = max(1, Set(values).count)
             case "BYDAY":
                 for value in values {
@@ -63,7 +67,8 @@ struct DayFilter {
             default: continue
             }
         }
-        let picksDays = !monthDays.isEmpty || !yearDays.isEmpty || !weekdays.isEmpty || !ordinals.isEmpty
+        // BYWEEKNO picks days too: a rule with it alone is every day of those weeks.
+        let picksDays = !monthDays.isEmpty || !yearDays.isEmpty || !weekdays.isEmpty || !ordinals.isEmpty || !weekNumbers.isEmpty
         switch frequency {
         case "MONTHLY": setPeriod = .month
         case "YEARLY":
@@ -100,7 +105,8 @@ struct DayFilter {
         // A DAILY or HOURLY rule's period holds the same number of occurrences every day.
         if let perPeriod, !keepsOne(of: perPeriod) { return false }
         let countsDays = !positions.isEmpty && (setPeriod == .month || setPeriod == .year)
-        if !countsDays, monthDays.isEmpty, yearDays.isEmpty, ordinals.isEmpty { return true }
+        if !countsDays, monthDays.isEmpty, yearDays.isEmpty, ordinals.isEmpty, weekNumbers.isEmpty { return true }
+        let weeks = weeks
         for year in 2000..<2028 {
             let yearLength = LocalDate.daysIn(month: 2, year: year) == 29 ? 366 : 365
             var dayOfYear = 0
@@ -113,19 +119,24 @@ struct DayFilter {
                 var inMonth = 0
                 for day in 1...length {
                     let weekday = (first.isoWeekday + day - 2) % 7 + 1
-                    if passes(day: day, monthLength: length, weekday: weekday, inYear: dayOfYear + day, yearLength: yearLength) {
+                    if passes(day: day, monthLength: length, weekday: weekday, inYear: dayOfYear + day, yearLength: yearLength),
+                       weeks?.contains(first.adding(days: day - 1)) ?? true {
                         if !countsDays { return true }
                         inMonth += 1
                     }
                 }
                 // Without a part picking days, a month's one occurrence is DTSTART's day.
-                if setPeriod == .month, monthDays.isEmpty, yearDays.isEmpty, weekdays.isEmpty, ordinals.isEmpty { inMonth = 1 }
+                if setPeriod == .month, monthDays.isEmpty, yearDays.isEmpty, weekdays.isEmpty, ordinals.isEmpty, weekNumbers.isEmpty { inMonth = 1 }
                 if setPeriod == .month, inMonth > 0, keepsOne(of: inMonth * perDay) { return true }
                 inYear += inMonth
             }
             if setPeriod == .year, inYear > 0, keepsOne(of: inYear * perDay) { return true }
         }
         return false
+    }
+
+    private var weeks: WeekNumbers? {
+        weekNumbers.isEmpty ? nil : WeekNumbers(weeks: weekNumbers, isoWeekStart: weekStart)
     }
 
     private func passes(day: Int, monthLength: Int, weekday: Int, inYear: Int, yearLength: Int) -> Bool {

@@ -28,6 +28,10 @@ enum Recurrence {
         case badUntil(part: String)
         /// No day of any year matches the rule.
         case neverOccurs
+        /// A BYSETPOS that libical would apply to the wrong set: with BYWEEKNO (which Nudge
+        /// applies after libical) in a MONTHLY or YEARLY rule, or with several BYHOUR values
+        /// (libical picks days, or nothing, not times).
+        case unsupportedPositions(reason: String)
     }
 
     /// Checks an RRULE value (without the "RRULE:" prefix) and returns it as libical writes it
@@ -64,6 +68,18 @@ enum Recurrence {
         }
         let rule = try result.get()
         guard DayFilter(rrule: rule).letsSomeDayThrough else { throw .neverOccurs }
+        let names = Dictionary(rule.split(separator: ";").map { part in
+            (part.prefix(while: { $0 != "=" }), part.drop(while: { $0 != "=" }).dropFirst())
+        }, uniquingKeysWith: { first, _ in first })
+        if names["BYSETPOS"] != nil {
+            let frequency = names["FREQ"] ?? ""
+            if names["BYWEEKNO"] != nil, frequency == "MONTHLY" || frequency == "YEARLY" {
+                throw .unsupportedPositions(reason: "BYSETPOS with BYWEEKNO in a \(frequency) rule is not supported; drop one of them")
+            }
+            if frequency != "HOURLY", let hours = names["BYHOUR"], hours.contains(",") {
+                throw .unsupportedPositions(reason: "BYSETPOS with several BYHOUR values is not supported; give one BYHOUR, or drop BYSETPOS")
+            }
+        }
         return rule
     }
 
@@ -198,10 +214,16 @@ enum Recurrence {
     ///   of the first day when DTSTART is outside them;
     /// - a negative BYMONTHDAY (from the month's end) in a DAILY or HOURLY rule: libical never
     ///   matches it, and stepped to the horizon finding nothing (FREQ=DAILY;BYMONTHDAY=-1 is the
-    ///   last day of each month).
+    ///   last day of each month);
+    /// - BYWEEKNO, of any FREQ: libical finds no day for FREQ=YEARLY;BYWEEKNO=20 or 53, and its
+    ///   yearly loop, which ignores UNTIL, looked for one until the year 2582 (half a second).
+    ///   A YEARLY, MONTHLY or WEEKLY rule with no other part picking days is given every weekday
+    ///   in BYDAY, so that libical expands every day of each period (in its BYMONTH), as RFC
+    ///   5545 expands a YEARLY BYWEEKNO (and dateutil the others).
     struct Limit {
         var hours: Set<Int>?
         var monthDays: Set<Int>?
+        var weeks: WeekNumbers?
         var count: Int
 
         /// Nil when there is nothing to take.
@@ -214,13 +236,30 @@ enum Recurrence {
                Self.values(rule.by_month_day).contains(where: { $0 < 0 }) {
                 monthDays = Self.take(&rule.by_month_day)
             }
-            guard hours != nil || monthDays != nil else { return nil }
+            if !Self.values(rule.by_week_no).isEmpty {
+                // libical's week_start: 1 = Sunday ... 7 = Saturday; 0 when not given (Monday).
+                let weekStart = rule.week_start.rawValue == 0 ? 1 : (Int(rule.week_start.rawValue) + 5) % 7 + 1
+                weeks = WeekNumbers(weeks: Self.take(&rule.by_week_no), isoWeekStart: weekStart)
+                if [ICAL_YEARLY_RECURRENCE, ICAL_MONTHLY_RECURRENCE, ICAL_WEEKLY_RECURRENCE].contains(rule.freq),
+                   Self.values(rule.by_year_day).isEmpty,
+                   Self.values(rule.by_month_day).isEmpty, Self.values(rule.by_day).isEmpty {
+                    // In week order (libical's WEEKLY loop expects it): 1 = Sunday ... 7 = Saturday.
+                    let first = rule.week_start.rawValue == 0 ? 2 : Int(rule.week_start.rawValue)
+                    withUnsafeMutableBytes(of: &rule.by_day) { raw in
+                        let days = raw.bindMemory(to: Int16.self)
+                        for offset in 0..<7 { days[offset] = Int16((first - 1 + offset) % 7 + 1) }
+                        days[7] = Self.end
+                    }
+                }
+            }
+            guard hours != nil || monthDays != nil || weeks != nil else { return nil }
             count = Int(rule.count)
             rule.count = 0
         }
 
         func passes(_ occurrence: FloatingTime) -> Bool {
             if let hours, !hours.contains(occurrence.hour) { return false }
+            if let weeks, !weeks.contains(occurrence.day) { return false }
             if let monthDays {
                 let day = occurrence.day
                 let fromEnd = day.day - LocalDate.daysIn(month: day.month, year: day.year) - 1

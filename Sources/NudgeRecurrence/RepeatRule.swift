@@ -73,6 +73,8 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
                 throw InputError("can't use '\(trimmed)' as a repeat rule: \(part) is not a date in the years 0001-9999 (UNTIL=20271231T235959Z or UNTIL=20271231)")
             case .neverOccurs:
                 throw InputError("can't use '\(trimmed)' as a repeat rule: it never occurs")
+            case .unsupportedPositions(let reason):
+                throw InputError("can't use '\(trimmed)' as a repeat rule: \(reason)")
             }
         }
     }

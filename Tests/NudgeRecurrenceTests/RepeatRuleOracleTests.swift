@@ -184,6 +184,42 @@ struct RepeatRuleOracleTests {
              rule: "FREQ=HOURLY;INTERVAL=4;BYHOUR=9,17;BYMONTHDAY=-1", count: 6),
     ]
 
+    /// BYWEEKNO, which Nudge applies itself (libical 3.0 found no week 53, nor week 20 alone).
+    /// 2026 and 2032 have a week 53; 2029-12-31 is in week 1 of 2030.
+    static let weekNumberCases: [Case] = [
+        Case(name: "Berlin yearly in week 53", zone: "Europe/Berlin", start: "2026-12-28T09:00", rule: "FREQ=YEARLY;BYWEEKNO=53", count: 14),
+        Case(name: "Berlin yearly in week 53, with COUNT", zone: "Europe/Berlin", start: "2026-12-28T09:00",
+             rule: "FREQ=YEARLY;COUNT=10;BYWEEKNO=53", count: 20),
+        Case(name: "Tokyo yearly in week 1", zone: "Asia/Tokyo", start: "2027-01-04T09:00", rule: "FREQ=YEARLY;BYWEEKNO=1", count: 30),
+        Case(name: "New York yearly in the last week", zone: ny, start: "2026-12-28T09:00", rule: "FREQ=YEARLY;BYWEEKNO=-1", count: 30),
+        Case(name: "New York yearly in week 20 alone", zone: ny, start: "2027-05-17T09:00", rule: "FREQ=YEARLY;BYWEEKNO=20", count: 10),
+        Case(name: "Berlin Mondays and Fridays of week 53", zone: "Europe/Berlin", start: "2026-12-28T08:30",
+             rule: "FREQ=YEARLY;BYWEEKNO=53;BYDAY=MO,FR", count: 6),
+        Case(name: "New York week 53 until a UTC UNTIL", zone: ny, start: "2026-12-28T09:00",
+             rule: "FREQ=YEARLY;BYWEEKNO=53;UNTIL=20321229T140000Z", count: 30),
+        Case(name: "Berlin week 1 with weeks starting on Sunday", zone: "Europe/Berlin", start: "2027-01-03T09:00",
+             rule: "FREQ=YEARLY;BYWEEKNO=1;WKST=SU", count: 21),
+        Case(name: "Berlin week 53 in December only", zone: "Europe/Berlin", start: "2026-12-28T09:00",
+             rule: "FREQ=YEARLY;BYWEEKNO=53;BYMONTH=12", count: 10),
+        Case(name: "Berlin all-day in week 53", zone: "Europe/Berlin", start: "2026-12-28", rule: "FREQ=YEARLY;BYWEEKNO=53", count: 9),
+        Case(name: "Berlin daily in week 53", zone: "Europe/Berlin", start: "2026-12-28T09:00", rule: "FREQ=DAILY;BYWEEKNO=53", count: 9),
+        Case(name: "Berlin every 4h in week 1 at 9 and 17", zone: "Europe/Berlin", start: "2027-01-04T09:00",
+             rule: "FREQ=HOURLY;INTERVAL=4;BYWEEKNO=1;BYHOUR=9,17", count: 16),
+        Case(name: "New York weekly in week 20", zone: ny, start: "2027-05-17T09:00", rule: "FREQ=WEEKLY;BYWEEKNO=20", count: 10),
+        Case(name: "New York weekly in week 20, weeks from Sunday", zone: ny, start: "2027-05-16T09:00",
+             rule: "FREQ=WEEKLY;BYWEEKNO=20;WKST=SU", count: 10),
+        Case(name: "Berlin monthly in week 53", zone: "Europe/Berlin", start: "2026-12-28T09:00", rule: "FREQ=MONTHLY;BYWEEKNO=53", count: 9),
+        Case(name: "New York monthly on the 1st in week 1", zone: ny, start: "2027-01-01T09:00",
+             rule: "FREQ=MONTHLY;BYMONTHDAY=1;BYWEEKNO=1,53", count: 5),
+    ]
+
+    @Test(arguments: weekNumberCases)
+    func weekNumberCaseMatchesTheOracle(_ test: Case) throws {
+        let expected = try oracle(test)
+        #expect(!expected.isEmpty)
+        #expect(try nudge(test) == expected)
+    }
+
     /// Series with EXDATE and RDATE, against dateutil's rruleset.
     static let dateCases: [Case] = [
         Case(name: "daily COUNT=5 without the 11th and with the 20th (the audit's todo)", zone: "Europe/Berlin",

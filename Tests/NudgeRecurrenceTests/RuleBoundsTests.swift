@@ -38,6 +38,39 @@ struct RuleBoundsTests {
         #expect(time < 1)
     }
 
+    /// BYWEEKNO is now applied by Nudge, so a rule it narrows to no day is told apart too.
+    @Test(arguments: ["FREQ=YEARLY;BYWEEKNO=53;BYMONTH=6", "FREQ=YEARLY;BYWEEKNO=1;BYMONTH=7", "FREQ=YEARLY;BYWEEKNO=53;BYMONTHDAY=15",
+                      "FREQ=MONTHLY;BYWEEKNO=1;BYMONTH=7", "FREQ=DAILY;BYWEEKNO=53;BYMONTH=7", "FREQ=HOURLY;BYWEEKNO=1;BYMONTH=6"])
+    func aWeekNumberOfNoDayIsRefused(_ rule: String) {
+        #expect(throws: InputError("can't use 'RRULE:\(rule)' as a repeat rule: it never occurs")) {
+            try RepeatRule(parsing: "RRULE:" + rule)
+        }
+    }
+
+    /// libical applies BYSETPOS to days and then adds every BYHOUR (or ignores it): the last
+    /// weekday of each month at 9, 12 and 17, where dateutil gives 17 only. And BYWEEKNO,
+    /// applied after libical, would come after a BYSETPOS that counts a whole month or year.
+    @Test(arguments: [
+        ("FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1;BYHOUR=9,12,17", "BYSETPOS with several BYHOUR values is not supported; give one BYHOUR, or drop BYSETPOS"),
+        ("FREQ=DAILY;BYHOUR=9,17;BYSETPOS=1", "BYSETPOS with several BYHOUR values is not supported; give one BYHOUR, or drop BYSETPOS"),
+        ("FREQ=YEARLY;BYWEEKNO=53;BYSETPOS=1", "BYSETPOS with BYWEEKNO in a YEARLY rule is not supported; drop one of them"),
+        ("FREQ=MONTHLY;BYWEEKNO=1;BYDAY=MO;BYSETPOS=-1", "BYSETPOS with BYWEEKNO in a MONTHLY rule is not supported; drop one of them"),
+    ])
+    func aBYSETPOSThatLibicalAppliesToTheWrongSetIsRefused(_ rule: String, _ reason: String) {
+        #expect(throws: InputError("can't use 'RRULE:\(rule)' as a repeat rule: \(reason)")) {
+            try RepeatRule(parsing: "RRULE:" + rule)
+        }
+    }
+
+    @Test func aBYSETPOSWithOneHourIsKept() throws {
+        let rule = try RepeatRule(parsing: "RRULE:FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1;BYHOUR=17")
+        let now = Date(timeIntervalSince1970: 1_796_371_200)
+        guard case .at(let instant, _)? = rule.nextDue(after: due, completedAt: now, from: .due, now: now, localZone: berlin) else {
+            Issue.record("no next due"); return
+        }
+        #expect(WallClock(zone: berlin).iso8601(instant).prefix(16) == "2026-12-31T17:00")
+    }
+
     @Test("rare rules still occur", arguments: [
         ("FREQ=MONTHLY;BYMONTH=2;BYDAY=5MO", "2044-02-29"), ("FREQ=YEARLY;BYDAY=53MO", "2029-12-31"),
         ("FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=29", "2028-02-29 00:00"), ("FREQ=YEARLY;BYYEARDAY=366;BYDAY=MO", "2040-12-31"),
