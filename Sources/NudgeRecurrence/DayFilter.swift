@@ -139,6 +139,22 @@ struct DayFilter {
         weekNumbers.isEmpty ? nil : WeekNumbers(weeks: weekNumbers, isoWeekStart: weekStart)
     }
 
+    /// Whether a DAILY or HOURLY rule's BYMONTH, BYMONTHDAY, BYYEARDAY, BYDAY and BYWEEKNO
+    /// let `day` through; nil when the rule has none of them, or a part this filter does not
+    /// model, so that every day must be asked of libical.
+    var dayTest: ((LocalDate) -> Bool)? {
+        guard !unmodelled, !(months.isEmpty && monthDays.isEmpty && yearDays.isEmpty && weekdays.isEmpty
+                             && ordinals.isEmpty && weekNumbers.isEmpty) else { return nil }
+        let weeks = weeks
+        return { day in
+            guard months.isEmpty || months.contains(day.month), let january1 = LocalDate(year: day.year, month: 1, day: 1) else { return false }
+            let yearLength = LocalDate.daysIn(month: 2, year: day.year) == 29 ? 366 : 365
+            return passes(day: day.day, monthLength: LocalDate.daysIn(month: day.month, year: day.year), weekday: day.isoWeekday,
+                          inYear: january1.days(until: day) + 1, yearLength: yearLength)
+                && weeks?.contains(day) ?? true
+        }
+    }
+
     private func passes(day: Int, monthLength: Int, weekday: Int, inYear: Int, yearLength: Int) -> Bool {
         if !monthDays.isEmpty, !monthDays.contains(day), !monthDays.contains(day - monthLength - 1) { return false }
         if !yearDays.isEmpty, !yearDays.contains(inYear), !yearDays.contains(inYear - yearLength - 1) { return false }

@@ -134,10 +134,16 @@ enum Recurrence {
         }
     }
 
+    /// How many days a DAILY or HOURLY rule with parts picking days is searched, day by day,
+    /// past the later of its start and `from` (`searchByDay`): testing a day costs little, so
+    /// this reaches rules that occur once in 28 years (February 29 on a Sunday).
+    static let dayByDayHorizon = 60 * 366
+
     /// Runs libical's iterator for `rrule` with DTSTART = `start` (floating: no zone) and hands
     /// each occurrence, in order, to `body` until `body` stops, the series ends, `maximumSteps`
     /// occurrences have been seen, or the horizon (`horizonDays` past the later of `start` and
-    /// `from`) is passed. The first occurrence is normally DTSTART itself.
+    /// `from`) is passed. The first occurrence is normally DTSTART itself. Occurrences on days
+    /// before `from` may be left out: `body` must not need them.
     /// With `ignoringUntil` the rule's UNTIL is left to `body` (libical would compare a UTC
     /// UNTIL with the floating occurrences as if they were UTC).
     static func first<T>(in rrule: String, start: FloatingTime, from: FloatingTime? = nil, ignoringUntil: Bool = false,
@@ -155,6 +161,11 @@ enum Recurrence {
             var rule = ical.icalrecurrencetype_from_string(rrule)
             defer { free(rule.rscale) }
             if ignoringUntil { rule.until = ical.icaltime_null_time() }
+            if rule.freq == ICAL_DAILY_RECURRENCE || rule.freq == ICAL_HOURLY_RECURRENCE,
+               let passes = DayFilter(rrule: rrule).dayTest {
+                return searchByDay(&rule, passes: passes, start: start, from: from, where: body)
+            }
+            let start = movedForward(start, near: from, rule)
             var limited = false
             if let days = horizonDays(rule.freq) {
                 var last = max(start, from ?? start)
@@ -188,6 +199,105 @@ enum Recurrence {
             }
             return .ended
         }
+    }
+
+    /// A DAILY or HOURLY rule with parts picking days (BYMONTH, BYMONTHDAY, BYYEARDAY, BYDAY,
+    /// BYWEEKNO), searched a day at a time: `passes` tells the days those parts let through, and
+    /// libical's iterator is run only over runs of such days (DTSTART on the run's first step,
+    /// UNTIL at the end of its last day). libical alone steps through every hour or day
+    /// between two occurrences: for FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=29;BYDAY=SU, 28 years of
+    /// hours. COUNT, which counts from DTSTART, is counted here.
+    private static func searchByDay<T>(_ rule: inout icalrecurrencetype, passes: (LocalDate) -> Bool, start: FloatingTime,
+                                       from: FloatingTime?, where body: (FloatingTime) -> Step<T>) -> Search<T> {
+        let until = FloatingTime(rule.until)
+        let limit = Limit(taking: &rule)
+        let count = limit?.count ?? Int(rule.count)
+        rule.count = 0
+        let hourly = rule.freq == ICAL_HOURLY_RECURRENCE
+        let interval = max(1, Int(rule.interval))
+        let hasHours = rule.by_hour.0 != Int16(truncatingIfNeeded: ICAL_RECURRENCE_ARRAY_MAX.rawValue)
+        // COUNT counts the occurrences from the series' start, so those before `from` are looked at.
+        var day = count > 0 ? start.day : max(start.day, from?.day ?? start.day)
+        let lastDay = day.adding(days: dayByDayHorizon)
+        var passed = 0, seen = 0
+
+        /// The first step of the series on `day`, if one falls on it: DTSTART itself on its
+        /// own day; otherwise the step time for DAILY (midnight with BYHOUR, whose hours
+        /// libical adds), the first INTERVAL hour of the day for HOURLY.
+        func firstStep(on day: LocalDate) -> FloatingTime? {
+            let offset = start.day.days(until: day)
+            if offset == 0 { return start }
+            guard offset > 0 else { return nil }
+            if !hourly {
+                guard offset % interval == 0 else { return nil }
+                var step = start
+                step.day = day
+                if hasHours, !start.isDate { step.hour = 0 }
+                return step
+            }
+            let hoursToDay = offset * 24 - start.hour
+            let hour = start.hour + (hoursToDay + interval - 1) / interval * interval
+            guard hour < (offset + 1) * 24 else { return nil }
+            return FloatingTime(day: day, hour: hour % 24, minute: start.minute, second: start.second)
+        }
+
+        while day <= lastDay {
+            if let until, day > until.day { return .ended }
+            guard passes(day), let first = firstStep(on: day) else {
+                guard day.year < 9999 else { return .ended }
+                day = day.adding(days: 1)
+                continue
+            }
+            // The run: the following days that pass too (a week at most, so that a rule
+            // matching most days still asks little of one iterator).
+            var end = day
+            while end.days(until: lastDay) > 0, day.days(until: end) < 7, end.year < 9999, passes(end.adding(days: 1)) {
+                end = end.adding(days: 1)
+            }
+            var last = start.isDate ? FloatingTime.date(end) : FloatingTime(day: end, hour: 23, minute: 59, second: 59)
+            if let until, until < last { last = until }
+            var run = rule
+            run.until = last.icalTime
+            guard let iterator = ical.icalrecur_iterator_new(run, first.icalTime) else { return .ended }
+            defer { ical.icalrecur_iterator_free(iterator) }
+            while let occurrence = FloatingTime(ical.icalrecur_iterator_next(iterator)) {
+                seen += 1
+                if seen > maximumSteps { return .ended }
+                if let limit, !limit.passes(occurrence) { continue }
+                passed += 1
+                if count > 0, passed > count { return .ended }
+                switch body(occurrence) {
+                case .next: continue
+                case .found(let answer): return .found(answer)
+                case .end: return .ended
+                }
+            }
+            guard end.year < 9999 else { return .ended }
+            day = end.adding(days: 1)
+        }
+        return .beyondHorizon
+    }
+
+    /// `start` moved forward by whole INTERVALs of a DAILY or WEEKLY rule to a period before
+    /// `from`'s day, so that a series started long ago does not use up `maximumSteps` before it
+    /// reaches `from` (FREQ=DAILY from 30 years ago had no next due). The occurrences from
+    /// `from` on stay the same: the iterator steps whole days or weeks from DTSTART, and the
+    /// period DTSTART is moved into ends before `from`. Not with COUNT, which counts from the
+    /// first occurrence.
+    private static func movedForward(_ start: FloatingTime, near from: FloatingTime?, _ rule: icalrecurrencetype) -> FloatingTime {
+        guard let from, rule.count == 0 else { return start }
+        let period: Int
+        switch rule.freq {
+        case ICAL_DAILY_RECURRENCE: period = 1
+        case ICAL_WEEKLY_RECURRENCE: period = 7
+        default: return start
+        }
+        let step = period * max(1, Int(rule.interval))
+        let steps = (start.day.days(until: from.day) - period) / step
+        guard steps > 0 else { return start }
+        var moved = start
+        moved.day = start.day.adding(days: steps * step)
+        return moved
     }
 
     /// True for a MONTHLY rule whose INTERVAL, stepping from `start`'s month, never lands on a

@@ -213,8 +213,30 @@ struct RepeatRuleOracleTests {
              rule: "FREQ=MONTHLY;BYMONTHDAY=1;BYWEEKNO=1,53", count: 5),
     ]
 
-    @Test(arguments: weekNumberCases)
-    func weekNumberCaseMatchesTheOracle(_ test: Case) throws {
+    /// Rules that occur once in decades, searched day by day (libical stepped through every
+    /// hour, and the search stopped after two years): February 29 on a Sunday is in 2032,
+    /// 2060 and 2088.
+    static let rareCases: [Case] = [
+        Case(name: "Berlin hourly on Sunday February 29 at 23", zone: "Europe/Berlin", start: "2032-02-29T23:00",
+             rule: "FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=29;BYDAY=SU;BYHOUR=23", count: 3),
+        Case(name: "New York hourly on Sunday February 29 at 23, with COUNT", zone: ny, start: "2032-02-29T23:00",
+             rule: "FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=29;BYDAY=SU;BYHOUR=23;COUNT=2", count: 3),
+        Case(name: "Berlin daily on Sunday February 29", zone: "Europe/Berlin", start: "2032-02-29T07:15",
+             rule: "FREQ=DAILY;BYMONTH=2;BYMONTHDAY=29;BYDAY=SU", count: 3),
+        Case(name: "Berlin every 5 hours on February 29 at 3", zone: "Europe/Berlin", start: "2028-02-29T03:00",
+             rule: "FREQ=HOURLY;INTERVAL=5;BYMONTH=2;BYMONTHDAY=29;BYHOUR=3", count: 3),
+        Case(name: "Berlin every 7 days on February 29", zone: "Europe/Berlin", start: "2028-02-29T09:00",
+             rule: "FREQ=DAILY;INTERVAL=7;BYMONTH=2;BYMONTHDAY=29", count: 2),
+        Case(name: "Berlin daily at 9 and 17 on weekdays", zone: "Europe/Berlin", start: "2027-03-26T09:00",
+             rule: "FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR;BYHOUR=9,17", count: 12),
+        Case(name: "Berlin daily at 17 and 9 on weekdays, started at 17", zone: "Europe/Berlin", start: "2027-03-26T17:00",
+             rule: "FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR;BYHOUR=9,17", count: 12),
+        Case(name: "Berlin hourly on weekdays across the gap", zone: "Europe/Berlin", start: "2027-03-26T20:00",
+             rule: "FREQ=HOURLY;INTERVAL=3;BYDAY=MO,FR,SA", count: 20),
+    ]
+
+    @Test(arguments: weekNumberCases + rareCases)
+    func weekNumberOrRareCaseMatchesTheOracle(_ test: Case) throws {
         let expected = try oracle(test)
         #expect(!expected.isEmpty)
         #expect(try nudge(test) == expected)

@@ -71,6 +71,48 @@ struct RuleBoundsTests {
         #expect(WallClock(zone: berlin).iso8601(instant).prefix(16) == "2026-12-31T17:00")
     }
 
+    /// A series started more than 10,000 steps before now still has its next due after now
+    /// (libical's iterator stepped from the series start and gave up after 10,000 occurrences).
+    @Test(arguments: ["FREQ=DAILY", "FREQ=DAILY;BYHOUR=9", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR,SA,SU", "FREQ=DAILY;INTERVAL=3",
+                      "FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR,SA,SU"])
+    func aSeriesStartedLongAgoHasItsNextDue(_ text: String) throws {
+        let rule = try RepeatRule(parsing: "RRULE:" + text)
+        let now = Date(timeIntervalSince1970: 1_796_371_200) // 2026-12-04 09:00 Berlin
+        let start = try #require(SeriesStart(parsing: "1970-01-01T09:00"))
+        let first = Due.at(LocalDate(year: 1970, month: 1, day: 1)!.at(hour: 9, minute: 0, in: .nudge(zone: berlin)), zone: berlin)
+        // 20,819 days from 1970-01-01 to 2026-12-31: every third day from it is the 5th, 8th, ...
+        let expected = text.contains("INTERVAL=3") ? "2026-12-06T09:00" : "2026-12-05T09:00"
+        let time = seconds {
+            guard case .at(let instant, _)? = rule.nextDue(after: first, completedAt: now, from: .due, now: now, localZone: berlin,
+                                                          seriesStart: start) else { Issue.record("no next due"); return }
+            #expect(WallClock(zone: berlin).iso8601(instant).prefix(16) == expected)
+        }
+        #expect(time < 1)
+        let allDay = rule.nextDue(after: .allDay(LocalDate(year: 1970, month: 1, day: 1)!), completedAt: now, from: .due, now: now,
+                                  localZone: berlin)
+        #expect(allDay == .allDay(LocalDate(iso: String(expected.prefix(10)))!))
+    }
+
+    /// FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=29;BYDAY=SU;BYHOUR=23 occurs in 2032 (dateutil); libical
+    /// stepped through two years of hours (65 ms) and found none.
+    @Test func aRuleOnceIn28YearsIsFoundQuickly() throws {
+        let rule = try RepeatRule(parsing: "RRULE:FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=29;BYDAY=SU;BYHOUR=23")
+        let now = Date(timeIntervalSince1970: 1_796_371_200)
+        let time = seconds {
+            for from in [RepeatFrom.due, .completion] {
+                guard case .at(let instant, _)? = rule.nextDue(after: due, completedAt: now, from: from, now: now, localZone: berlin) else {
+                    Issue.record("no next due"); return
+                }
+                #expect(WallClock(zone: berlin).iso8601(instant).prefix(16) == "2032-02-29T23:00")
+            }
+            guard case .at(let instant, _)? = rule.firstDue(now: now, zone: berlin, time: nil)?.due else {
+                Issue.record("no first due"); return
+            }
+            #expect(WallClock(zone: berlin).iso8601(instant).prefix(16) == "2032-02-29T23:00")
+        }
+        #expect(time < 0.5)
+    }
+
     @Test("rare rules still occur", arguments: [
         ("FREQ=MONTHLY;BYMONTH=2;BYDAY=5MO", "2044-02-29"), ("FREQ=YEARLY;BYDAY=53MO", "2029-12-31"),
         ("FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=29", "2028-02-29 00:00"), ("FREQ=YEARLY;BYYEARDAY=366;BYDAY=MO", "2040-12-31"),
