@@ -19,7 +19,7 @@ extension ReminderPlanner {
               let (rule, nominal) = nags(due: due, rules: rules, every: every, snoozedUntil: subject.snoozedUntil,
                                          after: handled, count: 1).first {
             let at = releaseTime(nominal, priority: todo.priority)
-            guard at <= end, at > handled, clock.isWithinYears(at) else { break }
+            guard at <= end, at > handled, clock.isWithinYears(at), clock.isWithinYears(nominal) else { break }
             found.append(Reminder(todoID: todo.id, rule: rule, nominal: nominal, at: at))
             handled = at
         }

@@ -147,9 +147,12 @@ public struct ReminderPlanner: Sendable {
             found += nags(due: due, rules: rules, every: every, snoozedUntil: subject.snoozedUntil,
                           after: floor, count: nagCount)
         }
+        // Quiet hours may hold a moment before the year 1 into it (`before = 1h` on a due at
+        // 0001-01-01 00:00): its rule's moment is outside the years too, so it is not made.
         return found.compactMap { rule, nominal in
             let at = releaseTime(nominal, priority: todo.priority)
-            return clock.isWithinYears(at) ? Reminder(todoID: todo.id, rule: rule, nominal: nominal, at: at) : nil
+            return clock.isWithinYears(at) && clock.isWithinYears(nominal)
+                ? Reminder(todoID: todo.id, rule: rule, nominal: nominal, at: at) : nil
         }
     }
 
