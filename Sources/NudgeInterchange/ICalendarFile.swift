@@ -92,7 +92,10 @@ public enum ICalendarFile {
     /// Every VTODO of every VCALENDAR in the file (`cat *.ics` of a todoman folder is one file),
     /// each a record or why it is not one, numbered as "todo N" from 1.
     public static func decode(_ data: Data, options: InterchangeOptions) throws(InterchangeError) -> DecodedFile {
-        let text = String(decoding: data, as: UTF8.self)
+        // Refused as sync and todo.txt refuse it: an editor's Latin-1 would be guessed (U+FFFD).
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw InterchangeError(reason: "the file is not UTF-8 text")
+        }
         let result: Result<DecodedFile, InterchangeError> = LibICal.lock.withLock {
             var reader = ICalendarReader(options: options)
             return reader.file(text)

@@ -183,6 +183,19 @@ struct ICalendarCommandTests {
         #expect(try nudge("export", "--all").array().isEmpty)
     }
 
+    /// A Latin-1 file (an old editor's "Caf\u{E9}") is refused as sync and todo.txt refuse it,
+    /// not imported as "Caf\u{FFFD}".
+    @Test func aFileThatIsNotUTF8IsRefusedAndImportsNothing() throws {
+        let nudge = Nudge()
+        let path = nudge.folder.file("latin.ics")
+        let text = Self.event.replacingOccurrences(of: "SUMMARY:Buy milk", with: "SUMMARY:Caf\u{E9}")
+        try #require(text.data(using: .isoLatin1)).write(to: URL(fileURLWithPath: path))
+        let run = try nudge("import", path)
+        #expect(run.status == 1)
+        #expect(run.stderr == "nudge: cannot import \(path): the file is not UTF-8 text; nothing was imported\n")
+        #expect(try nudge("export", "--all").array().isEmpty)
+    }
+
     @Test func aBadTodoNamesItsNumberAndFieldAndImportsNothing() throws {
         let nudge = Nudge()
         let bad = Self.event.replacingOccurrences(of: "SUMMARY:Buy milk\r\n", with: "SUMMARY:Buy milk\r\nEND:VTODO\r\nBEGIN:VTODO\r\nUID:x\r\nDUE;VALUE=DATE:20261301\r\nSUMMARY:Bad\r\n")
