@@ -110,8 +110,11 @@ public final class VdirSync {
             // As vdirsyncer does for a storage that suddenly went empty: an unmounted disk or a
             // wrong path must not delete every todo.
             let todos = syncedTodos == 1 ? "1 todo was" : "\(syncedTodos) todos were"
-            report.warnings.append("\(folder) holds no .ics files, but \(todos) synced with it: "
-                + "nothing deleted or written (is the disk mounted and the path right? delete the todos with nudge if meant)")
+            let warning = "\(folder) holds no .ics files, but \(todos) synced with it: "
+                + "nothing deleted or written (is the disk mounted and the path right? delete the todos with nudge if meant)"
+            report.warnings.append(warning)
+            // Said again when the folder or the count changes: the text says both.
+            report.standingWarnings[warning] = warning
             report.refused = true
             return report
         }

@@ -288,6 +288,21 @@ struct VdirSyncTests {
         #expect(report.warnings.first?.contains("holds no .ics files, but 1 todo was synced with it") == true, "\(report)")
     }
 
+    /// nudged passes at every change: an emptied folder is said once, as a link named .ics is,
+    /// until what it says changes.
+    @Test func anEmptiedFolderStandsUntilItChanges() throws {
+        let a = try makeStore("a")
+        _ = try a.importTodos([record(uuidA, "Buy milk")], now: start)
+        _ = try sync(a).pass(now: at(1))
+        for name in try files() { try FileManager.default.removeItem(atPath: vdir + "/" + name) }
+        let first = try sync(a).pass(now: at(2))
+        let second = try sync(a).pass(now: at(3))
+        let warning = try #require(first.warnings.first)
+        #expect(first.warnings == [warning] && second.warnings == [warning])
+        let key = try #require(first.standingWarnings[warning])
+        #expect(second.standingWarnings == [warning: key])
+    }
+
     @Test func twoPassesOverOneFolderTakeTurns() throws {
         let store = try makeStore("a")
         _ = try store.importTodos([record(uuidA, "Buy milk")], now: start)
