@@ -24,8 +24,9 @@ struct Firing {
     private func fire(at moment: Date, missedBefore: Date?) -> ([ScheduledReminder], Batcher.Plan)? {
         if let fireRetryAt = planning.fireRetryAt, moment < fireRetryAt { return nil }
         let store = context.store
+        var due: [ScheduledReminder] = []
         do {
-            let due = try store.dueReminders(through: moment)
+            due = try store.dueReminders(through: moment)
             guard !due.isEmpty else { return nil }
             let config = context.config
             let batch = Batcher(groupAbove: config.groupAbove, catchUp: config.catchUp)
@@ -36,7 +37,10 @@ struct Firing {
         } catch {
             let delay = ReminderService.retryDelay
             planning.fireRetryAt = moment.addingTimeInterval(delay)
-            context.record(.failed, "could not fire reminders: \(error); trying again in \(Int(delay)) s", priority: .error)
+            // Named when every reminder it could not fire is one todo's, for journalctl NUDGE_TODO_ID=.
+            let todos = Set(due.map(\.todoID))
+            context.record(.failed, "could not fire reminders: \(error); trying again in \(Int(delay)) s",
+                           todo: todos.count == 1 ? todos.first ?? nil : nil, priority: .error)
             delivery.deliverPending()
             return nil
         }

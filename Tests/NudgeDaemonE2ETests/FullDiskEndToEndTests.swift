@@ -64,6 +64,7 @@ struct FullDiskEndToEndTests {
                 "\(failure)")
         #expect(failure["PRIORITY"] == "3" && failure["SYSLOG_IDENTIFIER"] == "nudged", "\(failure)")
         #expect(failure["MESSAGE_ID"]?.count == 32 && failure["NUDGE_DATABASE_ID"]?.count == 32, "\(failure)")
+        #expect(failure["NUDGE_TODO_ID"] == String(id), "\(failure)")
         // Nothing shown, nothing recorded, one failure: no loop, no crash.
         #expect(try await staysTrue(for: 3) { try daemon.isRunning && world.server.records().isEmpty },
                 "records: \(world.summaries); nudged: \(world.daemonLog)")

@@ -164,6 +164,27 @@ struct ReminderServiceTests {
         #expect(fixture.server.shown.map(\.content.summary) == ["a"])
     }
 
+    /// A firing the store refuses (here a trigger; a full disk in the field) is logged with the
+    /// todo it was for, so that `journalctl NUDGE_TODO_ID=` finds it.
+    @Test func aFiringThatCannotBeRecordedNamesItsTodo() throws {
+        fixture.config.reminders.before = []
+        let todo = try fixture.add("a", at: fixture.date(29, 12))
+        try fixture.start()
+        let sqlite = Process()
+        sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        sqlite.arguments = [fixture.databasePath,
+                            "CREATE TRIGGER refuse BEFORE INSERT ON firings BEGIN SELECT RAISE(ABORT, 'refused'); END"]
+        try sqlite.run()
+        sqlite.waitUntilExit()
+        try #require(sqlite.terminationStatus == 0)
+        fixture.advanceToWake()
+        let failed = fixture.events.kinds(.failed)
+        #expect(failed.map(\.message).first?.hasPrefix("could not fire reminders: ") == true, "\(failed)")
+        #expect(failed.map(\.todoID) == [todo.id])
+        #expect(failed.first?.todoUUID == todo.uuid)
+        #expect(fixture.server.shown.isEmpty)
+    }
+
     /// A server that hung past the timeout and woke before the retry showed the notification
     /// after all: it is taken as shown, not sent again, and its buttons work.
     @Test func aLateAnswerIsTakenAsShown() throws {
