@@ -22,7 +22,8 @@ final class FakeServer: NotificationServer {
     /// False: Notify calls are answered only by `answerAll()`, in the order they came.
     var answering = true
     private var unanswered: [() -> Void] = []
-    /// Runs as each Notify call arrives, before it is answered.
+    /// Runs as each Notify call arrives, before it is answered. The server keeps it: it takes
+    /// the fixture unowned, or neither is ever freed.
     var onShow: () -> Void = {}
 
     func serverOwner() -> String? { owner }
@@ -103,7 +104,8 @@ final class ServiceFixture {
     var quoteRequests: [QuoteSource] = []
     /// How often the service said the store changed here.
     var localChanges = 0
-    /// Run when the service has opened the store, before it fires what was missed.
+    /// Run when the service has opened the store, before it fires what was missed. It takes
+    /// the fixture unowned: the fixture keeps it.
     var onOpened: () -> Void = {}
     /// The hooks the service asked to run, in order.
     var hookJobs: [HookJob] = []

@@ -101,7 +101,7 @@ struct ReminderServiceSyncTests {
         var fired: [Int] = []
         // The first pass, as the store opens, imports another machine's acknowledgement of the
         // 11:00 reminder (here: the store's own mark that it was handled).
-        fixture.onOpened = { [fixture] in
+        fixture.onOpened = { [unowned fixture] in
             fired.append(fixture.events.kinds(.fired).count + fixture.events.kinds(.missed).count)
             let store = try! fixture.store()
             _ = try! store.snooze(todoID: todo.id, until: fixture.date(29, 13), now: fixture.now)

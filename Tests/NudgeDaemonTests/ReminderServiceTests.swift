@@ -60,7 +60,7 @@ struct ReminderServiceTests {
         for title in ["a", "b", "c", "d"] { try fixture.add(title, at: fixture.date(29, 12)) }
         try fixture.start()
         var firedWhenShown: [Int] = []
-        fixture.server.onShow = { firedWhenShown.append(fixture.events.kinds(.fired).count) }
+        fixture.server.onShow = { [unowned fixture] in firedWhenShown.append(fixture.events.kinds(.fired).count) }
         fixture.server.answering = false
         fixture.advanceToWake()
         #expect(fixture.server.shown.map(\.content.summary) == ["a", "b", "c", "d"])
