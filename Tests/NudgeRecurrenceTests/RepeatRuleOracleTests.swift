@@ -209,6 +209,17 @@ struct RepeatRuleOracleTests {
         Case(name: "New York weekly in week 20, weeks from Sunday", zone: ny, start: "2027-05-16T09:00",
              rule: "FREQ=WEEKLY;BYWEEKNO=20;WKST=SU", count: 10),
         Case(name: "Berlin monthly in week 53", zone: "Europe/Berlin", start: "2026-12-28T09:00", rule: "FREQ=MONTHLY;BYWEEKNO=53", count: 9),
+        // Searched as the DAILY rules they amount to, in the periods INTERVAL steps on.
+        Case(name: "Berlin yearly in week -53", zone: "Europe/Berlin", start: "2032-01-01T09:00", rule: "FREQ=YEARLY;BYWEEKNO=-53", count: 12),
+        Case(name: "Berlin all-day in week -53", zone: "Europe/Berlin", start: "2032-01-01", rule: "FREQ=YEARLY;BYWEEKNO=-53", count: 8),
+        Case(name: "Berlin every other year in week 1 at 8 and 20", zone: "Europe/Berlin", start: "2028-01-03T08:00",
+             rule: "FREQ=YEARLY;INTERVAL=2;BYWEEKNO=1;BYHOUR=8,20", count: 20),
+        Case(name: "New York every 5 months in weeks 1, 2 and the last", zone: ny, start: "2026-12-28T09:00",
+             rule: "FREQ=MONTHLY;INTERVAL=5;BYWEEKNO=1,2,-1", count: 20),
+        Case(name: "Tokyo every 3 weeks in weeks 10 to 14, from Sunday", zone: "Asia/Tokyo", start: "2027-03-14T09:00",
+             rule: "FREQ=WEEKLY;INTERVAL=3;BYWEEKNO=10,11,12,13,14;WKST=SU", count: 20),
+        Case(name: "Berlin week 53 in January", zone: "Europe/Berlin", start: "2027-01-01T09:00", rule: "FREQ=YEARLY;BYWEEKNO=53;BYMONTH=1", count: 8),
+        Case(name: "Berlin week 53 with COUNT", zone: "Europe/Berlin", start: "2026-12-28T09:00", rule: "FREQ=YEARLY;BYWEEKNO=53;COUNT=9", count: 12),
         Case(name: "New York monthly on the 1st in week 1", zone: ny, start: "2027-01-01T09:00",
              rule: "FREQ=MONTHLY;BYMONTHDAY=1;BYWEEKNO=1,53", count: 5),
     ]
