@@ -7,11 +7,11 @@ struct Option: Sendable {
     var repeatable = false
     /// A one-letter form, e.g. `o` for `-o FILE`, where a tool's users expect one.
     var short: Character?
-    /// The values an option takes when they are a fixed list (`--format json|ics`), for
-    /// completion; empty when any text will do.
+    /// The values an option takes when they are a fixed list (`--format json|ics`), for usage
+    /// and completion; empty when any text will do.
     var choices: [String] = []
-    /// What a value names when it comes from the store rather than a fixed list (a category,
-    /// a todo id), for completion; see `valueKind`.
+    /// What completion offers for a value besides a fixed list: a category, a todo id, or
+    /// examples of open-ended text (`--repeat weekly`); see `valueKind`.
     var completes: WordKind?
 
     /// How it may be written: `--output`, and `-o` when it has a short form.
@@ -31,7 +31,7 @@ struct Option: Sendable {
 /// An option as a command declares it (`static let json = Flag("json", ...)`) and reads it back
 /// from its `Arguments` (`arguments[json]`): the declaration is the key, so that a command can only
 /// ask for what it declared, and gets the type the option has.
-protocol OptionDeclaration: Sendable {
+protocol OptionDeclaration: SyntaxElement {
     var option: Option { get }
 }
 

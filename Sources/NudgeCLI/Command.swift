@@ -1,31 +1,31 @@
 import NudgeStore
 
-/// One `nudge` subcommand: its help and what it does.
+/// One `nudge` subcommand: its declaration, its help and what it does.
 protocol Command: SendableMetatype {
-    static var name: String { get }
-    /// One line for the command list.
-    static var abstract: String { get }
-    /// The synopsis, e.g. `nudge show ID [--json]`.
-    static var usage: String { get }
+    /// Name, abstract, options and operands, from which usage, help, the man page and
+    /// completion come.
+    static var declaration: CommandDeclaration { get }
     /// Examples and details after the options in `nudge help NAME`.
     static var discussion: String { get }
-    static var options: [Option] { get }
     /// What `--json` prints, for the man page: the keys and what they hold. Keys are only
     /// ever added.
     static var jsonOutput: String { get }
-    /// What the words besides options name, for shell completion.
-    static var operands: Operands { get }
-    /// The words that select what the command does, when it has them (`nudge category add`):
-    /// they come first, before the subcommand's own operands.
-    static var subcommands: [Subcommand] { get }
     static func run(_ arguments: Arguments, context: Context) throws(CLIError)
 }
 
 extension Command {
     static var discussion: String { "" }
     static var jsonOutput: String { "" }
-    static var operands: Operands { .none }
-    static var subcommands: [Subcommand] { [] }
+
+    static var name: String { declaration.name }
+    /// One line for the command list.
+    static var abstract: String { declaration.abstract }
+    /// The synopsis, e.g. `nudge show ID [--json]`.
+    static var usage: String { "nudge " + name + (declaration.synopsis.isEmpty ? "" : " " + declaration.synopsis) }
+    static var options: [Option] { declaration.options }
+    /// What the words besides options name, for shell completion.
+    static var operands: Operands { declaration.operands }
+    static var subcommands: [Subcommand] { declaration.subcommands }
 
     /// Parses an id the way the user typed it, e.g. `12` or `#12`.
     static func todoID(_ text: String) throws(CLIError) -> Int64 {

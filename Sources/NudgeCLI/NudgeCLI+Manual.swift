@@ -8,7 +8,7 @@ extension NudgeCLI {
                           summary: HelpCommand.summary, sections: [
             .init("SYNOPSIS", [
                 .usage(command: "nudge", arguments: PathOption.synopsis + " [COMMAND [ARGUMENTS]]"),
-                .usage(command: "nudge help", arguments: "[COMMAND | TOPIC]"),
+                .usage(command: "nudge help", arguments: HelpCommand.declaration.synopsis),
                 .usage(command: "nudge", arguments: "--version"),
             ]),
             .init("DESCRIPTION", [.text(HelpCommand.description)]),
@@ -25,11 +25,10 @@ extension NudgeCLI {
     static func manualSections(of commands: [any Command.Type]) -> [[ManualPage.Block]] {
         commands.map { command in
             let prefix = "nudge " + command.name
-            let arguments = command.usage.hasPrefix(prefix) ? String(command.usage.dropFirst(prefix.count)) : command.usage
             var blocks: [ManualPage.Block] = [
                 .subsection(command.name),
                 .text(command.abstract + "."),
-                .usage(command: prefix, arguments: arguments.trimmingPrefix(" ").description),
+                .usage(command: prefix, arguments: command.declaration.synopsis),
                 .entries(HelpCommand.documentedOptions(of: command).map(\.entry)),
             ]
             if !command.discussion.isEmpty { blocks.append(.text(command.discussion)) }

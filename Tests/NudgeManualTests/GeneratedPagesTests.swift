@@ -200,10 +200,7 @@ struct ManualText {
 
 /// A command that describes its --json output, as the man page shows it.
 private enum DescribedJSONCommand: Command {
-    static let name = "described"
-    static let abstract = "Stand in for a command with --json"
-    static let usage = "nudge described [--json]"
-    static let options = Option.list(Flag("json", "Print JSON"))
+    static let declaration = CommandDeclaration("described", "Stand in for a command with --json", Flag("json", "Print JSON"))
     static let jsonOutput = """
         An object:
 

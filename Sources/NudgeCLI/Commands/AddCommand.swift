@@ -4,21 +4,19 @@ import NudgeRecurrence
 import NudgeStore
 
 enum AddCommand: Command {
-    static let name = "add"
-    static let abstract = "Add a todo"
-    static let usage = "nudge add TITLE [--notes TEXT] [--due WHEN] [--priority low|medium|high] [--category NAME] [--remind OFFSET|WHEN]... [--no-default-reminders] [--repeat RULE [--repeat-from due|completion]]"
-    static let operands = Operands.many(.text)
     static let notes = ValueOption("notes", "TEXT", "Notes; may span several lines")
     static let due = ValueOption("due", "WHEN", "When it is due: 2026-12-24, tomorrow 9am, fri, in 2h, dec 24, ...")
     static let priority = ValueOption("priority", "P", "low, medium (the default) or high", choices: Choices.priorities)
     static let category = ValueOption("category", "NAME", "A category made with 'nudge category add'", completes: .category)
     static let remind = RepeatedOption("remind", "OFFSET|WHEN", "Also remind this long before the due (1h) or at this moment (fri 9am); repeatable")
     static let noDefaultReminders = Flag("no-default-reminders", "Only the --remind reminders, not the config file's rules")
-    static let repeatRule = ValueOption("repeat", "RULE", "daily, weekdays, every 2 weeks, every 2h [between 09:00-18:00], every mon,thu, every 2nd tue, last fri of month, every month on the 15th, or RRULE:...; may end in 'at 9'", choices: Choices.repeatRules)
+    static let repeatRule = ValueOption("repeat", "RULE", "daily, weekdays, every 2 weeks, every 2h [between 09:00-18:00], every mon,thu, every 2nd tue, last fri of month, every month on the 15th, or RRULE:...; may end in 'at 9'", completes: .choices(Choices.repeatRules))
     static let repeatFrom = ValueOption("repeat-from", "FROM", "due (the default): keep the rhythm; completion: count from when it was done", choices: Choices.repeatFrom)
     static let json = Flag("json", "Print the new todo as JSON")
-    static let options = Option.list(
-        notes, due, priority, category, remind, noDefaultReminders, repeatRule, repeatFrom, json
+    static let declaration = CommandDeclaration(
+        "add", "Add a todo",
+        Operand("TITLE", .text, .words), notes, due, priority, category, remind, noDefaultReminders,
+        repeatRule.with(repeatFrom), json
     )
     static let jsonOutput = """
         The todo added, an object with the keys of list --json:

@@ -3,18 +3,14 @@ import NudgeCore
 import NudgeStore
 
 enum CategoryCommand: Command {
-    static let name = "category"
-    static let abstract = "Add, list, rename and delete categories"
-    static let usage = "nudge category add NAME [--icon ICON] | list | rename OLD NEW | delete NAME [--json]"
-    static let subcommands = [
-        Subcommand(name: "add", abstract: "Add a category", operands: .one(.text)),
-        Subcommand(name: "list", abstract: "List the categories with their todo counts"),
-        Subcommand(name: "rename", abstract: "Rename a category", operands: Operands(kinds: [.category, .text])),
-        Subcommand(name: "delete", abstract: "Delete a category; its todos stay, without one", operands: .one(.category)),
-    ]
     static let icon = ValueOption("icon", "ICON", "With add: a freedesktop icon name for its notifications (default \(Category.defaultIcon))")
     static let json = Flag("json", "Print the categories (list) or the one changed as JSON")
-    static let options = Option.list(icon, json)
+    static let declaration = CommandDeclaration("category", "Add, list, rename and delete categories", json, subcommands: [
+        Subcommand("add", "Add a category", Operand("NAME", .text), icon),
+        Subcommand("list", "List the categories with their todo counts"),
+        Subcommand("rename", "Rename a category", Operand("OLD", .category), Operand("NEW", .text)),
+        Subcommand("delete", "Delete a category; its todos stay, without one", Operand("NAME", .category)),
+    ])
     static let jsonOutput = """
         category list --json prints an array of categories by name, each an object:
           id      its id
@@ -39,14 +35,14 @@ enum CategoryCommand: Command {
         do {
             switch words[0] {
             case "add":
-                let name = try newCategoryName(arguments.positionals(min: 2, max: 2, usage: "nudge category add NAME [--icon ICON]")[1])
+                let name = try newCategoryName(arguments.positionals(min: 2, max: 2, usage: declaration.usage(of: "add"))[1])
                 let icon = try arguments[Self.icon].map(iconName)
                 let store = try context.store(.write)
                 let category = try store.addCategory(name: name, icon: icon, now: context.now)
                 if arguments[Self.json] { return context.printJSON(json(category, todos: 0)) }
                 context.print(Terminal.visible("Added category \(category.name) (icon \(category.icon))"))
             case "list", "ls":
-                _ = try arguments.positionals(min: 1, max: 1, usage: "nudge category list [--json]")
+                _ = try arguments.positionals(min: 1, max: 1, usage: declaration.usage(of: "list"))
                 let categories = try context.store(.read).categories()
                 if arguments[Self.json] {
                     context.printJSON(.array(categories.map { json($0, todos: $1) }))
@@ -63,7 +59,7 @@ enum CategoryCommand: Command {
                     }
                 }
             case "rename":
-                let names = try arguments.positionals(min: 3, max: 3, usage: "nudge category rename OLD NEW")
+                let names = try arguments.positionals(min: 3, max: 3, usage: declaration.usage(of: "rename"))
                 let store = try context.storeOfExisting()
                 let category = try store.renameCategory(categoryName(names[1]), to: newCategoryName(names[2]))
                 if arguments[Self.json] {
@@ -72,7 +68,7 @@ enum CategoryCommand: Command {
                 }
                 context.print(Terminal.visible("Renamed category \(names[1]) to \(category.name)"))
             case "delete", "rm":
-                let name = try categoryName(arguments.positionals(min: 2, max: 2, usage: "nudge category delete NAME")[1])
+                let name = try categoryName(arguments.positionals(min: 2, max: 2, usage: declaration.usage(of: "delete"))[1])
                 let moved = try context.storeOfExisting().deleteCategory(name, now: context.now)
                 if arguments[Self.json] { return context.printJSON(.object([("name", .string(name)), ("todos", .int(Int64(moved)))])) }
                 context.print("Deleted category " + Terminal.visible(name) + (moved == 0 ? "" : "; \(moved) todo\(moved == 1 ? "" : "s") no longer \(moved == 1 ? "has" : "have") a category"))

@@ -3,10 +3,10 @@ import NudgeStore
 /// `nudge __complete`: what the completion scripts ask the store while a line is typed. Read
 /// with one query on the file, without planning or loading todos (see CompletionCandidates).
 enum CompleteCommand: Command {
-    static let name = "__complete"
-    static let abstract = "List todo ids with titles, or category names, for the completion scripts"
-    static let usage = "nudge __complete ids pending|completed|all [PREFIX] | categories [PREFIX]"
-    static let options: [Option] = []
+    static let declaration = CommandDeclaration("__complete", "List todo ids with titles, or category names, for the completion scripts", subcommands: [
+        Subcommand("ids", "Todo ids with their titles", Operand(choices: states.map(\.name)), Operand("PREFIX", .text, .optional)),
+        Subcommand("categories", "Category names", Operand("PREFIX", .text, .optional)),
+    ])
     /// Long titles are cut to this many characters: a completion menu shows one line each.
     static let titleWidth = 60
     /// More todos than this are not offered at all: a menu that long helps no one, and a

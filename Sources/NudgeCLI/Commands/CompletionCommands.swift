@@ -4,12 +4,8 @@ import NudgeRecurrence
 import NudgeStore
 
 enum DoneCommand: Command {
-    static let name = "done"
-    static let abstract = "Mark todos as done"
-    static let usage = "nudge done ID... [--json]"
-    static let operands = Operands.many(.todo(.pending))
     static let json = Flag("json", "Print the todos as JSON afterwards")
-    static let options = Option.list(json)
+    static let declaration = CommandDeclaration("done", "Mark todos as done", Operand("ID", .todo(.pending), .repeated), json)
     static let jsonOutput = """
         An array of the todos afterwards (a repeating todo pending at its next due), in the order given, each an object with the keys of
         list --json:
@@ -22,12 +18,8 @@ enum DoneCommand: Command {
 }
 
 enum UndoCommand: Command {
-    static let name = "undo"
-    static let abstract = "Mark done todos as not done again"
-    static let usage = "nudge undo ID... [--json]"
-    static let operands = Operands.many(.todo(.completed))
     static let json = Flag("json", "Print the todos as JSON afterwards")
-    static let options = Option.list(json)
+    static let declaration = CommandDeclaration("undo", "Mark done todos as not done again", Operand("ID", .todo(.completed), .repeated), json)
     static let jsonOutput = """
         An array of the todos afterwards, in the order given, each an object with the keys of
         list --json:

@@ -1,9 +1,5 @@
 enum CompletionsCommand: Command {
-    static let name = "completions"
-    static let abstract = "Print the shell completion script for bash, zsh or fish"
-    static let usage = "nudge completions bash|zsh|fish"
-    static let operands = Operands.one(.choices(Shell.allCases.map(\.rawValue)))
-    static let options: [Option] = []
+    static let declaration = CommandDeclaration("completions", "Print the shell completion script for bash, zsh or fish", Operand(choices: Shell.allCases.map(\.rawValue)))
     static let discussion = """
         The script completes commands, options, their values, category names, and todo ids
         with their titles (in zsh and fish). 'make install' installs all three where the

@@ -5,16 +5,12 @@ import NudgeHelp
 import NudgePlatform
 
 enum ConfigCommand: Command {
-    static let name = "config"
-    static let abstract = "Check the config file, or show the configuration in effect"
-    static let usage = "nudge config check | show | path [--json]"
-    static let subcommands = [
-        Subcommand(name: "check", abstract: "read the file and say whether it is valid (exit status 1 when not); a sound file that does not exist, or a hook program that cannot be found, is a warning on stderr"),
-        Subcommand(name: "show", abstract: "print the configuration in effect, every key, as the file would set it"),
-        Subcommand(name: "path", abstract: "print which file is read"),
-    ]
     static let json = Flag("json", "Print the result as a JSON object")
-    static let options = Option.list(json)
+    static let declaration = CommandDeclaration("config", "Check the config file, or show the configuration in effect", json, subcommands: [
+        Subcommand("check", "read the file and say whether it is valid (exit status 1 when not); a sound file that does not exist, or a hook program that cannot be found, is a warning on stderr"),
+        Subcommand("show", "print the configuration in effect, every key, as the file would set it"),
+        Subcommand("path", "print which file is read"),
+    ])
     static let jsonOutput = """
         config show --json prints an object:
           path      the config file read

@@ -2,13 +2,9 @@ import NudgeCore
 import NudgeStore
 
 enum DeleteCommand: Command {
-    static let name = "delete"
-    static let abstract = "Delete todos for good"
-    static let usage = "nudge delete ID... [--yes] [--json]"
-    static let operands = Operands.many(.todo(.all))
     static let yes = Flag("yes", "Delete without asking")
     static let json = Flag("json", "Print the deleted todos as JSON")
-    static let options = Option.list(yes, json)
+    static let declaration = CommandDeclaration("delete", "Delete todos for good", Operand("ID", .todo(.all), .repeated), yes, json)
     static let jsonOutput = """
         An array of the todos deleted, as they were, in the order given, each an object with the keys of
         list --json:

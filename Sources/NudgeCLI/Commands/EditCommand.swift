@@ -3,10 +3,6 @@ import NudgeRecurrence
 import NudgeStore
 
 enum EditCommand: Command {
-    static let name = "edit"
-    static let abstract = "Change a todo's title, notes, due date, priority or category"
-    static let usage = "nudge edit ID [--title T] [--notes T] [--due WHEN | --no-due] [--priority P] [--category NAME | --no-category] [--repeat RULE [--repeat-from due|completion] | --no-repeat]"
-    static let operands = Operands.one(.todo(.pending))
     static let title = ValueOption("title", "T", "The new title")
     static let notes = ValueOption("notes", "T", "The new notes; an empty text removes them")
     static let due = ValueOption("due", "WHEN", "The new due date (see 'nudge help add')")
@@ -14,12 +10,14 @@ enum EditCommand: Command {
     static let priority = ValueOption("priority", "P", "low, medium or high", choices: Choices.priorities)
     static let category = ValueOption("category", "NAME", "Move it into this category", completes: .category)
     static let noCategory = Flag("no-category", "Take it out of its category")
-    static let repeatRule = ValueOption("repeat", "RULE", "Make it repeat (see 'nudge help add'); 'at 9' moves the due to that time", choices: Choices.repeatRules)
+    static let repeatRule = ValueOption("repeat", "RULE", "Make it repeat (see 'nudge help add'); 'at 9' moves the due to that time", completes: .choices(Choices.repeatRules))
     static let repeatFrom = ValueOption("repeat-from", "FROM", "With --repeat: due or completion", choices: Choices.repeatFrom)
     static let noRepeat = Flag("no-repeat", "Stop it repeating")
     static let json = Flag("json", "Print the todo as JSON afterwards")
-    static let options = Option.list(
-        title, notes, due, noDue, priority, category, noCategory, repeatRule, repeatFrom, noRepeat, json
+    static let declaration = CommandDeclaration(
+        "edit", "Change a todo's title, notes, due date, priority or category",
+        Operand("ID", .todo(.pending)), title, notes, oneOf(due, noDue), priority, oneOf(category, noCategory),
+        oneOf(repeatRule.with(repeatFrom), noRepeat), json
     )
     static let jsonOutput = """
         The todo as saved, an object with the keys of list --json:

@@ -4,12 +4,8 @@ import NudgeRecurrence
 import NudgeStore
 
 enum ExplainCommand: Command {
-    static let name = "explain"
-    static let abstract = "Show every reminder of a todo: when, which rule, and why"
-    static let usage = "nudge explain ID [--json]"
-    static let operands = Operands.one(.todo(.pending))
     static let json = Flag("json", "Print the todo's reminders, their rules and reasons as JSON")
-    static let options = Option.list(json)
+    static let declaration = CommandDeclaration("explain", "Show every reminder of a todo: when, which rule, and why", Operand("ID", .todo(.pending)), json)
     static let discussion = """
         A repeating todo also shows its next five dues, each as if the one before were done
         when due.

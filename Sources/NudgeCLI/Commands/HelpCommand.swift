@@ -1,11 +1,7 @@
 import NudgeHelp
 
 enum HelpCommand: Command {
-    static let name = "help"
-    static let abstract = "Show help for nudge, one command or one topic"
-    static let usage = "nudge help [COMMAND | TOPIC]"
-    static let operands = Operands.one(.helpSubject)
-    static let options: [Option] = []
+    static let declaration = CommandDeclaration("help", "Show help for nudge, one command or one topic", Operand("COMMAND | TOPIC", .helpSubject, .optional))
     static let discussion = "The topics are " + HelpTopics.all.map(\.name).joined(separator: ", ") + "."
 
     /// What `nudge` takes without a command.

@@ -3,12 +3,8 @@ import NudgeCore
 import NudgeSystem
 
 enum HistoryCommand: Command {
-    static let name = "history"
-    static let abstract = "Show what the reminder service did with a todo, from the journal"
-    static let usage = "nudge history ID [--json]"
-    static let operands = Operands.one(.todo(.all))
     static let json = Flag("json", "Print the journal entries as JSON")
-    static let options = Option.list(json)
+    static let declaration = CommandDeclaration("history", "Show what the reminder service did with a todo, from the journal", Operand("ID", .todo(.all)), json)
     static let jsonOutput = """
         An array of journal entries, oldest first, each an object:
           at       when it was logged, ISO 8601 with the offset

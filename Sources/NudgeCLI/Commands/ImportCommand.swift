@@ -9,17 +9,16 @@ import NudgeStore
 import NudgeSystem
 
 enum ImportCommand: Command {
-    static let name = "import"
-    static let abstract = "Read todos in from Nudge JSON, iCalendar, Taskwarrior or todo.txt, from a file or a URL"
-    static let usage = "nudge import FILE|-|URL [--format json|ics|taskwarrior|todotxt] [--dry-run] [--skip-bad] [--json] [--timeout TIME] [--quiet]"
-    static let operands = Operands.one(.file)
     static let format = ValueOption("format", "FORMAT", "The file format: json, ics, taskwarrior or todotxt (guessed from the content when not given)", choices: Choices.formats)
     static let dryRun = Flag("dry-run", "Say what would be added, updated and skipped, and change nothing")
     static let skipBad = Flag("skip-bad", "Import the good todos of a file with bad ones, listing those skipped")
     static let json = Flag("json", "Print the counts as a JSON object")
     static let timeout = ValueOption("timeout", "TIME", "For a URL: the longest wait to connect and the longest the answer may stall, e.g. 15s, 500ms (default: [import] timeout, 15s)")
     static let quiet = Flag("quiet", "For a URL: no progress bar on the terminal")
-    static let options = Option.list(format, dryRun, skipBad, json, timeout, quiet)
+    static let declaration = CommandDeclaration(
+        "import", "Read todos in from Nudge JSON, iCalendar, Taskwarrior or todo.txt, from a file or a URL",
+        Operand("FILE|-|URL", .file), format, dryRun, skipBad, json, timeout, quiet
+    )
     static let jsonOutput = """
         An object:
           dryRun             true with --dry-run: nothing was stored

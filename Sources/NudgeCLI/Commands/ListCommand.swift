@@ -5,9 +5,6 @@ import NudgeQuote
 import NudgeStore
 
 enum ListCommand: Command {
-    static let name = "list"
-    static let abstract = "List todos by when they are due"
-    static let usage = "nudge list [--all | --completed] [--category NAME] [--priority P] [--search TEXT] [--sort due|priority|title|created] [--json]"
     static let all = Flag("all", "Show completed todos too")
     static let completed = Flag("completed", "Show only completed todos")
     static let category = ValueOption("category", "NAME", "Only todos in this category", completes: .category)
@@ -15,7 +12,7 @@ enum ListCommand: Command {
     static let search = ValueOption("search", "TEXT", "Only todos whose title or notes contain TEXT (ignoring case)")
     static let sort = ValueOption("sort", "KEY", "Order within each section: due (the default), priority, title or created", choices: Choices.sortKeys)
     static let json = Flag("json", "Print an array of todos as JSON")
-    static let options = Option.list(all, completed, category, priority, search, sort, json)
+    static let declaration = CommandDeclaration("list", "List todos by when they are due", oneOf(all, completed), category, priority, search, sort, json)
     static let jsonOutput = """
         An array of todos in the order listed (Overdue, Today, Upcoming, Unscheduled, then
         Completed), each an object:

@@ -2,12 +2,8 @@ import NudgeCore
 import NudgeStore
 
 enum PostponeCommand: Command {
-    static let name = "postpone"
-    static let abstract = "Move a todo's due date later"
-    static let usage = "nudge postpone ID DURATION [--json]"
-    static let operands = Operands(kinds: [.todo(.pending), .text])
     static let json = Flag("json", "Print the todo as JSON afterwards")
-    static let options = Option.list(json)
+    static let declaration = CommandDeclaration("postpone", "Move a todo's due date later", Operand("ID", .todo(.pending)), Operand("DURATION", .text), json)
     static let jsonOutput = """
         The todo as saved, with its new due, an object with the keys of list --json:
         \(JSON.todoKeys)

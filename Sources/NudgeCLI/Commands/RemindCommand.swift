@@ -2,15 +2,11 @@ import NudgeCore
 import NudgeStore
 
 enum RemindCommand: Command {
-    static let name = "remind"
-    static let abstract = "Add, clear or list a todo's own reminders"
-    static let usage = "nudge remind ID [--add OFFSET|WHEN]... [--clear] [--list] [--json]"
-    static let operands = Operands.one(.todo(.pending))
     static let add = RepeatedOption("add", "OFFSET|WHEN", "Remind this long before the due (1h, 1d) or at this moment (fri 9am); repeatable")
     static let clear = Flag("clear", "Remove the todo's own reminders first (the config file's rules stay)")
     static let list = Flag("list", "List the todo's own reminders (the default when nothing else is given)")
     static let json = Flag("json", "Print the todo's own reminders, after any change, as JSON")
-    static let options = Option.list(add, clear, list, json)
+    static let declaration = CommandDeclaration("remind", "Add, clear or list a todo's own reminders", Operand("ID", .todo(.pending)), add, clear, list, json)
     static let jsonOutput = """
         An object:
           id                the todo's id

@@ -1,12 +1,8 @@
 import NudgeCore
 
 enum ShowCommand: Command {
-    static let name = "show"
-    static let abstract = "Show every field of a todo"
-    static let usage = "nudge show ID [--json]"
-    static let operands = Operands.one(.todo(.all))
     static let json = Flag("json", "Print the todo as a JSON object")
-    static let options = Option.list(json)
+    static let declaration = CommandDeclaration("show", "Show every field of a todo", Operand("ID", .todo(.all)), json)
     static let jsonOutput = """
         An object with the keys of list --json:
         \(JSON.todoKeys)

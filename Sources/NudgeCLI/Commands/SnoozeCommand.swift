@@ -3,13 +3,9 @@ import NudgeCore
 import NudgeStore
 
 enum SnoozeCommand: Command {
-    static let name = "snooze"
-    static let abstract = "Hold a todo's reminders for a while"
-    static let usage = "nudge snooze ID [DURATION | --until WHEN] [--json]"
-    static let operands = Operands(kinds: [.todo(.pending), .text])
     static let until = ValueOption("until", "WHEN", "Hold them until this moment, e.g. \"tomorrow 9am\"")
     static let json = Flag("json", "Print {todo, until} as JSON")
-    static let options = Option.list(until, json)
+    static let declaration = CommandDeclaration("snooze", "Hold a todo's reminders for a while", Operand("ID", .todo(.pending)), oneOf(Operand("DURATION", .text), until), json)
     static let jsonOutput = """
         An object:
           todo    the todo's id

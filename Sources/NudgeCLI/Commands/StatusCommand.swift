@@ -2,13 +2,10 @@ import NudgeCore
 import NudgeStore
 
 enum StatusCommand: Command {
-    static let name = "status"
-    static let abstract = "Count what is overdue and due today, for a status bar"
-    static let usage = "nudge status [--format plain|json|waybar|i3blocks | --json]"
     static let format = ValueOption("format", "FORMAT", "plain (the default): one line; json; waybar: a custom module's JSON; i3blocks: its three lines",
                                     choices: Format.allCases.map(\.rawValue))
     static let json = Flag("json", "The same as --format json")
-    static let options = Option.list(format, json)
+    static let declaration = CommandDeclaration("status", "Count what is overdue and due today, for a status bar", oneOf(format, json))
     enum Format: String, CaseIterable { case plain, json, waybar, i3blocks }
 
     /// What is most pressing: waybar's class, i3blocks' colour.

@@ -5,11 +5,8 @@ import NudgeStore
 import NudgeSync
 
 enum SyncCommand: Command {
-    static let name = "sync"
-    static let abstract = "Keep the todos and a vdir (one UID.ics per todo, as vdirsyncer and todoman use) in step, both ways"
-    static let usage = "nudge sync [--json]"
     static let json = Flag("json", "Print what the pass did as a JSON object")
-    static let options = Option.list(json)
+    static let declaration = CommandDeclaration("sync", "Keep the todos and a vdir (one UID.ics per todo, as vdirsyncer and todoman use) in step, both ways", json)
     static let jsonOutput = """
         An object:
           vdir                   the folder synced with

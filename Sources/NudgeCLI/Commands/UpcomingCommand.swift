@@ -3,13 +3,10 @@ import NudgeCore
 import NudgeStore
 
 enum UpcomingCommand: Command {
-    static let name = "upcoming"
-    static let abstract = "List the reminders that will fire, in order"
-    static let usage = "nudge upcoming [--within DURATION] [--limit N] [--json]"
     static let within = ValueOption("within", "DURATION", "How far ahead to look (default 7d)")
     static let limit = ValueOption("limit", "N", "Show at most N reminders")
     static let json = Flag("json", "Print an array of {at, todo, title, rule} objects")
-    static let options = Option.list(within, limit, json)
+    static let declaration = CommandDeclaration("upcoming", "List the reminders that will fire, in order", within, limit, json)
     static let jsonOutput = """
         An array of reminders in the order they fire, each an object:
           at        when it fires, ISO 8601 with the offset

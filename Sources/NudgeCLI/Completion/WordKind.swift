@@ -22,11 +22,11 @@ struct Operands: Sendable {
     var kinds: [WordKind] = []
     var repeatsLast = false
 
-    static let none = Operands()
-
-    static func one(_ kind: WordKind) -> Operands { Operands(kinds: [kind]) }
-
-    static func many(_ kind: WordKind) -> Operands { Operands(kinds: [kind], repeatsLast: true) }
+    init(_ syntax: [Syntax]) {
+        let operands = syntax.flatMap(\.operands)
+        kinds = operands.map(\.kind)
+        repeatsLast = operands.last.map { $0.count == .repeated || $0.count == .words } ?? false
+    }
 
     /// What the operand at `index` (from 0) names, or nil when the command takes no more.
     func kind(at index: Int) -> WordKind? {
@@ -35,11 +35,22 @@ struct Operands: Sendable {
     }
 }
 
-/// A word that selects what a command does (`nudge category add`), with the operands after it.
+/// A word that selects what a command does (`nudge category add`), with what it takes after it.
 struct Subcommand: Sendable {
     let name: String
     let abstract: String
-    var operands: Operands = .none
+    let syntax: [Syntax]
+
+    init(_ name: String, _ abstract: String, _ elements: any SyntaxElement...) {
+        self.name = name
+        self.abstract = abstract
+        syntax = elements.map(\.syntax)
+    }
+
+    var operands: Operands { Operands(syntax) }
+
+    /// `add NAME [--icon ICON]`.
+    var synopsis: String { ([name] + (syntax.isEmpty ? [] : [Syntax.line(syntax)])).joined(separator: " ") }
 }
 
 extension Option {

@@ -1,0 +1,152 @@
+/// What a command is, in one place: its name, its one-line abstract and what it takes (options
+/// and operands in the order its usage line shows them). Usage, help, the man page, the option
+/// table `Arguments` parses by and the completion scripts are all read from it.
+struct CommandDeclaration: Sendable {
+    let name: String
+    let abstract: String
+    let syntax: [Syntax]
+    /// The words that select what the command does (`nudge category add`), each with what it
+    /// takes; `syntax` then holds what all of them take.
+    let subcommands: [Subcommand]
+
+    init(_ name: String, _ abstract: String, _ elements: any SyntaxElement..., subcommands: [Subcommand] = []) {
+        self.name = name
+        self.abstract = abstract
+        syntax = elements.map(\.syntax)
+        self.subcommands = subcommands
+    }
+
+    /// What follows `nudge NAME` in the usage line, e.g. `ID [--json]`.
+    var synopsis: String {
+        let shared = Syntax.line(syntax)
+        guard !subcommands.isEmpty else { return shared }
+        return [subcommands.map(\.synopsis).joined(separator: " | "), shared].filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    /// The usage of one subcommand, with what every subcommand takes: `nudge category add NAME [--icon ICON] [--json]`.
+    func usage(of subcommand: String) -> String {
+        let words = subcommands.first { $0.name == subcommand }.map { [$0.synopsis, Syntax.line(syntax)] } ?? [synopsis]
+        return (["nudge", name] + words).filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    /// Every option, the subcommands' first, in the order help lists them.
+    var options: [Option] {
+        (subcommands.flatMap(\.syntax) + syntax).flatMap(\.options)
+    }
+
+    var operands: Operands { Operands(syntax) }
+}
+
+/// A word a command takes besides its options, as usage names it and completion offers it.
+struct Operand: SyntaxElement {
+    enum Count: Sendable {
+        case one, optional
+        /// One or more, each a value of its own (`ID...`).
+        case repeated
+        /// The rest of the words, joined with spaces into one value (an unquoted title).
+        case words
+    }
+
+    /// As usage shows it: `ID`, `TITLE`, `COMMAND | TOPIC`.
+    let name: String
+    let kind: WordKind
+    var count = Count.one
+
+    init(_ name: String, _ kind: WordKind, _ count: Count = .one) {
+        self.name = name
+        self.kind = kind
+        self.count = count
+    }
+
+    /// One of a fixed list, shown as the list: `bash|zsh|fish`.
+    init(choices: [String]) {
+        self.init(choices.joined(separator: "|"), .choices(choices))
+    }
+
+    var syntax: Syntax { .operand(self) }
+}
+
+/// One piece of a usage line.
+indirect enum Syntax: SyntaxElement {
+    case operand(Operand)
+    case option(Option)
+    /// At most one of these: `[--due WHEN | --no-due]`.
+    case oneOf([Syntax])
+    /// An option and those that only go with it: `[--repeat RULE [--repeat-from FROM]]`.
+    case with(Option, [Syntax])
+
+    var syntax: Syntax { self }
+
+    /// The pieces as a usage line shows them, each optional one in brackets.
+    static func line(_ pieces: [Syntax]) -> String {
+        pieces.map(\.standalone).joined(separator: " ")
+    }
+
+    private var standalone: String {
+        switch self {
+        case .operand(let operand):
+            switch operand.count {
+            case .one, .words: operand.name
+            case .optional: "[" + operand.name + "]"
+            case .repeated: operand.name + "..."
+            }
+        case .option(let option): "[" + bare + "]" + (option.repeatable ? "..." : "")
+        case .oneOf, .with: "[" + bare + "]"
+        }
+    }
+
+    /// Without the brackets of an optional piece, as it stands inside a group.
+    private var bare: String {
+        switch self {
+        case .operand(let operand): operand.name
+        case .option(let option): option.synopsis
+        case .oneOf(let pieces): pieces.map(\.bare).joined(separator: " | ")
+        case .with(let option, let pieces): ([option.synopsis] + pieces.map(\.standalone)).joined(separator: " ")
+        }
+    }
+
+    var options: [Option] {
+        switch self {
+        case .operand: []
+        case .option(let option): [option]
+        case .oneOf(let pieces): pieces.flatMap(\.options)
+        case .with(let option, let pieces): [option] + pieces.flatMap(\.options)
+        }
+    }
+
+    var operands: [Operand] {
+        switch self {
+        case .operand(let operand): [operand]
+        case .option: []
+        case .oneOf(let pieces), .with(_, let pieces): pieces.flatMap(\.operands)
+        }
+    }
+}
+
+/// What a command's declaration lists: an option, an operand or a group of them.
+protocol SyntaxElement: Sendable {
+    var syntax: Syntax { get }
+}
+
+/// At most one of these may be given (`[--due WHEN | --no-due]`).
+func oneOf(_ elements: any SyntaxElement...) -> Syntax {
+    .oneOf(elements.map(\.syntax))
+}
+
+extension OptionDeclaration {
+    var syntax: Syntax { .option(option) }
+
+    /// This option and those that only go with it (`--repeat RULE [--repeat-from FROM]`).
+    func with(_ elements: any SyntaxElement...) -> Syntax {
+        .with(option, elements.map(\.syntax))
+    }
+}
+
+extension Option {
+    /// As usage shows it: `--due WHEN`, `--priority low|medium|high`, `-o FILE`, `--json`.
+    var synopsis: String {
+        let spelling = short.map { "-\($0)" } ?? "--" + name
+        guard let value else { return spelling }
+        return spelling + " " + (choices.isEmpty ? value : choices.joined(separator: "|"))
+    }
+}
