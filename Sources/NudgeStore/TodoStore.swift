@@ -75,7 +75,8 @@ public final class TodoStore {
         let exists = stat(path, &info) == 0
         // SQLite would wait for ever on a FIFO's writer.
         if exists, let kind = info.notAFile { throw StoreError.cannotOpen(path: path, reason: "it is \(kind), not a file") }
-        if !exists && !access.isReadOnly { try Self.createEmptyFile(at: path) }
+        var made = false
+        if !exists && !access.isReadOnly { made = try Self.createEmptyFile(at: path) }
         if exists && info.st_size == 0 && !access.isReadOnly && info.st_mode & 0o077 != 0 {
             // Empty (a creation cut short, or `touch`): it becomes a new database, as private
             // as one made here, and its -wal and -shm take its mode.
@@ -87,6 +88,7 @@ public final class TodoStore {
                                 readOnly: access.isReadOnly && exists)
             if access.isReadOnly && exists { db = try Self.readable(db, path: path) }
         } catch {
+            if made { Self.removeUnmade(path) }
             throw StoreError.cannotOpen(path: path, reason: error.message)
         }
         db.disableCheckpointOnClose()
@@ -105,8 +107,10 @@ public final class TodoStore {
             }
             changesWhenOpened = db.totalChanges
         } catch let error as StoreError {
+            if made { Self.removeUnmade(path) }
             throw error
         } catch {
+            if made { Self.removeUnmade(path) }
             throw storeError(error)
         }
     }
@@ -192,7 +196,9 @@ public final class TodoStore {
         }
     }
 
-    private static func createEmptyFile(at path: String) throws(StoreError) {
+    /// Whether this call made the file (false: another process made it first).
+    @discardableResult
+    private static func createEmptyFile(at path: String) throws(StoreError) -> Bool {
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty && !FileManager.default.fileExists(atPath: directory) {
             do {
@@ -204,9 +210,21 @@ public final class TodoStore {
         do throws(Errno) {
             let descriptor = try FileDescriptor.open(path, O_CREAT | O_EXCL | O_WRONLY, mode: 0o600)
             try? descriptor.close()
+            return true
         } catch {
             guard error == .fileExists else { throw StoreError.cannotOpen(path: path, reason: "\(error)") }
+            return false
         }
+    }
+
+    /// Removes a database this process made and could not set up (a full disk): an empty file
+    /// left behind would be taken for one cut short. Only while nothing was written to it or
+    /// its log, which another process that opened it meanwhile would have.
+    private static func removeUnmade(_ path: String) {
+        var info = stat(), log = stat()
+        guard stat(path, &info) == 0, info.st_size == 0,
+              stat(path + "-wal", &log) != 0 || log.st_size == 0 else { return }
+        for suffix in ["", "-wal", "-shm", "-checked"] { unlink(path + suffix) }
     }
 
     /// Reads the header and the migration record without writing anything, and says which

@@ -103,6 +103,28 @@ struct FullDiskTests {
             """)
     }
 
+    /// A new database that cannot be made for want of space leaves nothing behind: an empty
+    /// file (and its record) would be taken for a database cut short by the next command.
+    @Test func aNewDatabaseOnAFullDiskLeavesNoFileBehind() throws {
+        let disk = nudge.folder.file("disk")
+        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: false)
+        let script = """
+            set -u
+            mount -t tmpfs -o size=2M tmpfs '\(disk)' || exit 90
+            dd if=/dev/zero of='\(disk)/fill' bs=4k 2>/dev/null
+            NUDGE_DB='\(disk)/new.db' "$NUDGE" add New 2>&1; echo "$? add"
+            echo "disk $(ls '\(disk)')"
+            rm '\(disk)/fill'
+            NUDGE_DB='\(disk)/new.db' "$NUDGE" add New >/dev/null || exit 92
+            echo "after $(sqlite3 '\(disk)/new.db' 'SELECT title FROM todos')"
+            """
+        let run = try nudge.shell("unshare -m --propagation private bash -c \(script.shellQuotedForTest)")
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first?.hasPrefix("nudge: ") == true && lines.first?.contains("No space left on device") == true, "\(run.stdout)")
+        #expect(lines.dropFirst() == ["1 add", "disk fill", "after New", ""], "\(run.stdout)")
+    }
+
     /// A sync that wrote the todos changed here to the folder and then could not record it says
     /// so; the next sync, with space, matches the files with the todos and writes none again.
     @Test func aSyncThatWroteFilesBeforeTheDiskFilledSaysTheFolderChanged() throws {
