@@ -48,7 +48,7 @@ public enum NudgeDaemonMain {
             }
             daemon = try Daemon(databasePath: paths[.db] ?? TodoStore.defaultPath(),
                                 configPath: paths[.config] ?? ConfigFile.defaultPath(environment: environment),
-                                environment: environment, now: now, zone: localZone)
+                                configOption: paths[.config], environment: environment, now: now, zone: localZone)
             try daemon.start()
         } catch {
             stop(error)
@@ -116,9 +116,9 @@ final class Daemon {
     }
 
     /// Connects to the session bus, loads the config and opens the store, and makes the
-    /// watches; start() sets them going.
-    init(databasePath: String, configPath: String, environment: [String: String], now: @escaping () -> Date,
-         zone: @escaping () -> TimeZone) throws(DaemonError) {
+    /// watches; start() sets them going. `configOption`: the path --config gave, if any.
+    init(databasePath: String, configPath: String, configOption: String?, environment: [String: String],
+         now: @escaping () -> Date, zone: @escaping () -> TimeZone) throws(DaemonError) {
         self.databasePath = databasePath
         self.configPath = configPath
         self.environment = environment
@@ -163,7 +163,14 @@ final class Daemon {
         let service: ReminderService
         do {
             service = try ReminderService(ReminderService.Environment(
-                loadConfig: { try ConfigFile.load(path: configPath) },
+                loadConfig: {
+                    // A file named by --config or NUDGE_CONFIG that went is no reason to take the
+                    // defaults: the reload fails, and the rules in use stay.
+                    if let missing = ConfigFile.missingNamedFile(option: configOption, environment: environment) {
+                        throw DaemonError(missing)
+                    }
+                    return try ConfigFile.load(path: configPath)
+                },
                 openStore: { planner, moment in
                     // Made at the start; after it, a file deleted (or its folder moved away to be
                     // restored) is waited for, as an empty store in memory, rather than made again.

@@ -530,6 +530,25 @@ struct NudgedEndToEndTests {
         try await world.waitForEvent("fired", of: daemon, matching: ["NUDGE_TODO_ID": String(id)])
     }
 
+    /// A config file named by NUDGE_CONFIG (or --config) that is deleted while nudged runs is
+    /// not taken for "no config": the rules in use stay, and the journal says why, as it does
+    /// for a broken file.
+    @Test func aNamedConfigFileDeletedKeepsTheRulesAndIsLoggedOnce() async throws {
+        let world = try NudgedWorld()
+        _ = try world.add("Call back", due: world.secondsAhead(3600))
+        let daemon = try await world.startDaemonAndWait()
+        try FileManager.default.removeItem(atPath: world.configPath)
+        let failed = try await world.waitForEvent("failed", of: daemon)
+        #expect(failed["MESSAGE"] == "not reloaded (the config file changed): there is no config file \(world.configPath) (named by NUDGE_CONFIG)",
+                "\(failed)")
+        #expect(try await staysTrue(for: 0.5) { try world.journal(of: daemon, matching: ["NUDGE_EVENT": "failed"]).count == 1 })
+        #expect(try world.journal(of: daemon, matching: ["NUDGE_EVENT": "reloaded"]).isEmpty)
+        // Planned by the rules in use (no early reminder), not by the defaults (10 minutes before).
+        let rules = try ChildProcess.run("/usr/bin/sqlite3", [world.database, "SELECT rule FROM schedule"], environment: [:])
+        #expect(rules.stdout == "due\n", "\(rules)")
+        #expect(daemon.isRunning, "nudged: \(world.daemonLog)")
+    }
+
     /// The usual path ($XDG_CONFIG_HOME/nudge/nudge.conf), which may be missing at the start: a
     /// file named by NUDGE_CONFIG must exist.
     static func usualConfigPath(_ world: NudgedWorld) throws -> (environment: [String: String], folder: String) {
