@@ -17,6 +17,24 @@ struct WebAPIJSONTests {
         #expect(NameBasedUUID.url("https://jsonplaceholder.typicode.com/todos#1") == "b0d1057a-afab-5da0-9578-fb3164b35644")
     }
 
+    /// Python's hashlib.sha1 and uuid.uuid5: the padding fills one block or spills into another.
+    @Test("SHA-1 of every padding", arguments: [
+        ("", "da39a3ee5e6b4b0d3255bfef95601890afd80709"),
+        (String(repeating: "a", count: 55), "c1c8bbdc22796e28c0e15163d20899b65621d65a"),
+        ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", "84983e441c3bd26ebaae4aa1f95129e5e54670f1"),
+        (String(repeating: "a", count: 64), "0098ba824b5c16427bd7a1122a5a442a25ec644d"),
+    ])
+    func sha1(message: String, digest: String) {
+        #expect(NameBasedUUID.sha1(Array(message.utf8)).map { String(format: "%02x", $0) }.joined() == digest)
+    }
+
+    @Test func longNamesGiveThePythonUUIDs() {
+        #expect(NameBasedUUID.url("urn:x-nudge:todo.txt:" + String(repeating: "x", count: 40))
+                == "42ea289e-a5a2-51f5-b80e-e6c848665b4a")
+        #expect(NameBasedUUID.url("urn:x-nudge:todo.txt:" + String(repeating: "é", count: 60) + "(A) call mum")
+                == "6ec18efe-5adc-550a-86d9-8fbe99473a6d")
+    }
+
     @Test func jsonplaceholderTodosBecomeRecordsNamedByURLAndId() throws {
         let json = """
             [{"userId": 1, "id": 1, "title": "delectus aut autem", "completed": false},
