@@ -1,6 +1,7 @@
 import Foundation
 import NudgeCore
 import NudgeInterchange
+import NudgePlatform
 import NudgeStore
 import NudgeSync
 
@@ -17,18 +18,39 @@ enum SyncTarget {
         return String(cString: made)
     }()
 
+    static let planner = ReminderPlanner(config: NudgeConfig(), zone: Fixed.berlin)
+
+    /// The file of a new store, made once: making one runs every migration, whose statements
+    /// SQLite parses with thousands of allocations, each slow under the sanitizer.
+    /// Bytes rather than Data, whose storage LeakSanitizer does not see a global hold.
+    static let newStore: [UInt8] = {
+        let path = root + "/new.db"
+        do {
+            let store = try TodoStore(path: path, planner: planner, now: Fixed.now)
+            // What opening wrote is in the log: into the file, which alone is then the store.
+            try store.checkpointLog()
+        } catch { violated("cannot make a store: \(error)") }
+        do {
+            let descriptor = try FileDescriptor.open(path, O_RDONLY)
+            return try descriptor.closeAfter { () throws(BoundedReadError) in [UInt8](try BoundedRead.read(descriptor, limit: 1 << 24)) }
+        } catch { violated("cannot read the new store: \(error)") }
+    }()
+
     static func vdir(_ data: Data) {
-        let folder = root + "/vdir"
+        let folder = root + "/vdir", path = root + "/nudge.db"
+        let newStore = newStore  // made in the folder, before it is emptied
         try? FileManager.default.removeItem(atPath: root)
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        guard FileManager.default.createFile(atPath: path, contents: Data(newStore), attributes: [.posixPermissions: 0o600]) else {
+            violated("cannot write the new store")
+        }
         for (index, body) in data.split(separator: 0, maxSplits: 3, omittingEmptySubsequences: false).enumerated() {
             _ = FileManager.default.createFile(atPath: folder + "/\(index).ics", contents: Data(body))
         }
         let store: TodoStore
         do {
-            store = try TodoStore(path: root + "/nudge.db", planner: ReminderPlanner(config: NudgeConfig(), zone: Fixed.berlin),
-                                  now: Fixed.now)
-        } catch { violated("cannot make a store: \(error)") }
+            store = try TodoStore(path: path, planner: planner, now: Fixed.now)
+        } catch { violated("cannot open a new store: \(error)") }
         let sync = VdirSync(store: store, folder: folder, options: InterchangeOptions(zone: Fixed.berlin, now: Fixed.now))
         do { _ = try sync.pass(now: Fixed.now) } catch { violated("a pass over files refuses the vdir: \(error)") }
         let todos: [Todo]
