@@ -3,11 +3,9 @@
 /// what the word at the cursor names.
 enum BashCompletion {
     static func script(_ table: CompletionTable) -> String {
-        let top = CompletionTable.topOptions
-        var options: [String] = table.entries.map { entry in
-            "        \(entry.name.singleQuoted)) options=" + entry.options.flatMap(CompletionTable.spellings).joined(separator: " ").singleQuoted + " ;;"
+        let options = table.optionsByCommand.map { command, options in
+            "        \(command.singleQuoted)) options=" + options.flatMap(CompletionTable.spellings).joined(separator: " ").singleQuoted + " ;;"
         }
-        options.append("        '') options=" + top.flatMap(CompletionTable.spellings).joined(separator: " ").singleQuoted + " ;;")
         let subcommands = table.entries.filter { !$0.subcommands.isEmpty }.map { entry in
             "        \(entry.name.singleQuoted)) subcommands=" + entry.subcommands.map(\.name).joined(separator: " ").singleQuoted + " ;;"
         }

@@ -33,6 +33,10 @@ struct CompletionTable {
     static let topOptions = HelpCommand.programOptions
 
     let entries: [Entry]
+    /// Each command's options, then those `nudge` takes alone (under the command name "").
+    var optionsByCommand: [(command: String, options: [Option])] {
+        entries.map { ($0.name, $0.options) } + [("", Self.topOptions)]
+    }
     /// What `nudge help` takes besides the commands: `when`, `rule`, ...
     let topics: [(name: String, abstract: String)]
 
@@ -85,7 +89,7 @@ extension CompletionTable {
     /// labels in parentheses, alternatives joined by `|`).
     var kindFunctions: String {
         var kinds: [String] = []
-        for (command, options) in entries.map({ ($0.name, $0.options) }) + [("", Self.topOptions)] {
+        for (command, options) in optionsByCommand {
             for option in options {
                 guard let kind = option.valueKind else { continue }
                 let patterns = Self.spellings(option).map { (command + " " + $0).singleQuoted }

@@ -3,15 +3,13 @@
 /// ("12<TAB>Pay rent"); fish's own file completion is off except where a file is wanted.
 enum FishCompletion {
     static func script(_ table: CompletionTable) -> String {
-        let top = CompletionTable.topOptions
-        let options = table.entries.map { ($0.name, $0.options) } + [("", top)]
-        let optionLists = options.map { command, options in
+        let optionLists = table.optionsByCommand.map { command, options in
             "        case \(quoted(command))\n            printf '%s\\t%s\\n' " + options.flatMap { option in
                 CompletionTable.spellings(option).map { quoted($0) + " " + quoted(CompletionTable.oneLine(option.help)) }
             }.joined(separator: " ")
         }
         var kinds: [String] = []
-        for (command, entryOptions) in options {
+        for (command, entryOptions) in table.optionsByCommand {
             for option in entryOptions {
                 guard let kind = option.valueKind else { continue }
                 let patterns = CompletionTable.spellings(option).map { quoted(command + " " + $0) }

@@ -3,9 +3,7 @@
 /// autoloaded from `site-functions/_nudge` and sourced after `compinit`.
 enum ZshCompletion {
     static func script(_ table: CompletionTable) -> String {
-        let top = CompletionTable.topOptions
-        let options = table.entries.map { ($0.name, $0.options) } + [("", top)]
-        let optionLists = options.map { command, options in
+        let optionLists = table.optionsByCommand.map { command, options in
             "        (\(command.singleQuoted)) described=(" + options.flatMap { option in
                 CompletionTable.spellings(option).map { ($0 + ":" + CompletionTable.oneLine(option.help)).singleQuoted }
             }.joined(separator: " ") + ") ;;"
