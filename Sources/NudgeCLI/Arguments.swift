@@ -46,22 +46,44 @@ struct Flag: OptionDeclaration {
     static let help = Flag("help", "Show this help", short: "h")
 }
 
-/// An option with a value, given at most once.
-struct ValueOption: OptionDeclaration {
+/// An option with a value, given at most once. `arguments[option]` is the value read from the
+/// text given, by `read`, which throws the one line that says why the text names no value.
+struct ValueOption<Value>: OptionDeclaration {
     let option: Option
+    let read: @Sendable (String, Context) throws(CLIError) -> Value
 
+    /// An option whose value is read with the context: a WHEN, read in the zone and locale.
     init(_ name: String, _ placeholder: String, _ help: String, short: Character? = nil, choices: [String] = [],
-         completes: WordKind? = nil) {
+         completes: WordKind? = nil, read: @escaping @Sendable (String, Context) throws(CLIError) -> Value) {
         option = Option(name: name, value: placeholder, help: help, short: short, choices: choices, completes: completes)
+        self.read = read
+    }
+
+    /// An option whose value is read from its text alone.
+    init(_ name: String, _ placeholder: String, _ help: String, short: Character? = nil, choices: [String] = [],
+         completes: WordKind? = nil, parse: @escaping @Sendable (String) throws(CLIError) -> Value) {
+        self.init(name, placeholder, help, short: short, choices: choices, completes: completes) { text, _ throws(CLIError) in
+            try parse(text)
+        }
     }
 }
 
-/// An option with a value that may be given again and again, each value kept in order.
-struct RepeatedOption: OptionDeclaration {
-    let option: Option
+extension ValueOption where Value == String {
+    /// An option whose value is any text, taken as given.
+    init(_ name: String, _ placeholder: String, _ help: String, short: Character? = nil, completes: WordKind? = nil) {
+        self.init(name, placeholder, help, short: short, completes: completes) { text, _ in text }
+    }
+}
 
-    init(_ name: String, _ placeholder: String, _ help: String) {
+/// An option with a value that may be given again and again, each value read (as
+/// `ValueOption` reads it) and kept in order.
+struct RepeatedOption<Value>: OptionDeclaration {
+    let option: Option
+    let read: @Sendable (String, Context) throws(CLIError) -> Value
+
+    init(_ name: String, _ placeholder: String, _ help: String, read: @escaping @Sendable (String, Context) throws(CLIError) -> Value) {
         option = Option(name: name, value: placeholder, help: help, repeatable: true)
+        self.read = read
     }
 }
 
@@ -74,7 +96,11 @@ struct Arguments {
 
     /// Splits `words` by `options`, refusing unknown options and missing values. Everything after
     /// `--` is positional, so titles that start with a dash can be given.
-    init(_ words: [String], options: [Option], command: String) throws(CLIError) {
+    /// What values are read with (the clock, the zone, the config).
+    private let context: Context
+
+    init(_ words: [String], options: [Option], command: String, context: Context) throws(CLIError) {
+        self.context = context
         let byName = Dictionary(uniqueKeysWithValues: (options + [.help]).map { ($0.name, $0) })
         declared = Set(byName.keys)
         var index = 0
@@ -118,8 +144,20 @@ struct Arguments {
     }
 
     subscript(flag: Flag) -> Bool { given(flag) }
-    subscript(option: ValueOption) -> String? { values[checked(option)]?.last }
-    subscript(option: RepeatedOption) -> [String] { values[checked(option)] ?? [] }
+    subscript<Value>(option: ValueOption<Value>) -> Value? {
+        get throws(CLIError) {
+            guard let text = values[checked(option)]?.last else { return nil }
+            return try option.read(text, context)
+        }
+    }
+
+    subscript<Value>(option: RepeatedOption<Value>) -> [Value] {
+        get throws(CLIError) {
+            var read: [Value] = []
+            for text in values[checked(option)] ?? [] { read.append(try option.read(text, context)) }
+            return read
+        }
+    }
 
     /// Whether the option was on the command line, whatever its value.
     func given(_ option: some OptionDeclaration) -> Bool { values[checked(option)] != nil }

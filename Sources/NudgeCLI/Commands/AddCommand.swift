@@ -5,13 +5,13 @@ import NudgeStore
 
 enum AddCommand: Command {
     static let notes = ValueOption("notes", "TEXT", "Notes; may span several lines")
-    static let due = ValueOption("due", "WHEN", "When it is due: 2026-12-24, tomorrow 9am, fri, in 2h, dec 24, ...")
-    static let priority = ValueOption("priority", "P", "low, medium (the default) or high", choices: Choices.priorities)
-    static let category = ValueOption("category", "NAME", "A category made with 'nudge category add'", completes: .category)
-    static let remind = RepeatedOption("remind", "OFFSET|WHEN", "Also remind this long before the due (1h) or at this moment (fri 9am); repeatable")
+    static let due = ValueOption("due", "WHEN", "When it is due: 2026-12-24, tomorrow 9am, fri, in 2h, dec 24, ...", read: reading(_:context:))
+    static let priority = ValueOption("priority", "P", "low, medium (the default) or high", choices: Choices.priorities, parse: priorityNamed)
+    static let category = ValueOption("category", "NAME", "A category made with 'nudge category add'", completes: .category, parse: categoryName)
+    static let remind = RepeatedOption("remind", "OFFSET|WHEN", "Also remind this long before the due (1h) or at this moment (fri 9am); repeatable", read: reminder(_:context:))
     static let noDefaultReminders = Flag("no-default-reminders", "Only the --remind reminders, not the config file's rules")
-    static let repeatRule = ValueOption("repeat", "RULE", "daily, weekdays, every 2 weeks, every 2h [between 09:00-18:00], every mon,thu, every 2nd tue, last fri of month, every month on the 15th, or RRULE:...; may end in 'at 9'", completes: .choices(Choices.repeatRules))
-    static let repeatFrom = ValueOption("repeat-from", "FROM", "due (the default): keep the rhythm; completion: count from when it was done", choices: Choices.repeatFrom)
+    static let repeatRule = ValueOption("repeat", "RULE", "daily, weekdays, every 2 weeks, every 2h [between 09:00-18:00], every mon,thu, every 2nd tue, last fri of month, every month on the 15th, or RRULE:...; may end in 'at 9'", completes: .choices(Choices.repeatRules), parse: repeatReading)
+    static let repeatFrom = ValueOption("repeat-from", "FROM", "due (the default): keep the rhythm; completion: count from when it was done", choices: Choices.repeatFrom, parse: repeatOrigin)
     static let json = Flag("json", "Print the new todo as JSON")
     static let declaration = CommandDeclaration(
         "add", "Add a todo",
@@ -45,17 +45,16 @@ enum AddCommand: Command {
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         let words = try arguments.positionals(min: 1, usage: usage)
         var new = NewTodo(title: try validated(title: words.joined(separator: " ")))
-        new.notes = arguments[Self.notes].flatMap(notes)
+        new.notes = try arguments[Self.notes].flatMap(notes)
         var wallClock: SeriesStart?
-        if let when = arguments[Self.due] {
-            let reading = try reading(when, context: context)
+        if let reading = try arguments[Self.due] {
             new.due = reading.due
             new.dueWallTime = reading.due.wallTimeKept(reading.wallClock.time)
             wallClock = reading.wallClock
         }
-        if let name = arguments[Self.priority] { new.priority = try priority(name) }
-        if let name = arguments[Self.category] { new.categoryName = try categoryName(name) }
-        new.reminders = try arguments[Self.remind].map { text throws(CLIError) in try reminder(text, context: context) }
+        if let priority = try arguments[Self.priority] { new.priority = priority }
+        new.categoryName = try arguments[Self.category]
+        new.reminders = try arguments[Self.remind]
         new.usesDefaultRules = !arguments[Self.noDefaultReminders]
         if let request = try repeatRequest(arguments, rule: repeatRule, from: repeatFrom) {
             let repeating = try repeatingDue(new.due, typed: wallClock, dueTyped: true, request: request, context: context)
@@ -90,7 +89,7 @@ extension Command {
         text.trimmingWhitespace().isEmpty ? nil : text
     }
 
-    static func due(_ text: String, context: Context) throws(CLIError) -> Due {
+    static func dueNamed(_ text: String, context: Context) throws(CLIError) -> Due {
         try reading(text, context: context).due
     }
 
@@ -123,21 +122,25 @@ extension Command {
 
     /// `--repeat RULE [--repeat-from due|completion]`: the rule, the time of day its `at` gives
     /// the due, and where it counts from; nil without `--repeat`.
-    static func repeatRequest(_ arguments: Arguments, rule: ValueOption, from fromOption: ValueOption) throws(CLIError) -> (reading: RepeatRule.Reading, from: RepeatFrom)? {
-        guard let text = arguments[rule] else {
+    static func repeatRequest(_ arguments: Arguments, rule: ValueOption<RepeatRule.Reading>,
+                              from fromOption: ValueOption<RepeatFrom>) throws(CLIError) -> (reading: RepeatRule.Reading, from: RepeatFrom)? {
+        guard let reading = try arguments[rule] else {
             if arguments.given(fromOption) { throw .usage("--repeat-from goes with --repeat RULE") }
             return nil
         }
-        let reading: RepeatRule.Reading
-        do { reading = try RepeatRule.read(text) } catch { throw CLIError(error) }
-        var from = RepeatFrom.due
-        if let name = arguments[fromOption] {
-            guard let chosen = RepeatFrom(rawValue: name.lowercased()) else {
-                throw .usage("--repeat-from takes due or completion, not '\(name)'")
-            }
-            from = chosen
+        return (reading, try arguments[fromOption] ?? .due)
+    }
+
+    /// A --repeat RULE, and the time of day its `at` gives.
+    static func repeatReading(_ text: String) throws(CLIError) -> RepeatRule.Reading {
+        do { return try RepeatRule.read(text) } catch { throw CLIError(error) }
+    }
+
+    static func repeatOrigin(_ name: String) throws(CLIError) -> RepeatFrom {
+        guard let from = RepeatFrom(rawValue: name.lowercased()) else {
+            throw .usage("--repeat-from takes due or completion, not '\(name)'")
         }
-        return (reading, from)
+        return from
     }
 
     /// The due of a todo given `--repeat`, and the wall-clock start of its series (nil: the
@@ -179,7 +182,7 @@ extension Command {
         return repetition.from == .due ? rule : rule + " from completion"
     }
 
-    static func priority(_ text: String) throws(CLIError) -> Priority {
+    static func priorityNamed(_ text: String) throws(CLIError) -> Priority {
         guard let priority = Priority(name: text) else {
             throw .usage("'\(text)' is not a priority; use low, medium or high")
         }

@@ -3,7 +3,7 @@ import NudgeCore
 import NudgeStore
 
 enum CategoryCommand: Command {
-    static let icon = ValueOption("icon", "ICON", "With add: a freedesktop icon name for its notifications (default \(Category.defaultIcon))")
+    static let icon = ValueOption("icon", "ICON", "With add: a freedesktop icon name for its notifications (default \(Category.defaultIcon))", parse: iconName)
     static let json = Flag("json", "Print the categories (list) or the one changed as JSON")
     static let declaration = CommandDeclaration("category", "Add, list, rename and delete categories", json, subcommands: [
         Subcommand("add", "Add a category", Operand("NAME", .text), icon),
@@ -36,7 +36,7 @@ enum CategoryCommand: Command {
             switch words[0] {
             case "add":
                 let name = try newCategoryName(arguments.positionals(min: 2, max: 2, usage: declaration.usage(of: "add"))[1])
-                let icon = try arguments[Self.icon].map(iconName)
+                let icon = try arguments[Self.icon]
                 let store = try context.store(.write)
                 let category = try store.addCategory(name: name, icon: icon, now: context.now)
                 if arguments[Self.json] { return context.printJSON(json(category, todos: 0)) }

@@ -3,15 +3,15 @@ import NudgeRecurrence
 import NudgeStore
 
 enum EditCommand: Command {
-    static let title = ValueOption("title", "T", "The new title")
+    static let title = ValueOption("title", "T", "The new title", parse: validated(title:))
     static let notes = ValueOption("notes", "T", "The new notes; an empty text removes them")
-    static let due = ValueOption("due", "WHEN", "The new due date (see 'nudge help add')")
+    static let due = ValueOption("due", "WHEN", "The new due date (see 'nudge help add')", read: reading(_:context:))
     static let noDue = Flag("no-due", "Remove the due date")
-    static let priority = ValueOption("priority", "P", "low, medium or high", choices: Choices.priorities)
-    static let category = ValueOption("category", "NAME", "Move it into this category", completes: .category)
+    static let priority = ValueOption("priority", "P", "low, medium or high", choices: Choices.priorities, parse: priorityNamed)
+    static let category = ValueOption("category", "NAME", "Move it into this category", completes: .category, parse: categoryName)
     static let noCategory = Flag("no-category", "Take it out of its category")
-    static let repeatRule = ValueOption("repeat", "RULE", "Make it repeat (see 'nudge help add'); 'at 9' moves the due to that time", completes: .choices(Choices.repeatRules))
-    static let repeatFrom = ValueOption("repeat-from", "FROM", "With --repeat: due or completion", choices: Choices.repeatFrom)
+    static let repeatRule = ValueOption("repeat", "RULE", "Make it repeat (see 'nudge help add'); 'at 9' moves the due to that time", completes: .choices(Choices.repeatRules), parse: repeatReading)
+    static let repeatFrom = ValueOption("repeat-from", "FROM", "With --repeat: due or completion", choices: Choices.repeatFrom, parse: repeatOrigin)
     static let noRepeat = Flag("no-repeat", "Stop it repeating")
     static let json = Flag("json", "Print the todo as JSON afterwards")
     static let declaration = CommandDeclaration(
@@ -45,17 +45,16 @@ enum EditCommand: Command {
         do {
             let old = try store.todos(ids: [id])[0]
             var todo = old
-            if let title = arguments[Self.title] { todo.title = try validated(title: title) }
-            if let text = arguments[Self.notes] { todo.notes = notes(text) }
+            if let title = try arguments[Self.title] { todo.title = title }
+            if let text = try arguments[Self.notes] { todo.notes = notes(text) }
             var wallClock: SeriesStart?
-            if let when = arguments[Self.due] {
-                let reading = try reading(when, context: context)
+            if let reading = try arguments[Self.due] {
                 todo.setDue(reading.due, meantFor: reading.wallClock.time)
                 wallClock = reading.wallClock
             }
             if arguments[Self.noDue] { todo.setDue(nil, meantFor: nil) }
-            if let name = arguments[Self.priority] { todo.priority = try priority(name) }
-            if let name = arguments[Self.category] { todo.category = try store.category(named: categoryName(name)) }
+            if let priority = try arguments[Self.priority] { todo.priority = priority }
+            if let name = try arguments[Self.category] { todo.category = try store.category(named: name) }
             if arguments[Self.noCategory] { todo.category = nil }
             if let request {
                 let repeating = try repeatingDue(todo.due, typed: wallClock, dueTyped: arguments.given(Self.due), request: request, context: context)

@@ -3,7 +3,7 @@ import NudgeInterchange
 import NudgeStore
 
 enum ExportCommand: Command {
-    static let format = ValueOption("format", "FORMAT", "The file format: json (the default), ics, taskwarrior or todotxt", choices: Choices.formats)
+    static let format = ValueOption("format", "FORMAT", "The file format: json (the default), ics, taskwarrior or todotxt", choices: Choices.formats, parse: interchangeFormat)
     static let all = Flag("all", "Include completed todos")
     static let output = ValueOption("output", "FILE", "Write to FILE (replaced whole, readable only by you; through a symbolic link to its target; a FIFO or device is written to) instead of the terminal", short: "o")
     static let declaration = CommandDeclaration("export", "Write todos out as Nudge JSON, iCalendar, Taskwarrior or todo.txt", format, all, output)
@@ -27,13 +27,13 @@ enum ExportCommand: Command {
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         _ = try arguments.positionals(min: 0, max: 0, usage: usage)
-        let format = try format(arguments) ?? .json
+        let format = try arguments[Self.format] ?? .json
         let records: [TodoRecord]
         do {
             records = try context.store(.read).records(arguments[Self.all] ? .all : .pending)
         } catch { throw CLIError(error) }
         let text = format.encode(records, options: InterchangeOptions(zone: context.zone, now: context.now, config: try context.config()))
-        if let path = arguments[Self.output] {
+        if let path = try arguments[Self.output] {
             try OutputFile.write(text, to: path)
         } else {
             // Unicode scalars, not characters: an iCalendar file ends in one "\r\n" character.
@@ -49,8 +49,7 @@ enum ExportCommand: Command {
     }
 
     /// The format `--format` names, or nil without it.
-    static func format(_ arguments: Arguments) throws(CLIError) -> InterchangeFormat? {
-        guard let name = arguments[Self.format] else { return nil }
+    static func interchangeFormat(_ name: String) throws(CLIError) -> InterchangeFormat {
         guard let format = InterchangeFormat(name: name) else {
             throw .usage("'\(Terminal.visible(name))' is not a format nudge reads or writes; use "
                 + InterchangeFormat.allCases.map(\.rawValue).joined(separator: ", "))

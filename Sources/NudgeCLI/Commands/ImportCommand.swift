@@ -9,11 +9,11 @@ import NudgeStore
 import NudgeSystem
 
 enum ImportCommand: Command {
-    static let format = ValueOption("format", "FORMAT", "The file format: json, ics, taskwarrior or todotxt (guessed from the content when not given)", choices: Choices.formats)
+    static let format = ValueOption("format", "FORMAT", "The file format: json, ics, taskwarrior or todotxt (guessed from the content when not given)", choices: Choices.formats, parse: ExportCommand.interchangeFormat)
     static let dryRun = Flag("dry-run", "Say what would be added, updated and skipped, and change nothing")
     static let skipBad = Flag("skip-bad", "Import the good todos of a file with bad ones, listing those skipped")
     static let json = Flag("json", "Print the counts as a JSON object")
-    static let timeout = ValueOption("timeout", "TIME", "For a URL: the longest wait to connect and the longest the answer may stall, e.g. 15s, 500ms (default: [import] timeout, 15s)")
+    static let timeout = ValueOption("timeout", "TIME", "For a URL: the longest wait to connect and the longest the answer may stall, e.g. 15s, 500ms (default: [import] timeout, 15s)", parse: seconds)
     static let quiet = Flag("quiet", "For a URL: no progress bar on the terminal")
     static let declaration = CommandDeclaration(
         "import", "Read todos in from Nudge JSON, iCalendar, Taskwarrior or todo.txt, from a file or a URL",
@@ -64,7 +64,7 @@ enum ImportCommand: Command {
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         let path = try arguments.positionals(min: 1, max: 1, usage: usage)[0]
-        let chosen = try ExportCommand.format(arguments)
+        let chosen = try arguments[Self.format]
         let dryRun = arguments[Self.dryRun]
         let isURL = isWebAddress(path)
         let progress = ProgressBar(enabled: isURL && !arguments[Self.quiet])
@@ -74,7 +74,7 @@ enum ImportCommand: Command {
         var limits: FetchLimits?
         if isURL {
             var timeout = settings.timeout
-            if let text = arguments[Self.timeout] { timeout = try self.timeout(text) }
+            if let seconds = try arguments[Self.timeout] { timeout = seconds }
             limits = FetchLimits(timeout: timeout, maxSize: settings.maxSize)
         }
         let decoded: DecodedFile
@@ -172,7 +172,7 @@ enum ImportCommand: Command {
     }
 
     /// `--timeout`: as `[import] timeout` is written.
-    private static func timeout(_ text: String) throws(CLIError) -> Double {
+    static func seconds(_ text: String) throws(CLIError) -> Double {
         do { return try ConfigFile.seconds("--timeout", text) } catch { throw .usage(error.message) }
     }
 

@@ -7,10 +7,10 @@ import NudgeStore
 enum ListCommand: Command {
     static let all = Flag("all", "Show completed todos too")
     static let completed = Flag("completed", "Show only completed todos")
-    static let category = ValueOption("category", "NAME", "Only todos in this category", completes: .category)
-    static let priority = ValueOption("priority", "P", "Only todos of this priority: low, medium or high", choices: Choices.priorities)
+    static let category = ValueOption("category", "NAME", "Only todos in this category", completes: .category, parse: categoryName)
+    static let priority = ValueOption("priority", "P", "Only todos of this priority: low, medium or high", choices: Choices.priorities, parse: priorityNamed)
     static let search = ValueOption("search", "TEXT", "Only todos whose title or notes contain TEXT (ignoring case)")
-    static let sort = ValueOption("sort", "KEY", "Order within each section: due (the default), priority, title or created", choices: Choices.sortKeys)
+    static let sort = ValueOption("sort", "KEY", "Order within each section: due (the default), priority, title or created", choices: Choices.sortKeys, parse: order)
     static let json = Flag("json", "Print an array of todos as JSON")
     static let declaration = CommandDeclaration("list", "List todos by when they are due", oneOf(all, completed), category, priority, search, sort, json)
     static let jsonOutput = """
@@ -30,22 +30,23 @@ enum ListCommand: Command {
           nudge list --all --search milk --json
         """
 
+    static func order(_ key: String) throws(CLIError) -> TodoOrder {
+        guard let order = TodoOrder(rawValue: key.lowercased()) else {
+            throw .usage("cannot sort by '\(key)'; use due, priority, title or created")
+        }
+        return order
+    }
+
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         _ = try arguments.positionals(min: 0, max: 0, usage: usage)
         try arguments.exclusive(Self.all, Self.completed)
         var query = TodoQuery()
         if arguments[Self.all] { query.state = .all }
         if arguments[Self.completed] { query.state = .completed }
-        if let name = arguments[Self.category] { query.categoryName = try categoryName(name) }
-        if let name = arguments[Self.priority] { query.priority = try priority(name) }
-        query.search = arguments[Self.search]
-        var order = TodoOrder.due
-        if let key = arguments[Self.sort] {
-            guard let chosen = TodoOrder(rawValue: key.lowercased()) else {
-                throw .usage("cannot sort by '\(key)'; use due, priority, title or created")
-            }
-            order = chosen
-        }
+        query.categoryName = try arguments[Self.category]
+        query.priority = try arguments[Self.priority]
+        query.search = try arguments[Self.search]
+        let order = try arguments[Self.sort] ?? .due
         let store = try context.store(.read)
         let agenda = context.agenda
         if arguments[Self.json] {

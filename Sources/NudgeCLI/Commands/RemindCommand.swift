@@ -2,7 +2,7 @@ import NudgeCore
 import NudgeStore
 
 enum RemindCommand: Command {
-    static let add = RepeatedOption("add", "OFFSET|WHEN", "Remind this long before the due (1h, 1d) or at this moment (fri 9am); repeatable")
+    static let add = RepeatedOption("add", "OFFSET|WHEN", "Remind this long before the due (1h, 1d) or at this moment (fri 9am); repeatable", read: reminder(_:context:))
     static let clear = Flag("clear", "Remove the todo's own reminders first (the config file's rules stay)")
     static let list = Flag("list", "List the todo's own reminders (the default when nothing else is given)")
     static let json = Flag("json", "Print the todo's own reminders, after any change, as JSON")
@@ -26,7 +26,7 @@ enum RemindCommand: Command {
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         let id = try todoID(arguments.positionals(min: 1, max: 1, usage: usage)[0])
-        let adding = try arguments[Self.add].map { text throws(CLIError) in try reminder(text, context: context) }
+        let adding = try arguments[Self.add]
         let changing = !adding.isEmpty || arguments[Self.clear]
         let store = try changing ? context.storeOfExisting() : context.store(.read)
         do {

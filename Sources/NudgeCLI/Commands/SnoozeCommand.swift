@@ -3,7 +3,7 @@ import NudgeCore
 import NudgeStore
 
 enum SnoozeCommand: Command {
-    static let until = ValueOption("until", "WHEN", "Hold them until this moment, e.g. \"tomorrow 9am\"")
+    static let until = ValueOption("until", "WHEN", "Hold them until this moment, e.g. \"tomorrow 9am\"", read: moment(_:context:))
     static let json = Flag("json", "Print {todo, until} as JSON")
     static let declaration = CommandDeclaration("snooze", "Hold a todo's reminders for a while", Operand("ID", .todo(.pending)), oneOf(Operand("DURATION", .text), until), json)
     static let jsonOutput = """
@@ -29,8 +29,8 @@ enum SnoozeCommand: Command {
             throw .usage("give a DURATION or --until WHEN, not both")
         }
         let until: Date
-        if let text = arguments[Self.until] {
-            until = try moment(due(text, context: context), context: context)
+        if let moment = try arguments[Self.until] {
+            until = moment
         } else if words.count == 2 {
             until = try span(words[1]).added(to: context.now, calendar: context.calendar)
         } else {
@@ -59,6 +59,10 @@ enum SnoozeCommand: Command {
     }
 
     /// The moment a WHEN names; a day alone means that day at the config's `all_day_time`.
+    static func moment(_ text: String, context: Context) throws(CLIError) -> Date {
+        try moment(dueNamed(text, context: context), context: context)
+    }
+
     static func moment(_ due: Due, context: Context) throws(CLIError) -> Date {
         switch due {
         case .at(let instant, _):
@@ -74,7 +78,7 @@ enum SnoozeCommand: Command {
         case .span(let span):
             return span.added(to: context.now, calendar: context.calendar)
         case .when(let text):
-            return try moment(due(text, context: context), context: context)
+            return try moment(text, context: context)
         }
     }
 }

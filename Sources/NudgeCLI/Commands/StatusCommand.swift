@@ -3,7 +3,7 @@ import NudgeStore
 
 enum StatusCommand: Command {
     static let format = ValueOption("format", "FORMAT", "plain (the default): one line; json; waybar: a custom module's JSON; i3blocks: its three lines",
-                                    choices: Format.allCases.map(\.rawValue))
+                                    choices: Format.allCases.map(\.rawValue), parse: statusFormat)
     static let json = Flag("json", "The same as --format json")
     static let declaration = CommandDeclaration("status", "Count what is overdue and due today, for a status bar", oneOf(format, json))
     enum Format: String, CaseIterable { case plain, json, waybar, i3blocks }
@@ -41,13 +41,18 @@ enum StatusCommand: Command {
         escaped), class and alt (both overdue, today or none).
         """
 
-    static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
-        _ = try arguments.positionals(min: 0, max: 0, usage: usage)
-        try arguments.exclusive(Self.format, Self.json)
-        let name = arguments[Self.json] ? "json" : arguments[Self.format]?.lowercased() ?? "plain"
+    static func statusFormat(_ text: String) throws(CLIError) -> Format {
+        let name = text.lowercased()
         guard let format = Format(rawValue: name) else {
             throw .usage("unknown status format '\(name)'; use " + Format.allCases.map(\.rawValue).joined(separator: ", "))
         }
+        return format
+    }
+
+    static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
+        _ = try arguments.positionals(min: 0, max: 0, usage: usage)
+        try arguments.exclusive(Self.format, Self.json)
+        let format = try arguments[Self.json] ? .json : arguments[Self.format] ?? .plain
         let summary: DueSummary
         do { summary = try context.store(.readTodos).dueSummary(agenda: context.agenda) } catch { throw CLIError(error) }
         let state: State = summary.overdue > 0 ? .overdue : summary.today > 0 ? .today : .none

@@ -3,8 +3,8 @@ import NudgeCore
 import NudgeStore
 
 enum UpcomingCommand: Command {
-    static let within = ValueOption("within", "DURATION", "How far ahead to look (default 7d)")
-    static let limit = ValueOption("limit", "N", "Show at most N reminders")
+    static let within = ValueOption("within", "DURATION", "How far ahead to look (default 7d)", parse: SnoozeCommand.span)
+    static let limit = ValueOption("limit", "N", "Show at most N reminders", parse: positiveCount)
     static let json = Flag("json", "Print an array of {at, todo, title, rule} objects")
     static let declaration = CommandDeclaration("upcoming", "List the reminders that will fire, in order", within, limit, json)
     static let jsonOutput = """
@@ -17,15 +17,15 @@ enum UpcomingCommand: Command {
           nominal   when its rule says: earlier than at when quiet hours hold it
         """
 
+    static func positiveCount(_ text: String) throws(CLIError) -> Int {
+        guard let number = Int(text), number > 0 else { throw .usage("--limit takes a whole number above 0, not '\(text)'") }
+        return number
+    }
+
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         _ = try arguments.positionals(min: 0, max: 0, usage: usage)
-        var within = TimeSpan(days: 7)
-        if let text = arguments[Self.within] { within = try SnoozeCommand.span(text) }
-        var limit: Int?
-        if let text = arguments[Self.limit] {
-            guard let number = Int(text), number > 0 else { throw .usage("--limit takes a whole number above 0, not '\(text)'") }
-            limit = number
-        }
+        let within = try arguments[Self.within] ?? TimeSpan(days: 7)
+        let limit = try arguments[Self.limit]
         let end = within.added(to: context.now, calendar: context.calendar)
         var reminders: [ScheduledReminder]
         // One more than asked, to know whether --limit left some out.
