@@ -31,7 +31,9 @@ public enum TodoTxt {
         for record in records {
             out += line(record, options: options) + "\n"
         }
-        return out
+        // A reader takes a U+FEFF at the file's start off as its byte-order mark: a first
+        // todo beginning with one keeps it behind a byte-order mark of the file's own.
+        return out.unicodeScalars.first == "\u{FEFF}" ? "\u{FEFF}" + out : out
     }
 
     static func line(_ record: TodoRecord, options: InterchangeOptions) -> String {
@@ -120,7 +122,8 @@ public enum TodoTxt {
     // MARK: - Reading
 
     public static func decode(_ data: Data, options: InterchangeOptions) throws(InterchangeError) -> DecodedFile {
-        guard let text = String(data: data, encoding: .utf8) else {
+        // Not String(data:encoding:), which takes a byte-order mark off too: only one is the file's.
+        guard let text = String(validating: data, as: UTF8.self) else {
             throw InterchangeError(reason: "the file is not UTF-8 text")
         }
         var items: [Result<TodoRecord, RecordError>] = []

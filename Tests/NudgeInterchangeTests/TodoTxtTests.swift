@@ -168,6 +168,16 @@ struct TodoTxtTests {
         #expect(empty.description.hasPrefix("line 5: \"text\" the title is empty"))
     }
 
+    /// The fuzzer's: NULs before a byte-order mark made a first todo titled U+FEFF, and its
+    /// export began with what a reader takes off as the file's byte-order mark.
+    @Test func aFirstTodoBeginningWithAByteOrderMarkIsExportedWhole() throws {
+        let records = try decode("\u{0}\u{FEFF}\nCall mum\n").items.map { try $0.get() }
+        #expect(records.map(\.title) == ["\u{FEFF}", "Call mum"])
+        let again = try decode(TodoTxt.encode(records, options: options)).items.map { try $0.get() }
+        #expect(again.map(\.title) == records.map(\.title))
+        #expect(again.map(\.uuid) == records.map(\.uuid))
+    }
+
     @Test func guessesTodoTxtForPlainLines() throws {
         #expect(InterchangeFormat.guess(Data("(A) Buy milk\n".utf8)) == .todotxt)
         #expect(try InterchangeFormat.guess(Data("<3 mom\nBuy milk\n".utf8), contentType: "text/plain") == .todotxt)
