@@ -115,7 +115,7 @@ struct QuoteOfTheDayTests {
         #expect(first >= 0.9 && first < 2)
         started = Date()
         #expect(daily.quote(on: day) == nil)
-        #expect(Date().timeIntervalSince(started) < 0.2)
+        #expect(Date().timeIntervalSince(started) < 0.9) // not the second's wait again
         #expect(try server.requests("/quote/slow") == 1)
     }
 
