@@ -309,26 +309,51 @@ enum Recurrence {
         return { day in (months.isEmpty || months.contains(day.month)) && inPeriod(day) && weeks.contains(day) }
     }
 
-    /// `start` moved forward by whole INTERVALs of a DAILY or WEEKLY rule to a period before
-    /// `from`'s day, so that a series started long ago does not use up `maximumSteps` before it
-    /// reaches `from` (FREQ=DAILY from 30 years ago had no next due). The occurrences from
-    /// `from` on stay the same: the iterator steps whole days or weeks from DTSTART, and the
-    /// period DTSTART is moved into ends before `from`. Not with COUNT, which counts from the
-    /// first occurrence.
+    /// `start` moved forward by whole INTERVALs to a period before `from`'s day, so that a
+    /// series started long ago does not use up `maximumSteps` before it reaches `from`
+    /// (FREQ=DAILY, or FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR, from 1970 had no next due). The
+    /// occurrences from `from` on stay the same: the iterator expands each period alike, from
+    /// DTSTART's time of day and the parts of its date libical takes for a missing BY part
+    /// (the day of month of a MONTHLY rule without BYDAY or BYMONTHDAY; the month and day of a
+    /// YEARLY one), which are kept, and the period DTSTART is moved into ends before `from`.
+    /// Not with COUNT, which counts from the first occurrence.
     private static func movedForward(_ start: FloatingTime, near from: FloatingTime?, _ rule: icalrecurrencetype) -> FloatingTime {
         guard let from, rule.count == 0 else { return start }
-        let period: Int
-        switch rule.freq {
-        case ICAL_DAILY_RECURRENCE: period = 1
-        case ICAL_WEEKLY_RECURRENCE: period = 7
-        default: return start
-        }
-        let step = period * max(1, Int(rule.interval))
-        let steps = (start.day.days(until: from.day) - period) / step
-        guard steps > 0 else { return start }
+        let interval = max(1, Int(rule.interval))
         var moved = start
-        moved.day = start.day.adding(days: steps * step)
-        return moved
+        switch rule.freq {
+        case ICAL_DAILY_RECURRENCE, ICAL_WEEKLY_RECURRENCE:
+            let period = rule.freq == ICAL_DAILY_RECURRENCE ? 1 : 7
+            let step = period * interval
+            let steps = (start.day.days(until: from.day) - period) / step
+            guard steps > 0 else { return start }
+            moved.day = start.day.adding(days: steps * step)
+            return moved
+        case ICAL_MONTHLY_RECURRENCE:
+            guard Limit.values(rule.by_year_day).isEmpty else { return start }
+            let picksDays = !Limit.values(rule.by_day).isEmpty || !Limit.values(rule.by_month_day).isEmpty
+            let months = (from.day.year - start.day.year) * 12 + from.day.month - start.day.month
+            // A kept 31st moves to a month that has one.
+            for steps in stride(from: (months - 1) / interval, to: 0, by: -1) {
+                let month = start.day.month - 1 + steps * interval
+                if let day = LocalDate(year: start.day.year + month / 12, month: month % 12 + 1, day: picksDays ? 1 : start.day.day) {
+                    moved.day = day
+                    return moved
+                }
+            }
+            return start
+        case ICAL_YEARLY_RECURRENCE:
+            // A kept February 29 moves to a leap year.
+            for steps in stride(from: (from.day.year - start.day.year - 1) / interval, to: 0, by: -1) {
+                if let day = LocalDate(year: start.day.year + steps * interval, month: start.day.month, day: start.day.day) {
+                    moved.day = day
+                    return moved
+                }
+            }
+            return start
+        default:
+            return start
+        }
     }
 
     /// True for a MONTHLY rule whose INTERVAL, stepping from `start`'s month, never lands on a

@@ -20,6 +20,9 @@ struct RepeatRuleOracleTests {
         /// EXDATE and RDATE, in `start`'s form.
         var exdates: [String] = []
         var rdates: [String] = []
+        /// Compares only the occurrences after this wall-clock time (a series started long
+        /// ago, completed late: its next dues from then on).
+        var after: String?
 
         var testDescription: String { name }
     }
@@ -246,6 +249,45 @@ struct RepeatRuleOracleTests {
              rule: "FREQ=HOURLY;INTERVAL=3;BYDAY=MO,FR,SA", count: 20),
     ]
 
+    /// Monthly and yearly series with many occurrences a period, started in 1970 or 1900 (more
+    /// than 10,000 occurrences ago): libical's iterator stepped from the series start and gave
+    /// up before now, so they had no next due.
+    static let oldCases: [Case] = [
+        Case(name: "Berlin monthly on weekdays since 1970", zone: "Europe/Berlin", start: "1970-01-01T09:00",
+             rule: "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR", count: 12, after: "2026-12-04T10:00"),
+        Case(name: "New York yearly on weekdays since 1970", zone: ny, start: "1970-01-01T09:00",
+             rule: "FREQ=YEARLY;BYDAY=MO,TU,WE,TH,FR", count: 12, after: "2026-12-04T10:00"),
+        Case(name: "New York monthly on odd days and the last since 1970", zone: ny, start: "1970-05-17T18:30",
+             rule: "FREQ=MONTHLY;BYMONTHDAY=1,3,5,7,9,11,13,15,17,19,21,23,25,27,29,-1", count: 20, after: "2026-11-20T07:00"),
+        Case(name: "Berlin yearly on the first 20 days of every month since 1970", zone: "Europe/Berlin", start: "1970-03-04T07:15",
+             rule: "FREQ=YEARLY;BYMONTH=1,2,3,4,5,6,7,8,9,10,11,12;BYMONTHDAY=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20",
+             count: 30, after: "2026-12-04T10:00"),
+        Case(name: "Berlin monthly on the first 15 and the last weekday since 1900", zone: "Europe/Berlin", start: "1900-01-01T09:00",
+             rule: "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,-1", count: 20,
+             after: "2026-12-16T10:00"),
+        Case(name: "New York every 3 months on every day since 1900", zone: ny, start: "1900-02-10T09:00",
+             rule: "FREQ=MONTHLY;INTERVAL=3;BYDAY=MO,TU,WE,TH,FR,SA,SU", count: 40, after: "2026-12-04T10:00"),
+        Case(name: "Berlin every 3 years on every day since 1900", zone: "Europe/Berlin", start: "1900-06-15T09:00",
+             rule: "FREQ=YEARLY;INTERVAL=3;BYDAY=MO,TU,WE,TH,FR,SA,SU", count: 20, after: "2026-12-04T10:00"),
+        Case(name: "New York monthly on the 31st every hour since 1900", zone: ny, start: "1900-01-31T09:00",
+             rule: "FREQ=MONTHLY;BYHOUR=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23", count: 30,
+             after: "2026-12-04T10:00"),
+        // Fewer than 10,000 occurrences: the series is moved to a leap year.
+        Case(name: "Berlin yearly on February 29 every hour since 1904", zone: "Europe/Berlin", start: "1904-02-29T09:00",
+             rule: "FREQ=YEARLY;BYHOUR=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23;BYMINUTE=30", count: 30,
+             after: "2026-12-04T10:00"),
+        Case(name: "Berlin every 3 years in March on weekdays every hour since 1940", zone: "Europe/Berlin", start: "1940-03-01T09:00",
+             rule: "FREQ=YEARLY;INTERVAL=3;BYMONTH=3;BYDAY=MO,TU,WE,TH,FR;BYHOUR=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23",
+             count: 30, after: "2026-12-04T10:00"),
+    ]
+
+    @Test(arguments: oldCases)
+    func oldCaseMatchesTheOracle(_ test: Case) throws {
+        let expected = try oracle(test)
+        #expect(!expected.isEmpty)
+        #expect(try nudge(test) == expected)
+    }
+
     @Test(arguments: weekNumberCases + rareCases)
     func weekNumberOrRareCaseMatchesTheOracle(_ test: Case) throws {
         let expected = try oracle(test)
@@ -327,6 +369,7 @@ struct RepeatRuleOracleTests {
         var input = "\(test.zone) \(compact(test.start)) \(test.count) \(test.rule)"
         if !test.exdates.isEmpty { input += " EXDATE=" + test.exdates.map(compact).joined(separator: ",") }
         if !test.rdates.isEmpty { input += " RDATE=" + test.rdates.map(compact).joined(separator: ",") }
+        if let after = test.after { input += " AFTER=" + compact(after) }
         let run = try Run.launch(process, input: input + "\n")
         try #require(run.status == 0, "the oracle failed (is python3-dateutil installed?): \(run.stderr)")
         let line = run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -342,6 +385,13 @@ struct RepeatRuleOracleTests {
         let calendar = Calendar.nudge(zone: zone)
         var due: Due = start.time.map { .at(start.day.at(hour: $0.hour, minute: $0.minute, in: calendar), zone: zone) }
             ?? .allDay(start.day)
+        if let after = test.after {
+            let wall = try date(after)
+            let instant = try wall.day.at(hour: #require(wall.time).hour, minute: #require(wall.time).minute, in: calendar)
+            guard let next = rule.nextDue(after: due, completedAt: instant, from: .due, now: instant, localZone: zone,
+                                          seriesStart: start) else { return [] }
+            due = next
+        }
         var result: [String] = []
         while result.count < test.count {
             let done: Date

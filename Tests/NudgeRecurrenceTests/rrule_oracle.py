@@ -2,10 +2,11 @@
 """An oracle for Nudge's repeat rules, independent of libical: python3-dateutil's rrule
 with the standard library's zoneinfo (Debian's tzdata).
 
-Each input line:  ZONE DTSTART COUNT RRULE [EXDATE=T,T...] [RDATE=T,T...]
+Each input line:  ZONE DTSTART COUNT RRULE [EXDATE=T,T...] [RDATE=T,T...] [AFTER=T]
   DTSTART is a wall-clock time in ZONE (YYYYMMDDTHHMMSS) or a day (YYYYMMDD, all-day);
   COUNT is how many occurrences to print at most; EXDATE and RDATE list wall-clock times in
-  ZONE (or days) in DTSTART's form, combined with the rule by dateutil's rruleset.
+  ZONE (or days) in DTSTART's form, combined with the rule by dateutil's rruleset; with
+  AFTER, a wall-clock time in ZONE, only the occurrences after its instant are printed.
 Each output line: those occurrences, space-separated, as UTC instants (YYYY-MM-DDTHH:MM:SSZ)
 or, for an all-day series, as days (YYYY-MM-DD); "-" when there are none.
 
@@ -57,7 +58,7 @@ def with_dates(rule, exdates, rdates):
     return dates
 
 
-def occurrences(zone_name, dtstart_text, count, rule, exdate_texts=(), rdate_texts=()):
+def occurrences(zone_name, dtstart_text, count, rule, exdate_texts=(), rdate_texts=(), after_text=None):
     zone = ZoneInfo(zone_name)
     all_day = "T" not in dtstart_text
     form = "%Y%m%d" if all_day else "%Y%m%dT%H%M%S"
@@ -71,10 +72,13 @@ def occurrences(zone_name, dtstart_text, count, rule, exdate_texts=(), rdate_tex
         aware = with_dates(rrulestr(rule, dtstart=start.replace(tzinfo=zone)),
                            [date.replace(tzinfo=zone) for date in exdates], [date.replace(tzinfo=zone) for date in rdates])
         times = (t.replace(tzinfo=None) for t in aware)
+    after = utc_instant(datetime.strptime(after_text, "%Y%m%dT%H%M%S"), zone) if after_text else None
     result = []
     for wall in times:
         if len(result) == count:
             break
+        if after and utc_instant(wall, zone) <= after:
+            continue
         if all_day:
             text = wall.strftime("%Y-%m-%d")
         else:
@@ -92,7 +96,8 @@ def main():
         dates = dict(field.split("=", 1) for field in more)
         exdates = [text for text in dates.get("EXDATE", "").split(",") if text]
         rdates = [text for text in dates.get("RDATE", "").split(",") if text]
-        print(" ".join(occurrences(zone_name, dtstart_text, int(count), rule, exdates, rdates)) or "-", flush=True)
+        after = dates.get("AFTER")
+        print(" ".join(occurrences(zone_name, dtstart_text, int(count), rule, exdates, rdates, after)) or "-", flush=True)
 
 
 if __name__ == "__main__":
