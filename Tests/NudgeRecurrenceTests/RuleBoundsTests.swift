@@ -82,7 +82,8 @@ struct RuleBoundsTests {
     /// A series started more than 10,000 steps before now still has its next due after now
     /// (libical's iterator stepped from the series start and gave up after 10,000 occurrences).
     @Test(arguments: ["FREQ=DAILY", "FREQ=DAILY;BYHOUR=9", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR,SA,SU", "FREQ=DAILY;INTERVAL=3",
-                      "FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR,SA,SU"])
+                      "FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR,SA,SU", "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR,SA,SU",
+                      "FREQ=YEARLY;BYDAY=MO,TU,WE,TH,FR,SA,SU"])
     func aSeriesStartedLongAgoHasItsNextDue(_ text: String) throws {
         let rule = try RepeatRule(parsing: "RRULE:" + text)
         let now = Date(timeIntervalSince1970: 1_796_371_200) // 2026-12-04 09:00 Berlin
