@@ -9,6 +9,8 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // The shims of CSystemd, CICal and CCurl include CLibraryTable/library_table.h, the C half
+        // of NudgePlatform's CLibrary; it is not a module of its own.
         // libical-dev; without its pkg-config file, which also links libicalss and libicalvcal
         // (and through them Berkeley DB): unused, and each loaded at every start.
         .systemLibrary(name: "CICal"),
@@ -30,17 +32,17 @@ let package = Package(
         // columns by name, typed result codes. The store's queries are built on it.
         .target(name: "NudgeSQLite", dependencies: ["CSQLite"]),
         .target(name: "NudgeStore", dependencies: ["NudgeCore", "NudgeSQLite", "NudgePlatform"]),
-        .target(name: "NudgeRecurrence", dependencies: ["NudgeCore", "CICal"]),
+        .target(name: "NudgeRecurrence", dependencies: ["NudgeCore", "CICal", "NudgePlatform"]),
         .target(name: "NudgeConfigFile", dependencies: ["NudgeCore", "NudgePlatform", "CINIH"]),
         .target(name: "NudgeSystem", dependencies: ["CSystemd", "NudgePlatform"]),
         // HTTP for `nudge import URL` and the quote of the day.
-        .target(name: "NudgeNetwork", dependencies: ["NudgeCore", "CCurl"]),
+        .target(name: "NudgeNetwork", dependencies: ["NudgeCore", "CCurl", "NudgePlatform"]),
         // The quote of the day above `nudge list` and at the end of the digest.
         .target(name: "NudgeQuote", dependencies: ["NudgeCore", "NudgeNetwork", "NudgePlatform"]),
         // Todos in and out of other formats: pure mapping, no store, so it is tested alone.
         // _FoundationICU (the toolchain's, inside Foundation) for Windows zone names: named for
         // the debug build, whose Foundation is a shared library that does not re-export it.
-        .target(name: "NudgeInterchange", dependencies: ["NudgeCore", "NudgeRecurrence", "CICal"],
+        .target(name: "NudgeInterchange", dependencies: ["NudgeCore", "NudgeRecurrence", "CICal", "NudgePlatform"],
                 linkerSettings: [.linkedLibrary("_FoundationICU")]),
         // The store's two-way mirror in a vdir, shared by `nudge sync` and nudged.
         .target(name: "NudgeSync", dependencies: ["NudgeCore", "NudgeStore", "NudgeInterchange", "NudgePlatform", "CLinux"]),

@@ -2,7 +2,7 @@
 // through the pointers dlsym returns. Linked, it and ICU, which it needs, were loaded and
 // bound at every start of `nudge`, where most commands never repeat, import or export a todo.
 #include <libical/ical.h>
-#include <dlfcn.h>
+#include "../CLibraryTable/library_table.h"
 #include <stddef.h>
 
 /// The functions of libical that Nudge uses.
@@ -90,22 +90,5 @@
     X(icaltimezone_truncate_vtimezone) \
     X(icalvalue_get_datetime)
 
-/// Each function as dlsym found it, under its own name.
-typedef struct {
-#define NUDGE_ICAL_FIELD(name) __typeof__(name) *name;
-    NUDGE_ICAL_FUNCTIONS(NUDGE_ICAL_FIELD)
-#undef NUDGE_ICAL_FIELD
-} nudge_ical_api;
-
-/// Opens libical and finds its functions; NULL on success, else dlerror's message. The
-/// library stays open for the life of the process.
-static inline const char *nudge_ical_open(nudge_ical_api *api) {
-    void *library = dlopen("libical.so.3", RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) return dlerror();
-#define NUDGE_ICAL_FIND(name) \
-    *(void **)(&api->name) = dlsym(library, #name); \
-    if (api->name == NULL) return dlerror();
-    NUDGE_ICAL_FUNCTIONS(NUDGE_ICAL_FIND)
-#undef NUDGE_ICAL_FIND
-    return NULL;
-}
+/// nudge_ical_api: each function as dlsym found it, under its own name.
+NUDGE_LIBRARY_TABLE(nudge_ical_api, NUDGE_ICAL_FUNCTIONS)

@@ -6,7 +6,7 @@
 #include <systemd/sd-daemon.h>
 #include <systemd/sd-journal.h>
 #include <sys/uio.h>
-#include <dlfcn.h>
+#include "../CLibraryTable/library_table.h"
 #include <stddef.h>
 
 /// The functions of libsystemd that Nudge uses.
@@ -63,22 +63,5 @@
     X(sd_notify) \
     X(sd_watchdog_enabled)
 
-/// Each function as dlsym found it, under its own name.
-typedef struct {
-#define NUDGE_SYSTEMD_FIELD(name) __typeof__(name) *name;
-    NUDGE_SYSTEMD_FUNCTIONS(NUDGE_SYSTEMD_FIELD)
-#undef NUDGE_SYSTEMD_FIELD
-} nudge_systemd_api;
-
-/// Opens libsystemd and finds its functions; NULL on success, else dlerror's message. The
-/// library stays open for the life of the process.
-static inline const char *nudge_systemd_open(nudge_systemd_api *api) {
-    void *library = dlopen("libsystemd.so.0", RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) return dlerror();
-#define NUDGE_SYSTEMD_FIND(name) \
-    *(void **)(&api->name) = dlsym(library, #name); \
-    if (api->name == NULL) return dlerror();
-    NUDGE_SYSTEMD_FUNCTIONS(NUDGE_SYSTEMD_FIND)
-#undef NUDGE_SYSTEMD_FIND
-    return NULL;
-}
+/// nudge_systemd_api: each function as dlsym found it, under its own name.
+NUDGE_LIBRARY_TABLE(nudge_systemd_api, NUDGE_SYSTEMD_FUNCTIONS)

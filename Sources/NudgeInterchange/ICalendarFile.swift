@@ -1,6 +1,7 @@
 import CICal
 import Foundation
 import NudgeCore
+import NudgePlatform
 import NudgeRecurrence
 
 /// RFC 5545 VTODOs in VCALENDARs, as todoman, Evolution and CalDAV servers keep them, read and
@@ -81,9 +82,10 @@ public enum ICalendarFile {
 
     /// One VCALENDAR with a VTIMEZONE for each zone a due uses, then a VTODO for each record;
     /// a record with a date outside the years 0001-9999 is left out (see `YearBounds`).
+    /// Cannot fail, so where libical may be missing the caller asks `LibICalLibrary.open()` first.
     public static func encode(_ records: [TodoRecord], options: InterchangeOptions) -> String {
         let records = records.filter { YearBounds.fieldOutside($0) == nil }
-        return LibICal.lock.withLock {
+        return LibICalLibrary.withOpenLock {
             var writer = ICalendarWriter(options: options)
             return writer.calendar(records)
         }
@@ -96,9 +98,14 @@ public enum ICalendarFile {
         guard let text = String(validating: data, as: UTF8.self) else {
             throw InterchangeError(reason: "the file is not UTF-8 text")
         }
-        let result: Result<DecodedFile, InterchangeError> = LibICal.lock.withLock {
-            var reader = ICalendarReader(options: options)
-            return reader.file(text)
+        let result: Result<DecodedFile, InterchangeError>
+        do throws(LibraryLoadError) {
+            result = try LibICalLibrary.withLock {
+                var reader = ICalendarReader(options: options)
+                return reader.file(text)
+            }
+        } catch {
+            throw InterchangeError(reason: error.description)
         }
         return try result.get()
     }

@@ -3,7 +3,7 @@ import Foundation
 import NudgeCore
 import NudgeRecurrence
 
-/// Reads the VTODOs of iCalendar text with libical; called with `LibICal.lock` held.
+/// Reads the VTODOs of iCalendar text with libical; called inside `LibICalLibrary.withLock`.
 struct ICalendarReader {
     let options: InterchangeOptions
 

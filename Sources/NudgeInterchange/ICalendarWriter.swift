@@ -3,7 +3,7 @@ import Foundation
 import NudgeCore
 import NudgeRecurrence
 
-/// Builds the VCALENDAR of an export with libical; called with `LibICal.lock` held. libical's
+/// Builds the VCALENDAR of an export with libical; called inside `LibICalLibrary.withLock`. libical's
 /// constructors (`icalcomponent_new`, `icalproperty_new_*`) return nil only when malloc fails,
 /// which Swift's own allocations treat as fatal too: so they are unwrapped with `!` here.
 struct ICalendarWriter {

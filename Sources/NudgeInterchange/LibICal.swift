@@ -6,12 +6,10 @@ import NudgeRecurrence
 /// The thin layer over libical that the iCalendar format uses: components and properties as
 /// libical's own pointers, times converted both ways, and text as libical prints it.
 ///
-/// libical keeps global state (its table of built-in zones, its error number), so every use
-/// goes through `lock`: NudgeRecurrence's `icalLock`, which its repeat rules take too.
-/// A component added to another belongs to it; only roots are freed.
+/// libical is NudgeRecurrence's (`LibICalLibrary`): every function here is called inside its
+/// `withLock`, which its repeat rules take too. A component added to another belongs to it;
+/// only roots are freed.
 enum LibICal {
-    static var lock: NSRecursiveLock { icalLock }
-
     typealias Component = OpaquePointer
     typealias Property = OpaquePointer
 
@@ -33,21 +31,20 @@ enum LibICal {
 
     /// The component's direct children of `kind` (`ICAL_ANY_COMPONENT` for all).
     static func children(of component: Component, _ kind: icalcomponent_kind = ICAL_ANY_COMPONENT) -> [Component] {
-        var result: [Component] = []
-        var child = ical.icalcomponent_get_first_component(component, kind)
-        while let found = child {
-            result.append(found)
-            child = ical.icalcomponent_get_next_component(component, kind)
-        }
-        return result
+        walk(ical.icalcomponent_get_first_component(component, kind)) { ical.icalcomponent_get_next_component(component, kind) }
     }
 
     static func properties(of component: Component, _ kind: icalproperty_kind = ICAL_ANY_PROPERTY) -> [Property] {
-        var result: [Property] = []
-        var property = ical.icalcomponent_get_first_property(component, kind)
-        while let found = property {
+        walk(ical.icalcomponent_get_first_property(component, kind)) { ical.icalcomponent_get_next_property(component, kind) }
+    }
+
+    /// libical's iteration: the first item, then each next one until NULL.
+    private static func walk(_ first: OpaquePointer?, _ next: () -> OpaquePointer?) -> [OpaquePointer] {
+        var result: [OpaquePointer] = []
+        var item = first
+        while let found = item {
             result.append(found)
-            property = ical.icalcomponent_get_next_property(component, kind)
+            item = next()
         }
         return result
     }

@@ -1,4 +1,5 @@
 import CCurl
+import NudgePlatform
 
 /// libcurl, opened on first use: the commands that fetch nothing never map it (`nudge add` and
 /// `nudge list` without a quote start as fast as before).
@@ -7,6 +8,8 @@ import CCurl
 /// set before `shared` hands the instance out and never written again, and libcurl's easy
 /// functions may be called from any thread, each call with its own handle.
 final class Curl: @unchecked Sendable {
+    static let library = CLibrary(soname: "libcurl.so.4", package: "libcurl4")
+
     let api: nudge_curl_api
 
     private init(api: nudge_curl_api) {
@@ -16,15 +19,14 @@ final class Curl: @unchecked Sendable {
     /// The library, opened and initialised once per process (curl_global_init is not
     /// thread-safe; a Swift static is initialised once).
     static let shared: Result<Curl, FetchError> = {
-        var api = nudge_curl_api()
-        if let message = nudge_curl_open(&api) {
-            return .failure(FetchError(.unavailable, "libcurl cannot be loaded (install libcurl4): \(String(cString: message))"))
+        let api: nudge_curl_api
+        do throws(LibraryLoadError) { api = try library.open(nudge_curl_api.self, symbols: nudge_curl_api_symbols()) } catch {
+            return .failure(FetchError(.unavailable, error.description))
         }
-        let code = nudge_curl_global_init(&api)
-        guard code == CURLE_OK else {
-            return .failure(FetchError(.unavailable, "libcurl cannot start: \(String(cString: nudge_curl_strerror(&api, code)))"))
-        }
-        return .success(Curl(api: api))
+        let curl = Curl(api: api)
+        let code = withUnsafePointer(to: api) { nudge_curl_global_init($0) }
+        guard code == CURLE_OK else { return .failure(FetchError(.unavailable, "libcurl cannot start: \(curl.message(code))")) }
+        return .success(curl)
     }()
 
     /// curl_easy_strerror.

@@ -3,6 +3,7 @@ import NudgeCore
 
 /// A wall-clock date (and time of day) with no zone: libical's "floating" icaltimetype.
 /// `isDate` marks a DATE value (an all-day occurrence), whose time of day is ignored.
+/// The conversions from and to icaltimetype call libical: only inside `LibICalLibrary.withLock`.
 struct FloatingTime: Comparable, Sendable, CustomStringConvertible {
     var day: LocalDate
     var hour = 0

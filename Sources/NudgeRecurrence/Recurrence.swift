@@ -1,9 +1,10 @@
 import CICal
 import Foundation
 import NudgeCore
+import NudgePlatform
 
 /// The thin layer over libical's RRULE parser and icalrecur iterator. Every call into libical
-/// goes through `icalLock`, so the rest of Nudge may use repeat rules from any thread.
+/// goes through `LibICalLibrary`'s lock, so the rest of Nudge may use repeat rules from any thread.
 enum Recurrence {
     /// The most occurrences looked at for one answer. Reaching it counts as "no next occurrence",
     /// so no rule (an exhausted COUNT, an UNTIL in the past, a rule that never matches) can make
@@ -32,6 +33,8 @@ enum Recurrence {
         /// applies after libical) in a MONTHLY or YEARLY rule, or with several BYHOUR values
         /// (libical picks days, or nothing, not times).
         case unsupportedPositions(reason: String)
+        /// libical could not be opened.
+        case noLibrary(LibraryLoadError)
     }
 
     /// Checks an RRULE value (without the "RRULE:" prefix) and returns it as libical writes it
@@ -47,7 +50,8 @@ enum Recurrence {
             }
             if name == "BYMINUTE" || name == "BYSECOND", Set(numbers).count > 1 { throw .withinAnHour(part: part) }
         }
-        let result: Result<String, Problem> = icalLock.withLock {
+        let result: Result<String, Problem>
+        do throws(LibraryLoadError) { result = try LibICalLibrary.withLock { () -> Result<String, Problem> in
             ical.icalerror_clear_errno()
             var rule = ical.icalrecurrencetype_from_string(value)
             defer { free(rule.rscale) }
@@ -65,6 +69,8 @@ enum Recurrence {
                 defer { free(text) }
                 return .success(String(cString: text))
             }
+        } } catch {
+            throw .noLibrary(error)
         }
         let rule = try result.get()
         guard DayFilter(rrule: rule).letsSomeDayThrough else { throw .neverOccurs }
@@ -96,15 +102,15 @@ enum Recurrence {
     /// The UNTIL of `rrule` when it is in UTC ("...Z"), as the instant it names; nil without
     /// UNTIL, or with a floating or DATE one (those are wall-clock times).
     static func utcUntil(of rrule: String) -> Date? {
-        let until: icaltimetype = icalLock.withLock {
+        let until: FloatingTime? = LibICalLibrary.withOpenLock {
             let rule = ical.icalrecurrencetype_from_string(rrule)
             defer { free(rule.rscale) }
-            return rule.until
+            guard rule.until.is_date == 0, ical.icaltime_is_utc(rule.until) != 0 else { return nil }
+            return FloatingTime(rule.until)
         }
-        guard ical.icaltime_is_null_time(until) == 0, until.is_date == 0, ical.icaltime_is_utc(until) != 0,
-              let day = FloatingTime(until)?.day else { return nil }
-        let days = LocalDate(year: 1970, month: 1, day: 1)!.days(until: day)
-        let seconds = ((days * 24 + Int(until.hour)) * 60 + Int(until.minute)) * 60 + Int(until.second)
+        guard let until else { return nil }
+        let days = LocalDate(year: 1970, month: 1, day: 1)!.days(until: until.day)
+        let seconds = ((days * 24 + until.hour) * 60 + until.minute) * 60 + until.second
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 
@@ -157,7 +163,7 @@ enum Recurrence {
     /// `first`, saying whether the horizon ended the search.
     static func search<T>(_ rrule: String, start: FloatingTime, from: FloatingTime? = nil, ignoringUntil: Bool = false,
                           where body: (FloatingTime) -> Step<T>) -> Search<T> {
-        icalLock.withLock {
+        LibICalLibrary.withOpenLock {
             var rule = ical.icalrecurrencetype_from_string(rrule)
             defer { free(rule.rscale) }
             if ignoringUntil { rule.until = ical.icaltime_null_time() }

@@ -75,6 +75,8 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
                 throw InputError("can't use '\(trimmed)' as a repeat rule: it never occurs")
             case .unsupportedPositions(let reason):
                 throw InputError("can't use '\(trimmed)' as a repeat rule: \(reason)")
+            case .noLibrary(let error):
+                throw InputError(error.description)
             }
         }
     }

@@ -89,6 +89,8 @@ public final class NotificationClient {
     /// Why `init` failed, naming the bus it looked for as sd-bus does: "no session bus at
     /// unix:path=/run/user/1000/bus: No such file or directory".
     public static func noBusMessage(_ error: SystemError, environment: [String: String]) -> String {
+        // Not the bus: the library that would have looked for it.
+        if let library = error.library { return library.description }
         if let address = environment["DBUS_SESSION_BUS_ADDRESS"] {
             // sd-bus takes an empty address as the one to use, and fails.
             if address.isEmpty { return "no session bus: DBUS_SESSION_BUS_ADDRESS is set but empty (\(error))" }

@@ -1,3 +1,4 @@
+import Glibc
 import NudgePlatform
 
 /// A failed libsystemd call: sd-* functions return `-errno`. For D-Bus errors, `name` and
@@ -6,11 +7,22 @@ public struct SystemError: Error, Equatable, CustomStringConvertible, Sendable {
     public let errno: Errno
     public let name: String?
     public let message: String?
+    /// Set when the error is that libsystemd could not be opened.
+    public let library: LibraryLoadError?
 
     public init(_ errno: Errno, name: String? = nil, message: String? = nil) {
         self.errno = errno
         self.name = name
         self.message = message
+        library = nil
+    }
+
+    /// libsystemd could not be opened: ENOSYS, as the functions it would provide are missing.
+    public init(_ library: LibraryLoadError) {
+        errno = Errno(rawValue: ENOSYS)
+        name = nil
+        message = nil
+        self.library = library
     }
 
     public init(code: Int32, name: String? = nil, message: String? = nil) {
@@ -21,6 +33,7 @@ public struct SystemError: Error, Equatable, CustomStringConvertible, Sendable {
     public var code: Int32 { errno.rawValue }
 
     public var description: String {
+        if let library { return library.description }
         if let name { return name + (message.map { ": " + $0 } ?? "") }
         return errno.description
     }

@@ -1,24 +1,24 @@
 import CSystemd
 import Glibc
+import NudgePlatform
 
-/// libsystemd's functions, found by dlopen and dlsym on first use (see CSystemd/shim.h): all
-/// NULL when the library could not be opened, which `requireSystemd` and `systemdIsOpen` tell.
-let systemd: nudge_systemd_api = openedSystemd.api
+/// libsystemd, opened with dlopen on first use: only `nudge history` and nudged need it.
+let systemdLibrary = CLibrary(soname: "libsystemd.so.0", package: "libsystemd0")
 
-private let openedSystemd: (api: nudge_systemd_api, error: String?) = {
-    var api = nudge_systemd_api()
-    let error = nudge_systemd_open(&api).map { String(cString: $0) }
-    return (error == nil ? api : nudge_systemd_api(), error)
-}()
+/// libsystemd's functions, found on first use: all NULL when the library could not be opened,
+/// which `requireSystemd` and `systemdIsOpen` tell.
+let systemd: nudge_systemd_api = (try? openedSystemd.get()) ?? nudge_systemd_api()
+
+private let openedSystemd = Result { () throws(LibraryLoadError) in
+    try systemdLibrary.open(nudge_systemd_api.self, symbols: nudge_systemd_api_symbols())
+}
 
 /// Whether libsystemd was opened: the entry points that cannot throw ask this before the
 /// first function of `systemd`.
-var systemdIsOpen: Bool { openedSystemd.error == nil }
+var systemdIsOpen: Bool { (try? openedSystemd.get()) != nil }
 
-/// Throws, as ENOSYS with dlerror's message, when libsystemd could not be opened: the entry
-/// points that throw call it before the first function of `systemd`.
+/// Throws when libsystemd could not be opened: the entry points that throw call it before the
+/// first function of `systemd`.
 func requireSystemd() throws(SystemError) {
-    if let error = openedSystemd.error {
-        throw SystemError(code: ENOSYS, name: "libsystemd", message: error)
-    }
+    if case .failure(let error) = openedSystemd { throw SystemError(error) }
 }

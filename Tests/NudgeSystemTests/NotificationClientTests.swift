@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import NudgePlatform
 @testable import NudgeSystem
 import Testing
 @testable import NudgeTestSupport
@@ -21,6 +22,13 @@ struct NotificationClientTests {
             _ = try NotificationClient(queue: DispatchQueue(label: "nudge.test.nobus"),
                                        address: "unix:path=" + folder.file("bus"))
         }
+    }
+
+    @Test func withoutLibsystemdTheMessageNamesThePackageNotTheBus() {
+        let missing = LibraryLoadError(library: "libsystemd.so.0", package: "libsystemd0", symbol: nil,
+                                       reason: "libsystemd.so.0: cannot open shared object file: No such file or directory")
+        let message = NotificationClient.noBusMessage(SystemError(missing), environment: ["XDG_RUNTIME_DIR": "/run/user/1000"])
+        #expect(message == "libsystemd.so.0 could not be loaded (install the Debian package libsystemd0)")
     }
 
     @Test func notifyShowsSummaryBodyIconAndHints() throws {
