@@ -10,6 +10,10 @@ protocol Command: SendableMetatype {
     /// What `--json` prints, for the man page: the keys and what they hold. Keys are only
     /// ever added.
     static var jsonOutput: String { get }
+    /// Whether the command may reach libical (repeat rules of stored todos, iCalendar files):
+    /// it is opened before the command runs, so that a missing library fails the command
+    /// first, not one of its todos quietly (a repeat ended, a file not read).
+    static var usesLibICal: Bool { get }
     static func run(_ arguments: Arguments, context: Context) throws(CLIError)
 }
 
@@ -26,6 +30,7 @@ extension Command {
     /// What the words besides options name, for shell completion.
     static var operands: Operands { declaration.operands }
     static var subcommands: [Subcommand] { declaration.subcommands }
+    static var usesLibICal: Bool { false }
 
     /// Parses an id the way the user typed it, e.g. `12` or `#12`.
     static func todoID(_ text: String) throws(CLIError) -> Int64 {

@@ -16,6 +16,11 @@ struct DaemonError: Error, CustomStringConvertible {
         self.init(String(describing: error))
     }
 
+    /// A C library that could not be opened: what to install, with no error number.
+    init(_ error: LibraryLoadError) {
+        self.init(error.description)
+    }
+
     /// What systemd is told. ERRNO= only with the system's own error number: `systemctl
     /// status` shows it as `Error: N (strerror)`, and a fixed 1 read "Operation not permitted"
     /// under a status line saying "No such file or directory".

@@ -6,6 +6,7 @@ import NudgeHelp
 import NudgeCore
 import NudgeInterchange
 import NudgeQuote
+import NudgeRecurrence
 import NudgeStore
 import NudgeSync
 import NudgePlatform
@@ -46,6 +47,8 @@ public enum NudgeDaemonMain {
             if let missing = ConfigFile.missingNamedFile(option: paths[.config], environment: environment) {
                 throw DaemonError(missing)
             }
+            // Every repeat and every vdir file goes through libical: without it, nothing starts.
+            do throws(LibraryLoadError) { try LibICalLibrary.open() } catch { throw DaemonError(error) }
             daemon = try Daemon(databasePath: paths[.db] ?? TodoStore.defaultPath(),
                                 configPath: paths[.config] ?? ConfigFile.defaultPath(environment: environment),
                                 configOption: paths[.config], environment: environment, now: now, zone: localZone)

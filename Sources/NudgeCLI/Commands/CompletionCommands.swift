@@ -4,6 +4,7 @@ import NudgeRecurrence
 import NudgeStore
 
 enum DoneCommand: Command {
+    static let usesLibICal = true
     static let json = Flag("json", "Print the todos as JSON afterwards")
     static let declaration = CommandDeclaration("done", "Mark todos as done", Operand("ID", .todo(.pending), .repeated), json)
     static let jsonOutput = """

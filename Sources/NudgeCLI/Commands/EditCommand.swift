@@ -3,6 +3,7 @@ import NudgeRecurrence
 import NudgeStore
 
 enum EditCommand: Command {
+    static let usesLibICal = true
     static let title = ValueOption("title", "T", "The new title", parse: validated(title:))
     static let notes = ValueOption("notes", "T", "The new notes; an empty text removes them")
     static let due = ValueOption("due", "WHEN", "The new due date (see 'nudge help add')", read: reading(_:context:))

@@ -4,6 +4,7 @@ import NudgeRecurrence
 import NudgeStore
 
 enum ExplainCommand: Command {
+    static let usesLibICal = true
     static let json = Flag("json", "Print the todo's reminders, their rules and reasons as JSON")
     static let declaration = CommandDeclaration("explain", "Show every reminder of a todo: when, which rule, and why", Operand("ID", .todo(.pending)), json)
     static let discussion = """

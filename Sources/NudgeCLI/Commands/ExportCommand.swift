@@ -3,6 +3,7 @@ import NudgeInterchange
 import NudgeStore
 
 enum ExportCommand: Command {
+    static let usesLibICal = true
     static let format = ValueOption("format", "FORMAT", "The file format: json (the default), ics, taskwarrior or todotxt", choices: Choices.formats, parse: interchangeFormat)
     static let all = Flag("all", "Include completed todos")
     static let output = ValueOption("output", "FILE", "Write to FILE (replaced whole, readable only by you; through a symbolic link to its target; a FIFO or device is written to) instead of the terminal", short: "o")

@@ -5,6 +5,7 @@ import NudgeStore
 import NudgeSync
 
 enum SyncCommand: Command {
+    static let usesLibICal = true
     static let json = Flag("json", "Print what the pass did as a JSON object")
     static let declaration = CommandDeclaration("sync", "Keep the todos and a vdir (one UID.ics per todo, as vdirsyncer and todoman use) in step, both ways", json)
     static let jsonOutput = """

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+@testable import NudgeTestSupport
+
+/// libical that cannot be opened: an empty libical.so.3 first on LD_LIBRARY_PATH, which dlopen
+/// refuses ("file too short") rather than looking further.
+struct MissingLibraryTests {
+    let nudge = Nudge()
+    static let message = "nudge: libical.so.3 could not be loaded (install the Debian package libical3)\n"
+
+    func withoutLibICal() throws -> [String: String] {
+        let folder = nudge.folder.file("lib")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: folder + "/libical.so.3", contents: Data()))
+        return ["LD_LIBRARY_PATH": folder]
+    }
+
+    @Test func aRepeatingTodoIsLeftUndoneWithOneLineSayingWhichPackageToInstall() throws {
+        try nudge("add", "Water the plants", "--due", "2026-11-30 09:00", "--repeat", "daily")
+        let run = try nudge("done", "1", environment: withoutLibICal())
+        #expect(run.status == 1)
+        #expect(run.stderr == Self.message)
+        #expect(run.stdout == "")
+        #expect(try nudge("show", "1", "--json").object()["due"] as? String == "2026-11-30T09:00:00+01:00")
+        #expect(try nudge("done", "1").status == 0)
+        #expect(try nudge("show", "1", "--json").object()["due"] as? String == "2026-12-01T09:00:00+01:00")
+    }
+
+    @Test func exportImportAndSyncSayItOnce() throws {
+        try nudge("add", "Buy milk")
+        let broken = try withoutLibICal()
+        for arguments in [["export", "--format", "ics"], ["import", nudge.folder.file("none.ics")], ["sync"], ["explain", "1"]] {
+            let run = try nudge.run(arguments, environment: broken)
+            #expect(run.status == 1, "\(arguments)")
+            #expect(run.stderr == Self.message, "\(arguments)")
+        }
+    }
+
+    @Test func aRuleIsRefusedWithTheSameLine() throws {
+        let run = try nudge("add", "Water the plants", "--due", "2026-11-30 09:00", "--repeat", "daily", environment: withoutLibICal())
+        #expect(run.stderr == Self.message)
+        #expect(run.status != 0)
+        #expect(try nudge("list").stdout.hasPrefix("No todos yet"))
+    }
+
+    @Test func commandsThatNeverRepeatRunWithoutIt() throws {
+        let broken = try withoutLibICal()
+        #expect(try nudge("add", "Buy milk", environment: broken).status == 0)
+        let list = try nudge("list", environment: broken)
+        #expect(list.status == 0)
+        #expect(list.stdout.contains("Buy milk"))
+    }
+}
