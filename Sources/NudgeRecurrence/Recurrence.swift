@@ -167,6 +167,7 @@ enum Recurrence {
             var rule = ical.icalrecurrencetype_from_string(rrule)
             defer { free(rule.rscale) }
             if ignoringUntil { rule.until = ical.icaltime_null_time() }
+            everyMonth(&rule)
             if rule.freq == ICAL_DAILY_RECURRENCE || rule.freq == ICAL_HOURLY_RECURRENCE,
                let passes = DayFilter(rrule: rrule).dayTest {
                 return searchByDay(&rule, passes: passes, start: start, from: from, where: body)
@@ -359,6 +360,19 @@ enum Recurrence {
             return start
         default:
             return start
+        }
+    }
+
+    /// A YEARLY rule with BYMONTHDAY and no BYMONTH, BYYEARDAY or BYWEEKNO given every month in
+    /// BYMONTH: RFC 5545 (and dateutil) expand BYMONTHDAY in each month of the year, libical in
+    /// DTSTART's month only (FREQ=YEARLY;BYMONTHDAY=1 from January 15 was due on January 1 alone).
+    private static func everyMonth(_ rule: inout icalrecurrencetype) {
+        guard rule.freq == ICAL_YEARLY_RECURRENCE, !Limit.values(rule.by_month_day).isEmpty, Limit.values(rule.by_month).isEmpty,
+              Limit.values(rule.by_year_day).isEmpty, Limit.values(rule.by_week_no).isEmpty else { return }
+        withUnsafeMutableBytes(of: &rule.by_month) { raw in
+            let months = raw.bindMemory(to: Int16.self)
+            for month in 1...12 { months[month - 1] = Int16(month) }
+            months[12] = Int16(truncatingIfNeeded: ICAL_RECURRENCE_ARRAY_MAX.rawValue)
         }
     }
 

@@ -281,15 +281,25 @@ struct RepeatRuleOracleTests {
              count: 30, after: "2026-12-04T10:00"),
     ]
 
-    @Test(arguments: oldCases)
-    func oldCaseMatchesTheOracle(_ test: Case) throws {
-        let expected = try oracle(test)
-        #expect(!expected.isEmpty)
-        #expect(try nudge(test) == expected)
-    }
+    /// YEARLY rules with BYMONTHDAY and no BYMONTH: every month's days (libical expanded only
+    /// DTSTART's month).
+    static let yearlyMonthDayCases: [Case] = [
+        Case(name: "Berlin yearly on the 1st, started on the 15th", zone: "Europe/Berlin", start: "2026-01-15T09:00",
+             rule: "FREQ=YEARLY;BYMONTHDAY=1", count: 14, after: "2026-01-15T09:30"),
+        Case(name: "New York every 2 years on the 31st and the 1st from the end", zone: ny, start: "2026-03-31T18:00",
+             rule: "FREQ=YEARLY;INTERVAL=2;BYMONTHDAY=31,-1", count: 30),
+        Case(name: "Berlin yearly on Friday the 13th", zone: "Europe/Berlin", start: "2026-02-13T09:00",
+             rule: "FREQ=YEARLY;BYMONTHDAY=13;BYDAY=FR", count: 8),
+        Case(name: "Berlin yearly on the second and the last of the 1sts and 15ths", zone: "Europe/Berlin", start: "2026-12-15T09:00",
+             rule: "FREQ=YEARLY;BYMONTHDAY=1,15;BYSETPOS=2,-1", count: 6),
+        Case(name: "New York yearly on the 10th with COUNT, all day", zone: ny, start: "2026-12-10",
+             rule: "FREQ=YEARLY;BYMONTHDAY=10;COUNT=5", count: 8),
+        Case(name: "Berlin yearly on the 1st and 15th since 1900", zone: "Europe/Berlin", start: "1900-01-01T09:00",
+             rule: "FREQ=YEARLY;BYMONTHDAY=1,15", count: 10, after: "2026-12-04T10:00"),
+    ]
 
-    @Test(arguments: weekNumberCases + rareCases)
-    func weekNumberOrRareCaseMatchesTheOracle(_ test: Case) throws {
+    @Test(arguments: weekNumberCases + rareCases + oldCases + yearlyMonthDayCases)
+    func caseLibicalGotWrongMatchesTheOracle(_ test: Case) throws {
         let expected = try oracle(test)
         #expect(!expected.isEmpty)
         #expect(try nudge(test) == expected)
