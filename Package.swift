@@ -27,7 +27,7 @@ let package = Package(
         // CLinux: glibc's locale data, for how dates are written where the user lives.
         .target(name: "NudgeCore", dependencies: ["NudgePlatform", "CLinux"]),
         // Help text as data: laid out for a terminal, and typeset as man pages.
-        .target(name: "NudgeHelp"),
+        .target(name: "NudgeHelp", dependencies: ["NudgePlatform"]),
         // SQLite in Swift: connections confined to their thread or queue, cached statements,
         // columns by name, typed result codes. The store's queries are built on it.
         .target(name: "NudgeSQLite", dependencies: ["CSQLite"]),

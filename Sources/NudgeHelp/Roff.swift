@@ -1,3 +1,5 @@
+import NudgePlatform
+
 /// Writes roff source: every character of the text arrives as itself.
 struct Roff {
     private(set) var text = ""
@@ -100,26 +102,24 @@ struct Roff {
     /// Every character that roff would read as something else, written as an escape; outside
     /// ASCII as its code point, so the page needs no input encoding.
     static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
+        TextEscaping.escaped(text) { scalar in
             switch scalar {
-            case "\\": out += "\\e"
+            case "\\": "\\e"
             // Minus, not hyphen, so that options and commands can be copied from the page.
-            case "-": out += "\\-"
-            case "'": out += "\\(aq"
-            case "`": out += "\\(ga"
-            case "~": out += "\\(ti"
-            case "^": out += "\\(ha"
-            case "\t": out += " "
-            default:
-                if scalar.isASCII {
-                    out.unicodeScalars.append(scalar)
-                } else {
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    out += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
-                }
+            case "-": "\\-"
+            case "'": "\\(aq"
+            case "`": "\\(ga"
+            case "~": "\\(ti"
+            case "^": "\\(ha"
+            case "\t": " "
+            case _ where scalar.isASCII: nil
+            default: "\\[u" + hex(scalar) + "]"
             }
         }
-        return out
+    }
+
+    private static func hex(_ scalar: Unicode.Scalar) -> String {
+        let digits = String(scalar.value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }

@@ -1,3 +1,5 @@
+import NudgePlatform
+
 /// RFC 8259 string quoting, shared by every JSON Nudge writes by hand (faster than
 /// JSONSerialization, and in a fixed key order).
 public enum JSONQuoting {
@@ -11,21 +13,24 @@ public enum JSONQuoting {
     public static func quote(_ text: String, into out: inout String,
                              escaping: (Unicode.Scalar) -> Bool = isControl) {
         out += "\""
-        for scalar in text.unicodeScalars {
+        TextEscaping.append(text, to: &out) { scalar in
             switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case _ where escaping(scalar) || scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+            case "\"": "\\\""
+            case "\\": "\\\\"
+            case "\n": "\\n"
+            case "\r": "\\r"
+            case "\t": "\\t"
+            case "\u{08}": "\\b"
+            case "\u{0C}": "\\f"
+            case _ where escaping(scalar) || scalar.value < 0x20: "\\u" + hex(scalar)
+            default: nil
             }
         }
         out += "\""
+    }
+
+    private static func hex(_ scalar: Unicode.Scalar) -> String {
+        let digits = String(scalar.value, radix: 16)
+        return String(repeating: "0", count: 4 - digits.count) + digits
     }
 }

@@ -1,3 +1,5 @@
+import NudgePlatform
+
 /// A desktop notification as `org.freedesktop.Notifications.Notify` takes it.
 ///
 /// The server treats `body` as markup (dunst parses it and shows a broken body for a raw `<`
@@ -69,18 +71,15 @@ public struct DesktopNotification: Equatable, Sendable {
 
     /// `text` with `&`, `<`, `>`, `"` and `'` written as entities, for a markup body.
     public static func markupEscaped(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            default: escaped.append(character)
+        TextEscaping.escaped(text) { scalar in
+            switch scalar {
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "'": "&apos;"
+            default: nil
             }
         }
-        return escaped
     }
 }
