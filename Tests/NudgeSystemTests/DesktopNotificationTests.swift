@@ -8,6 +8,11 @@ struct DesktopNotificationTests {
         #expect(DesktopNotification.markupEscaped("plain text") == "plain text")
     }
 
+    /// A markup parser reads code points: a combining mark after `<` does not hide it.
+    @Test func aMarkupCharacterWithACombiningMarkIsStillEscaped() {
+        #expect(DesktopNotification.markupEscaped("<\u{301}b>") == "&lt;\u{301}b&gt;")
+    }
+
     @Test func defaultsSuitAReminder() {
         let notification = DesktopNotification(summary: "Buy milk")
         #expect(notification.appName == "Nudge")
