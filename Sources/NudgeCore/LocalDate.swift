@@ -82,15 +82,16 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// The given wall-clock time on this day. A time inside a DST gap is moved forward by the
     /// length of the gap (RFC 5545); a time that happens twice is the first of the two.
-    public func at(hour: Int, minute: Int, in calendar: Calendar) -> Date {
+    public func at(hour: Int, minute: Int, second: Int = 0, in calendar: Calendar) -> Date {
+        let localSeconds = (dayNumber * 24 + hour) * 3600 + minute * 60 + second
         if let clock = LocalDate.prolepticClock(self, calendar) {
-            return clock.instant(atLocalSeconds: (dayNumber * 24 + hour) * 3600 + minute * 60)
+            return clock.instant(atLocalSeconds: localSeconds)
         }
         var parts = components
         parts.hour = hour
         parts.minute = minute
-        return calendar.date(from: parts)
-            ?? WallClock(zone: calendar.timeZone).instant(atLocalSeconds: (dayNumber * 24 + hour) * 3600 + minute * 60)
+        parts.second = second
+        return calendar.date(from: parts) ?? WallClock(zone: calendar.timeZone).instant(atLocalSeconds: localSeconds)
     }
 
     /// Foundation's Gregorian calendar is Julian before 1582-10-15, where `init(_:in:)` and the

@@ -83,16 +83,13 @@ extension TodoReader {
         }
         if value.is_date != 0 { return nil }
         if ical.icaltime_is_utc(value) != 0 { return (LibICal.instant(utc: value), ICalendarFile.utc) }
-        let wall = DateComponents(year: day.year, month: day.month, day: day.day,
-                                  hour: Int(value.hour), minute: Int(value.minute), second: Int(value.second))
-        func placed(in zone: TimeZone) throws(RecordError) -> (Date, TimeZone) {
-            guard let instant = Calendar.nudge(zone: zone).date(from: wall) else {
-                throw error(field, "is not a time: '\(LibICal.value(of: property))'")
-            }
-            return (instant, zone)
+        // Through LocalDate, which is proleptic Gregorian before 1582 as RFC 5545 is
+        // (Foundation's calendar is Julian there: the day moved at every round trip).
+        func placed(in zone: TimeZone) -> (Date, TimeZone) {
+            (day.at(hour: Int(value.hour), minute: Int(value.minute), second: Int(value.second), in: .nudge(zone: zone)), zone)
         }
-        guard let tzid = LibICal.parameter("TZID", of: property) else { return try placed(in: options.zone) }
-        if let zone = systemZone(tzid) { return try placed(in: zone) }
+        guard let tzid = LibICal.parameter("TZID", of: property) else { return placed(in: options.zone) }
+        if let zone = systemZone(tzid) { return placed(in: zone) }
         guard let vtimezone = timezones[tzid] else {
             throw error(field, "has the time zone '\(tzid)', which is neither in the file (VTIMEZONE) nor known to this system")
         }

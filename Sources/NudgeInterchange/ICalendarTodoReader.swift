@@ -288,9 +288,8 @@ struct TodoReader {
             if ical.icaltime_is_utc(time) != 0 {
                 moment = LibICal.instant(utc: time)
             } else if let day = LibICal.day(of: time) {
-                moment = Calendar.nudge(zone: options.zone).date(from: DateComponents(
-                    year: day.year, month: day.month, day: day.day,
-                    hour: Int(time.hour), minute: Int(time.minute), second: Int(time.second)))
+                moment = day.at(hour: Int(time.hour), minute: Int(time.minute), second: Int(time.second),
+                                in: .nudge(zone: options.zone))
             }
         }
         let isSnooze = properties.contains {

@@ -354,11 +354,11 @@ extension TaskwarriorJSON {
             let second = clock.time(of: date).second
             let total = day.year * 12 + day.month - 1 + months
             let (year, month) = (total / 12, total % 12 + 1)
-            guard year <= 9999 else { return nil }
-            let components = DateComponents(year: year, month: month, day: min(day.day, LocalDate.daysIn(month: month, year: year)),
-                                            hour: atMidnight ? 0 : hour, minute: atMidnight ? 0 : minute,
-                                            second: atMidnight ? 0 : second)
-            next = Calendar.nudge(zone: zone).date(from: components)
+            guard let target = LocalDate(year: year, month: month, day: min(day.day, LocalDate.daysIn(month: month, year: year))) else {
+                return nil
+            }
+            next = target.at(hour: atMidnight ? 0 : hour, minute: atMidnight ? 0 : minute, second: atMidnight ? 0 : second,
+                             in: .nudge(zone: zone))
         } else if recur == "weekdays" {
             let weekday = clock.day(of: date).isoWeekday
             next = date.addingTimeInterval(TimeInterval(86_400 * (weekday == 5 ? 3 : weekday == 6 ? 2 : 1)))

@@ -160,6 +160,26 @@ struct ICalendarFileTests {
         #expect(lines(encode([floating])).contains("DUE:60261215T090000"))
     }
 
+    /// Found by the import fuzz target: a time before the Gregorian reform (1582) was read
+    /// through Foundation's calendar, which is Julian there, and written proleptic Gregorian, as
+    /// RFC 5545 counts: the due moved 6 days at every round trip.
+    @Test func timesBeforeTheGregorianReformComeBackAsTheyWere() throws {
+        for line in ["DUE;TZID=Europe/Berlin:10130605T090000", "DUE;TZID=America/New_York:15821004T233000", "DUE:10130605T090000Z"] {
+            let read = try decodeOne([line])
+            let written = lines(encode([read]))
+            #expect(written.contains(line), "\(written)")
+            #expect(try decode(encode([read])).items[0].get().due == read.due)
+        }
+        let berlin = try decodeOne(["DUE;TZID=Europe/Berlin:10130605T090000"])
+        guard case .at(let instant, _)? = berlin.due else { Issue.record("not a timed due"); return }
+        #expect(WallClock(zone: Self.berlin).day(of: instant) == LocalDate(year: 1013, month: 6, day: 5))
+        let alarm = try decodeOne(["DUE:10130605T090000", "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER;VALUE=DATE-TIME:10130605T080000",
+                                   "END:VALARM"])
+        let moment = try #require(alarm.reminders.first)
+        guard case .at(let at) = moment else { Issue.record("not a moment: \(moment)"); return }
+        #expect(WallClock(zone: Self.utc).day(of: at) == LocalDate(year: 1013, month: 6, day: 5))
+    }
+
     /// RFC 5545 3.1 and 3.3.11: no CTL in a content line but HTAB, lines ending in CRLF.
     @Test func anExportHoldsNoControlCharacterButTabAndTheLineEnds() {
         let text = ICalendarFile.encode([record {
