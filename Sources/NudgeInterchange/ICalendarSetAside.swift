@@ -11,7 +11,9 @@ import Foundation
 ///   back, as it was, before the END of the component that holds it; at the top of a file or a
 ///   calendar, where Nudge keeps nothing but todos, it is counted in `notKept`;
 /// - a line longer than `longLine` bytes is folded (RFC 5545 3.1), which libical unfolds;
-/// - an END with no BEGIN open is left out and counted.
+/// - an END with no BEGIN open is left out and counted;
+/// - each `^` in a parameter is doubled: libical reads `^^` there as `^` (RFC 6868) but prints
+///   `^` back as it is, so each pass through it would halve a file's carets.
 struct ICalendarSetAside {
     /// The components libical 3.0 reads and prints back by name. It reads a name by its
     /// beginning ("VTODOX" is a VTODO, "X-FOO" a nameless X), so names are matched whole.
@@ -77,7 +79,8 @@ struct ICalendarSetAside {
             case nil:
                 break
             }
-            for physical in line { Self.append(bytes[physical], to: &out) }
+            var parameters = ParameterScan()
+            for physical in line { Self.append(parameters.caretsDoubled(bytes[physical]), to: &out) }
             index += 1
         }
         out.append(0)
@@ -199,6 +202,35 @@ struct ICalendarSetAside {
             out += line[start..<end]
             out += [UInt8(ascii: "\r"), UInt8(ascii: "\n")]
             start = end
+        }
+    }
+
+    /// Where a content line's parameters end, across its folds: at the first colon outside
+    /// double quotes.
+    private struct ParameterScan {
+        private var quoted = false
+        private var done = false
+
+        mutating func caretsDoubled(_ piece: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+            guard !done else { return piece }
+            var doubled: [UInt8]?
+            for (offset, byte) in zip(piece.indices, piece) {
+                switch byte {
+                case UInt8(ascii: "\""): quoted.toggle()
+                case UInt8(ascii: ":") where !quoted: done = true
+                case UInt8(ascii: "^"):
+                    if doubled == nil { doubled = Array(piece[..<offset]) }
+                    doubled?.append(byte)
+                default: break
+                }
+                if done {
+                    guard var doubled else { return piece }
+                    doubled += piece[offset...]
+                    return doubled[...]
+                }
+                doubled?.append(byte)
+            }
+            return doubled?[...] ?? piece
         }
     }
 

@@ -62,6 +62,19 @@ extension ICalendarFileTests {
         #expect(text.contains("BEGIN:PARTICIPANT"))
     }
 
+    /// libical reads `^^` in a parameter as `^` and printed `^` as it is: each export of what
+    /// Nudge keeps halved the carets (found by fuzzing the import).
+    @Test func caretsInAParameterComeBackAsTheyWent() throws {
+        let property = "X-ACME;X-NOTE=\"a^^b ^' c:d^n\";X-N=^^^:v^^w"
+        let override = "RECURRENCE-ID;TZID=^^^^^Europe/Berlin:20261212T090000"
+        let series = todo(["UID:s1", "DUE:20261210T090000Z", "DTSTART:20261210T090000Z", "RRULE:FREQ=DAILY", property])
+        let file = try decode(calendar(series + ["BEGIN:VTODO", "UID:s1", override, "END:VTODO"]))
+        let text = encode([try file.items[0].get()])
+        #expect(lines(text).contains(property), "\(text)")
+        #expect(lines(text).contains(override), "\(text)")
+        #expect(encode([try decode(text).items[0].get()]) == text)
+    }
+
     @Test func anEndWithoutABeginIsCountedAndTheRestRead() throws {
         let file = try decode(calendar(todo([])) + "END:VTODO\r\nEND:VCALENDAR\r\n")
         #expect(file.items.count == 1)
