@@ -35,8 +35,11 @@ struct TodoReader {
     ]
 
     mutating func record() throws(RecordError) -> TodoRecord {
-        var kept: [String] = []
-        func keep(_ property: LibICal.Property) { kept.append(LibICal.text(ofProperty: property)) }
+        // Kept in the file's order, wherever it is decided: an export then writes them as they
+        // came, and its import keeps the same text.
+        var kept: [(position: Int, text: String)] = []
+        var positions: [LibICal.Property: Int] = [:]
+        func keep(_ property: LibICal.Property) { kept.append((positions[property] ?? Int.max, LibICal.text(ofProperty: property))) }
 
         var uid: String?, title: String?, notes: String?, dueProperty: LibICal.Property?
         var startProperty: LibICal.Property?, rrule: (text: String, property: LibICal.Property)?
@@ -47,7 +50,8 @@ struct TodoReader {
         var cancelled = false, completedProperty: LibICal.Property?, durationProperty: LibICal.Property?
         var exdates: [LibICal.Property] = [], rdates: [LibICal.Property] = []
 
-        for property in LibICal.properties(of: todo) {
+        for (position, property) in LibICal.properties(of: todo).enumerated() {
+            positions[property] = position
             let name = LibICal.name(of: property)
             switch ical.icalproperty_isa(property) {
             case ICAL_XLICERROR_PROPERTY:
@@ -208,7 +212,7 @@ struct TodoReader {
         var snoozedUntil: Date?, remindedThrough: Date?
         for alarm in LibICal.children(of: todo) {
             guard ical.icalcomponent_isa(alarm) == ICAL_VALARM_COMPONENT else {
-                kept.append(LibICal.text(ofComponent: alarm))
+                kept.append((Int.max, LibICal.text(ofComponent: alarm)))
                 continue
             }
             let mapped = self.alarm(alarm, due: due, start: repetition == nil ? startInstant : nil,
@@ -224,7 +228,7 @@ struct TodoReader {
                 }
             case .snooze(let until): snoozedUntil = max(snoozedUntil ?? until, until)
             case .standIn: break
-            case .kept: kept.append(LibICal.text(ofComponent: alarm))
+            case .kept: kept.append((Int.max, LibICal.text(ofComponent: alarm)))
             }
             // RFC 9074: an alarm shown, answered or dismissed somewhere; for Nudge, its reminders
             // up to then are done with.
@@ -238,7 +242,8 @@ struct TodoReader {
             }
         }
 
-        let keptText = ICalendarSetAside.lfLines(setAside.restore(kept.joined()))
+        let inOrder = kept.enumerated().sorted { ($0.element.position, $0.offset) < ($1.element.position, $1.offset) }
+        let keptText = ICalendarSetAside.lfLines(setAside.restore(inOrder.map(\.element.text).joined()))
         let record = TodoRecord(uuid: ICalendarFile.uuid(forUID: uid), title: validTitle, notes: notes, due: due,
                                 priority: priority, category: category, repetition: repetition, completedAt: completedAt,
                                 createdAt: createdAt, updatedAt: updatedAt, reminders: reminders,

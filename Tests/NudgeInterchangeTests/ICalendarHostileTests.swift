@@ -75,6 +75,19 @@ extension ICalendarFileTests {
         #expect(encode([try decode(text).items[0].get()]) == text)
     }
 
+    /// A rule Nudge cannot follow was kept after the other properties, and a second RRULE
+    /// before it was then taken as the rule: each import reordered them (found by fuzzing).
+    @Test func propertiesKeptComeBackInTheFilesOrder() throws {
+        let properties = ["RRULE:FREQ=DAILY;COUNT=5", "EXDATE;TZID=Europe/Berlin:20261211T090000",
+                          "RRULE:FREQ=WEEKLY;COUNT=2", "DTSTART:20261210T090000Z", "X-ACME:1"]
+        let read = try decodeOne(["UID:\(uuid)"] + properties)
+        #expect(read.repetition == nil)
+        #expect(read.kept["ics"].map { $0.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("PRIORITY") } }
+                == properties, "\(read.kept)")
+        let text = encode([read])
+        #expect(encode([try decode(text).items[0].get()]) == text)
+    }
+
     @Test func anEndWithoutABeginIsCountedAndTheRestRead() throws {
         let file = try decode(calendar(todo([])) + "END:VTODO\r\nEND:VCALENDAR\r\n")
         #expect(file.items.count == 1)
