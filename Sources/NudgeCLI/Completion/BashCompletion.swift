@@ -16,23 +16,13 @@ enum BashCompletion {
             _nudge_commands=\(table.entries.map(\.name).joined(separator: " ").singleQuoted)
             _nudge_topics=\(table.topics.map(\.name).joined(separator: " ").singleQuoted)
 
-            # Sets options to the options of command $1 (of nudge itself when $1 is empty).
-            _nudge_options() {
-                options=
-                case $1 in
-            \(options.joined(separator: "\n"))
-                esac
-            }
+            \(CompletionTable.caseFunction("_nudge_options", "Sets options to the options of command $1 (of nudge itself when $1 is empty).",
+                                            clearing: "options=", options))
 
-            \(table.kindFunctions)
+            \(CompletionTable.caseFunction("_nudge_subcommands", "Sets subcommands to the words that select what command $1 does.",
+                                            clearing: "subcommands=", subcommands))
 
-            # Sets subcommands to the words that select what command $1 does.
-            _nudge_subcommands() {
-                subcommands=
-                case $1 in
-            \(subcommands.joined(separator: "\n"))
-                esac
-            }
+            \(table.sharedFunctions)
 
             \(engine)
             """
@@ -47,51 +37,17 @@ enum BashCompletion {
                 words=("${COMP_WORDS[@]}") cword=$COMP_CWORD cur=${COMP_WORDS[COMP_CWORD]}
             fi
             COMPREPLY=()
-            local command= first= dashdash= kind= options= subcommands= word value i
+            local command= first= dashdash= kind= attached= options= subcommands=
             local -i operand=0
             local -a global=()
-            # Walk the words before the cursor: the command, its operands, and the options with
-            # the values they take (the value right before the cursor ends the walk past it).
-            for ((i = 1; i < cword; i++)); do
-                word=${words[i]}
-                kind=
-                if [[ -z $dashdash && $word == -?* ]]; then
-                    case $word in
-                        --) dashdash=1 ;;
-                        --db=* | --config=*) global+=("${word/#--*=\~\//${word%%=*}=$HOME/}") ;;
-                        *=*) ;;
-                        *)
-                            _nudge_option_kind "$command" "$word"
-                            if [[ -n $kind ]] && ((++i < cword)); then
-                                value=${words[i]}
-                                [[ $word == --db || $word == --config ]] && global+=("$word" "${value/#\~\//$HOME/}")
-                            fi ;;
-                    esac
-                elif [[ -z $command ]]; then
-                    command=$word
-                else
-                    ((operand == 0)) && first=$word
-                    operand+=1
-                fi
-            done
-            # Past the cursor: the word there is the value of the option before it.
-            if ((i == cword)); then
-                kind=
-                if [[ -z $dashdash && $cur == --*=* ]]; then
-                    _nudge_option_kind "$command" "${cur%%=*}"
-                    cur=${cur#*=}
-                elif [[ -z $dashdash && $cur == -* ]]; then
-                    _nudge_options "$command"
-                    COMPREPLY=($(compgen -W "$options" -- "$cur"))
-                    return
-                elif [[ -z $command ]]; then
-                    kind=command
-                else
-                    _nudge_operand_kind "$command" "$first" "$operand"
-                fi
-            fi
+            _nudge_walk "${words[@]:1:cword-1}"
+            _nudge_cursor_kind "$cur"
+            [[ -n $attached ]] && cur=${cur#*=}
             local name
             case $kind in
+                options)
+                    _nudge_options "$command"
+                    COMPREPLY=($(compgen -W "$options" -- "$cur")) ;;
                 choices\ *) COMPREPLY=($(compgen -W "${kind#choices }" -- "$cur")) ;;
                 command) COMPREPLY=($(compgen -W "$_nudge_commands" -- "$cur")) ;;
                 topic) COMPREPLY=($(compgen -W "$_nudge_commands $_nudge_topics" -- "$cur")) ;;

@@ -85,9 +85,9 @@ struct CompletionTable {
 }
 
 extension CompletionTable {
-    /// `_nudge_option_kind` and `_nudge_operand_kind`, as bash and zsh both read them (`case`
-    /// labels in parentheses, alternatives joined by `|`).
-    var kindFunctions: String {
+    /// The functions bash and zsh both read (`case` labels in parentheses, alternatives joined
+    /// by `|`): `_nudge_option_kind`, `_nudge_operand_kind`, and the walk over the line.
+    var sharedFunctions: String {
         var kinds: [String] = []
         for (command, options) in optionsByCommand {
             for option in options {
@@ -103,24 +103,86 @@ extension CompletionTable {
             return "        (\(entry.name.singleQuoted))\n            case \"$2 $3\" in\n" + cases.joined(separator: "\n")
                 + (cases.isEmpty ? "" : "\n") + "            esac ;;"
         }
-        return """
-            # Sets kind to what the value of option $2 of command $1 names; empty for a flag.
-            _nudge_option_kind() {
-                kind=
-                case "$1 $2" in
-            \(kinds.joined(separator: "\n"))
-                esac
-            }
-
-            # Sets kind to what operand $3 (from 0) of command $1 names, $2 being its first.
-            _nudge_operand_kind() {
-                kind=
-                case $1 in
-            \(operands.joined(separator: "\n"))
-                esac
-            }
-            """
+        return [
+            Self.caseFunction("_nudge_option_kind", "Sets kind to what the value of option $2 of command $1 names; empty for a flag.",
+                              clearing: "kind=", on: "\"$1 $2\"", kinds),
+            Self.caseFunction("_nudge_operand_kind", "Sets kind to what operand $3 (from 0) of command $1 names, $2 being its first.",
+                              clearing: "kind=", operands),
+            Self.walkFunctions,
+        ].joined(separator: "\n\n")
     }
+
+    /// A function that clears a variable and sets it by the `case` of `subject`: `cases` are
+    /// its lines, each as `(pattern) variable=... ;;`.
+    static func caseFunction(_ name: String, _ comment: String, clearing: String, on subject: String = "$1",
+                             _ cases: [String]) -> String {
+        """
+        # \(comment)
+        \(name)() {
+            \(clearing)
+            case \(subject) in
+        \(cases.joined(separator: "\n"))
+            esac
+        }
+        """
+    }
+}
+
+extension CompletionTable {
+    /// `_nudge_walk` and `_nudge_cursor_kind`: each shell's `_nudge` hands them its words
+    /// (zsh's unquoted) and offers what `kind` names.
+    private static let walkFunctions = #"""
+        # Walks the words before the cursor ($@): sets command, first (its first operand),
+        # operand (how many), dashdash (after --) and global (--db and --config, ~ expanded),
+        # and kind when the word at the cursor is the value of the option before it.
+        _nudge_walk() {
+            local word value
+            while (($#)); do
+                word=$1
+                shift
+                if [[ -z $dashdash && $word == -?* ]]; then
+                    case $word in
+                        (--) dashdash=1 ;;
+                        (--db=*|--config=*)
+                            value=${word#*=}
+                            global+=("${word%%=*}=${value/#\~\//$HOME/}") ;;
+                        (*=*) ;;
+                        (*)
+                            _nudge_option_kind "$command" "$word"
+                            if [[ -n $kind ]] && (($#)); then
+                                value=$1
+                                shift
+                                kind=
+                                [[ $word == --db || $word == --config ]] && global+=("$word" "${value/#\~\//$HOME/}")
+                            fi ;;
+                    esac
+                elif [[ -z $command ]]; then
+                    command=$word
+                else
+                    ((operand == 0)) && first=$word
+                    operand+=1
+                fi
+            done
+        }
+
+        # Sets kind to what the word at the cursor ($1) names, unless the walk has: the value
+        # of --option=value (then attached is set: the value follows the =), options, the
+        # command, or an operand of the command.
+        _nudge_cursor_kind() {
+            if [[ -n $kind ]]; then
+                return
+            elif [[ -z $dashdash && $1 == --*=* ]]; then
+                _nudge_option_kind "$command" "${1%%=*}"
+                attached=1
+            elif [[ -z $dashdash && $1 == -* ]]; then
+                kind=options
+            elif [[ -z $command ]]; then
+                kind=command
+            else
+                _nudge_operand_kind "$command" "$first" "$operand"
+            fi
+        }
+        """#
 }
 
 extension String {

@@ -28,23 +28,13 @@ enum ZshCompletion {
                 described=(\(topics.joined(separator: " ")))
             }
 
-            # Sets described to the options of command $1 (of nudge itself when $1 is empty).
-            _nudge_options() {
-                described=()
-                case $1 in
-            \(optionLists.joined(separator: "\n"))
-                esac
-            }
+            \(CompletionTable.caseFunction("_nudge_options", "Sets described to the options of command $1 (of nudge itself when $1 is empty).",
+                                            clearing: "described=()", optionLists))
 
-            \(table.kindFunctions)
+            \(CompletionTable.caseFunction("_nudge_subcommands", "Sets described to the words that select what command $1 does.",
+                                            clearing: "described=()", subcommands))
 
-            # Sets described to the words that select what command $1 does.
-            _nudge_subcommands() {
-                described=()
-                case $1 in
-            \(subcommands.joined(separator: "\n"))
-                esac
-            }
+            \(table.sharedFunctions)
 
             \(engine)
             """
@@ -52,52 +42,16 @@ enum ZshCompletion {
 
     private static let engine = #"""
         _nudge() {
-            local command= first= dashdash= kind= word value
+            local command= first= dashdash= kind= attached=
             local -a global described
-            integer operand=0 i
-            # Walk the words before the cursor: the command, its operands, and the options with
-            # the values they take (the value right before the cursor ends the walk past it).
-            for ((i = 2; i < CURRENT; i++)); do
-                word=${(Q)words[i]}
-                kind=
-                if [[ -z $dashdash && $word == -?* ]]; then
-                    case $word in
-                        (--) dashdash=1 ;;
-                        (--db=*|--config=*)
-                            value=${word#*=}
-                            global+=("${word%%=*}=${value/#\~\//$HOME/}") ;;
-                        (*=*) ;;
-                        (*)
-                            _nudge_option_kind "$command" "$word"
-                            if [[ -n $kind ]] && (( ++i < CURRENT )); then
-                                value=${(Q)words[i]}
-                                [[ $word == --db || $word == --config ]] && global+=("$word" "${value/#\~\//$HOME/}")
-                            fi ;;
-                    esac
-                elif [[ -z $command ]]; then
-                    command=$word
-                else
-                    (( operand == 0 )) && first=$word
-                    operand+=1
-                fi
-            done
-            # Past the cursor: the word there is the value of the option before it.
-            if (( i == CURRENT )); then
-                kind=
-                if [[ -z $dashdash && $PREFIX == --*=* ]]; then
-                    _nudge_option_kind "$command" "${PREFIX%%=*}"
-                    compset -P '*='
-                elif [[ -z $dashdash && $PREFIX == -* ]]; then
-                    _nudge_options "$command"
-                    _describe -t options option described
-                    return
-                elif [[ -z $command ]]; then
-                    kind=command
-                else
-                    _nudge_operand_kind "$command" "$first" "$operand"
-                fi
-            fi
+            integer operand=0
+            _nudge_walk "${(@Q)words[2,CURRENT-1]}"
+            _nudge_cursor_kind "$PREFIX"
+            [[ -n $attached ]] && compset -P '*='
             case $kind in
+                (options)
+                    _nudge_options "$command"
+                    _describe -t options option described ;;
                 (choices\ *) compadd -- ${=${kind#choices }} ;;
                 (command)
                     _nudge_commands
