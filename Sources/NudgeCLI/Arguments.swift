@@ -81,8 +81,9 @@ struct RepeatedOption<Value>: OptionDeclaration {
     let option: Option
     let read: @Sendable (String, Context) throws(CLIError) -> Value
 
-    init(_ name: String, _ placeholder: String, _ help: String, read: @escaping @Sendable (String, Context) throws(CLIError) -> Value) {
-        option = Option(name: name, value: placeholder, help: help, repeatable: true)
+    init(_ name: String, _ placeholder: String, _ help: String, completes: WordKind? = nil,
+         read: @escaping @Sendable (String, Context) throws(CLIError) -> Value) {
+        option = Option(name: name, value: placeholder, help: help, repeatable: true, completes: completes)
         self.read = read
     }
 }
@@ -90,6 +91,8 @@ struct RepeatedOption<Value>: OptionDeclaration {
 /// A command line split into positional arguments and the options given.
 struct Arguments {
     private(set) var positionals: [String] = []
+    /// The `+TAG` and `-TAG` words, for a command that declares `TagWords`; checked tags.
+    private(set) var tagsAdded: [String] = [], tagsRemoved: [String] = []
     private var values: [String: [String]] = [:]
     /// The names of the options the command declared, for the check that it asks only for these.
     private let declared: Set<String>
@@ -99,7 +102,7 @@ struct Arguments {
     /// What values are read with (the clock, the zone, the config).
     private let context: Context
 
-    init(_ words: [String], options: [Option], command: String, context: Context) throws(CLIError) {
+    init(_ words: [String], options: [Option], command: String, context: Context, tagWords: TagWords? = nil) throws(CLIError) {
         self.context = context
         let byName = Dictionary(uniqueKeysWithValues: (options + [.help]).map { ($0.name, $0) })
         declared = Set(byName.keys)
@@ -108,6 +111,10 @@ struct Arguments {
         while index < words.count {
             let word = words[index]
             index += 1
+            if !onlyPositionals, tagWords != nil, word.hasPrefix("+") {
+                tagsAdded.append(try TagWords.tag(word))
+                continue
+            }
             if onlyPositionals || word == "-" || !word.hasPrefix("-") {
                 positionals.append(word)
                 continue
@@ -115,6 +122,10 @@ struct Arguments {
             if word == "--" { onlyPositionals = true; continue }
             if word == "-h" { values["help", default: []].append(""); continue }
             let shortForm = options.first { $0.short.map { "-\($0)" } == word }
+            if tagWords?.removing == true, shortForm == nil, !word.hasPrefix("--") {
+                tagsRemoved.append(try TagWords.tag(word))
+                continue
+            }
             guard word.hasPrefix("--") || shortForm != nil else {
                 throw .usage("unknown option '\(word)' for '\(command)'; options are long, like --due (see 'nudge help \(command)')")
             }

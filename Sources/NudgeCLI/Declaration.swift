@@ -35,6 +35,12 @@ struct CommandDeclaration: Sendable {
     }
 
     var operands: Operands { Operands(syntax) }
+
+    /// The `+TAG` (and `-TAG`) words the command takes, if any.
+    var tagWords: TagWords? {
+        for piece in syntax { if case .tags(let words) = piece { return words } }
+        return nil
+    }
 }
 
 /// A word a command takes besides its options, as usage names it and completion offers it.
@@ -74,6 +80,8 @@ indirect enum Syntax: SyntaxElement {
     case oneOf([Syntax])
     /// An option and those that only go with it: `[--repeat RULE [--repeat-from FROM]]`.
     case with(Option, [Syntax])
+    /// `+TAG` words, and with `removing` `-TAG` words, anywhere among the others.
+    case tags(TagWords)
 
     var syntax: Syntax { self }
 
@@ -92,6 +100,7 @@ indirect enum Syntax: SyntaxElement {
             }
         case .option(let option): "[" + bare + "]" + (option.repeatable ? "..." : "")
         case .oneOf, .with: "[" + bare + "]"
+        case .tags: "[" + bare + "]..."
         }
     }
 
@@ -102,12 +111,13 @@ indirect enum Syntax: SyntaxElement {
         case .option(let option): option.synopsis
         case .oneOf(let pieces): pieces.map(\.bare).joined(separator: " | ")
         case .with(let option, let pieces): ([option.synopsis] + pieces.map(\.standalone)).joined(separator: " ")
+        case .tags(let words): words.removing ? "+TAG | -TAG" : "+TAG"
         }
     }
 
     var options: [Option] {
         switch self {
-        case .operand: []
+        case .operand, .tags: []
         case .option(let option): [option]
         case .oneOf(let pieces): pieces.flatMap(\.options)
         case .with(let option, let pieces): [option] + pieces.flatMap(\.options)
@@ -117,7 +127,7 @@ indirect enum Syntax: SyntaxElement {
     var operands: [Operand] {
         switch self {
         case .operand(let operand): [operand]
-        case .option: []
+        case .option, .tags: []
         case .oneOf(let pieces), .with(_, let pieces): pieces.flatMap(\.operands)
         }
     }

@@ -99,7 +99,8 @@ public enum NudgeCLI {
         guard let command = command(named: first) else {
             throw .usage("unknown command '\(first)'; commands are " + commands.map { $0.name }.joined(separator: ", ") + " (see 'nudge help')")
         }
-        let arguments = try Arguments(Array(words.dropFirst()), options: command.options, command: command.name, context: context)
+        let arguments = try Arguments(Array(words.dropFirst()), options: command.options, command: command.name, context: context,
+                                      tagWords: command.declaration.tagWords)
         if arguments[Flag.help] {
             context.print(HelpCommand.help(for: command))
             return 0

@@ -13,6 +13,7 @@ extension Context {
             ("allDay", .bool(todo.due?.isAllDay ?? false)),
             ("priority", .string(todo.priority.description)),
             ("category", .string(todo.category?.name)),
+            ("tags", .array(todo.tags.map { .string($0) })),
             ("completed", .bool(todo.isCompleted)),
             ("completedAt", .string(todo.completedAt.map(clock.iso8601))),
             ("createdAt", .string(clock.iso8601(todo.createdAt))),
@@ -45,6 +46,7 @@ extension JSON {
           allDay, completed, overdue  true or false
           priority                    low, medium or high
           category                    its name, or null
+          tags                        an array of its tags, as first typed, without the +
           createdAt, updatedAt        ISO 8601
           completedAt                 ISO 8601, or null while pending
         """

@@ -18,6 +18,7 @@ extension Context {
         if let due = todo.due { details.append("due " + dueText.relative(due)) }
         if todo.priority != .medium { details.append("\(todo.priority) priority") }
         if let category = todo.category { details.append(Terminal.visible(category.name)) }
+        if !todo.tags.isEmpty { details.append(Context.tagsText(todo.tags)) }
         return "\(todo.id): \(Terminal.visible(todo.title))" + (details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")")
     }
 }
@@ -101,6 +102,10 @@ struct ListPrinter: ~Copyable {
         if let category = todo.categoryName {
             line.append(spaces: 5 - mark.utf8.count)
             line.append(utf8: Terminal.visible(category))
+        }
+        if !todo.tags.isEmpty {
+            line.append(spaces: todo.categoryName == nil ? 5 - mark.utf8.count : 1)
+            line.append(utf8: Context.tagsText(todo.tags))
         }
         if dim { line.append(utf8: Self.resetCode) }
         line.append(UInt8(ascii: "\n"))

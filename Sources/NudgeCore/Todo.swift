@@ -50,13 +50,15 @@ public struct Todo: Hashable, Sendable {
     public var dueWallTime: TimeOfDay?
     public var priority: Priority
     public var category: Category?
+    /// In the order added, each as first typed (see `Tag`).
+    public var tags: [String]
     public var repetition: Repetition?
     public var completedAt: Date?
     public var createdAt: Date
     public var updatedAt: Date
 
     public init(id: Int64, uuid: String = UUID().uuidString.lowercased(), title: String, notes: String? = nil, due: Due? = nil,
-                priority: Priority = .medium, category: Category? = nil, repetition: Repetition? = nil,
+                priority: Priority = .medium, category: Category? = nil, tags: [String] = [], repetition: Repetition? = nil,
                 completedAt: Date? = nil, dueWallTime: TimeOfDay? = nil,
                 createdAt: Date, updatedAt: Date) {
         self.id = id
@@ -66,6 +68,7 @@ public struct Todo: Hashable, Sendable {
         self.due = due
         self.priority = priority
         self.category = category
+        self.tags = tags
         self.repetition = repetition
         self.completedAt = completedAt
         self.dueWallTime = dueWallTime

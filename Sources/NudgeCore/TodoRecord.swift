@@ -9,6 +9,8 @@ public struct TodoRecord: Hashable, Sendable {
     public var due: Due?
     public var priority: Priority
     public var category: String?
+    /// Nil when the format does not say: an import then keeps the stored todo's tags.
+    public var tags: [String]?
     public var repetition: Repetition?
     public var completedAt: Date?
     public var createdAt: Date
@@ -26,7 +28,7 @@ public struct TodoRecord: Hashable, Sendable {
     public var kept: [String: String]
 
     public init(uuid: String, title: String, notes: String? = nil, due: Due? = nil, priority: Priority = .medium,
-                category: String? = nil, repetition: Repetition? = nil, completedAt: Date? = nil,
+                category: String? = nil, tags: [String]? = nil, repetition: Repetition? = nil, completedAt: Date? = nil,
                 createdAt: Date, updatedAt: Date, reminders: [CustomReminder] = [], defaultReminders: Bool = true,
                 snoozedUntil: Date? = nil, kept: [String: String] = [:], remindedThrough: Date? = nil) {
         self.uuid = uuid
@@ -35,6 +37,7 @@ public struct TodoRecord: Hashable, Sendable {
         self.due = due
         self.priority = priority
         self.category = category
+        self.tags = tags
         self.repetition = repetition
         self.completedAt = completedAt
         self.createdAt = createdAt
@@ -49,14 +52,14 @@ public struct TodoRecord: Hashable, Sendable {
     /// The todo alone: no reminders, snooze or kept properties.
     public init(_ todo: Todo) {
         self.init(uuid: todo.uuid, title: todo.title, notes: todo.notes, due: todo.due, priority: todo.priority,
-                  category: todo.category?.name, repetition: todo.repetition, completedAt: todo.completedAt,
+                  category: todo.category?.name, tags: todo.tags, repetition: todo.repetition, completedAt: todo.completedAt,
                   createdAt: todo.createdAt, updatedAt: todo.updatedAt)
     }
 
     /// The todo this record describes; `id` is the store's, which a record does not carry.
     public func todo(id: Int64) -> Todo {
         Todo(id: id, uuid: uuid, title: title, notes: notes, due: due, priority: priority,
-             category: category.map { Category(id: 0, name: $0) }, repetition: repetition,
+             category: category.map { Category(id: 0, name: $0) }, tags: tags ?? [], repetition: repetition,
              completedAt: completedAt, createdAt: createdAt, updatedAt: updatedAt)
     }
 }

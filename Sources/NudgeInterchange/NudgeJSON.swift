@@ -71,6 +71,8 @@ public enum NudgeJSON {
                      ("except", .array($0.exceptions.map { .string($0.description) })),
                      ("add", .array($0.additions.map { .string($0.description) }))])
         } ?? .null
+        // A record from a format without tags has none to write (nil, not []).
+        let tags: [(String, JSON)] = record.tags.map { [("tags", .array($0.map { .string($0) }))] } ?? []
         return [
             ("uuid", .string(record.uuid)),
             ("title", .string(record.title)),
@@ -80,6 +82,7 @@ public enum NudgeJSON {
             ("zone", zone),
             ("priority", .string(record.priority.description)),
             ("category", .string(record.category)),
+        ] + tags + [
             ("completed", .bool(record.completedAt != nil)),
             ("completedAt", .string(record.completedAt.map(utc.iso8601))),
             ("createdAt", .string(utc.iso8601(record.createdAt))),
@@ -122,7 +125,7 @@ public enum NudgeJSON {
         }
         return TodoRecord(uuid: uuid.uuidString.lowercased(), title: title, notes: try fields.optionalString("notes"),
                           due: try due(fields), priority: priority, category: try fields.optionalString("category"),
-                          repetition: try repetition(fields), completedAt: completedAt,
+                          tags: try tags(fields), repetition: try repetition(fields), completedAt: completedAt,
                           createdAt: try fields.date("createdAt"), updatedAt: try fields.date("updatedAt"),
                           reminders: try reminders(fields), defaultReminders: try fields.optionalBool("defaultReminders") ?? true,
                           snoozedUntil: try fields.optionalDate("snoozedUntil"), kept: try kept(fields))
@@ -147,6 +150,22 @@ public enum NudgeJSON {
             }
         }
         return reminders
+    }
+
+    /// Nil when the item has no `tags`: an import then keeps the stored todo's.
+    private static func tags(_ fields: Fields) throws(RecordError) -> [String]? {
+        guard let value = fields.object["tags"], !(value is NSNull) else { return nil }
+        guard let tags = value as? [String] else { throw fields.error("tags", "is not an array of texts like [\"money\", \"phone\"]") }
+        do {
+            for tag in tags { _ = try Tag.validated(tag) }
+        } catch {
+            throw fields.error("tags", error.message)
+        }
+        let unique = Tag.unique(tags)
+        guard unique.count <= Tag.maximumPerTodo else {
+            throw fields.error("tags", "holds \(unique.count) tags; at most \(Tag.maximumPerTodo) are allowed")
+        }
+        return unique
     }
 
     private static func kept(_ fields: Fields) throws(RecordError) -> [String: String] {

@@ -10,19 +10,22 @@ public struct AgendaLine: Sendable, Equatable {
     public let due: Due?
     public let priority: Priority
     public let categoryName: String?
+    public let tags: [String]
     public let isCompleted: Bool
 
     public init(_ todo: Todo) {
         self.init(id: todo.id, title: todo.title, due: todo.due, priority: todo.priority,
-                  categoryName: todo.category?.name, isCompleted: todo.isCompleted)
+                  categoryName: todo.category?.name, tags: todo.tags, isCompleted: todo.isCompleted)
     }
 
-    public init(id: Int64, title: String, due: Due?, priority: Priority, categoryName: String?, isCompleted: Bool) {
+    public init(id: Int64, title: String, due: Due?, priority: Priority, categoryName: String?, tags: [String] = [],
+                isCompleted: Bool) {
         self.id = id
         self.title = title
         self.due = due
         self.priority = priority
         self.categoryName = categoryName
+        self.tags = tags
         self.isCompleted = isCompleted
     }
 }

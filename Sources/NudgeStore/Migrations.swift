@@ -210,5 +210,26 @@ enum Schema {
             -- notification whose todo was rescheduled since is withdrawn. NULL for older rows.
             ALTER TABLE deliveries ADD COLUMN todo_due TEXT;
             """),
+        Migration(name: "013-tags", sql: """
+            -- A todo's tags in the order added (position), each as typed and as compared
+            -- (folded: composed, lower case; Tag.folded). `list +tag` finds its todos through
+            -- the index on folded; a listed todo's tags are read by its id, in order.
+            CREATE TABLE todo_tags (
+                todo_id INTEGER NOT NULL REFERENCES todos(id) ON DELETE CASCADE,
+                position INTEGER NOT NULL,
+                tag TEXT NOT NULL,
+                folded TEXT NOT NULL,
+                PRIMARY KEY (todo_id, position)
+            ) WITHOUT ROWID;
+            CREATE UNIQUE INDEX todo_tags_by_tag ON todo_tags(folded, todo_id);
+            CREATE TRIGGER todo_tags_added_sync_version AFTER INSERT ON todo_tags
+            BEGIN
+                UPDATE todos SET sync_version = sync_version + 1 WHERE id = NEW.todo_id;
+            END;
+            CREATE TRIGGER todo_tags_removed_sync_version AFTER DELETE ON todo_tags
+            BEGIN
+                UPDATE todos SET sync_version = sync_version + 1 WHERE id = OLD.todo_id;
+            END;
+            """),
     ]
 }

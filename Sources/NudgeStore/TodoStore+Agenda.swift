@@ -161,13 +161,14 @@ extension TodoStore {
             let categories = try Dictionary(uniqueKeysWithValues: db.query("SELECT id, name FROM categories") {
                 ($0.int64("id"), $0.text("name") ?? "")
             })
-            try forEachPendingInListOrder(matching: query, agenda: agenda, columns: ["t.title", "t.category_id"],
-                                          found: { (title: $0.column("title"), category: $0.column("category_id")) }) { section, cursor in
+            try forEachPendingInListOrder(matching: query, agenda: agenda, columns: ["t.title", "t.category_id", Self.tagsColumn],
+                                          found: { (title: $0.column("title"), category: $0.column("category_id"),
+                                                    tags: $0.column("tags")) }) { section, cursor in
                 let row = cursor.row
                 try body(section, AgendaLine(id: cursor.id, title: row.text(cursor.columns.title) ?? "", due: cursor.due,
                                              priority: cursor.priority,
                                              categoryName: row.optionalInt64(cursor.columns.category).flatMap { categories[$0] },
-                                             isCompleted: false))
+                                             tags: Self.tags(fromColumn: row.text(cursor.columns.tags)), isCompleted: false))
             }
         }
         if query.state == .all {
@@ -306,6 +307,7 @@ extension TodoStore {
             filter.conditions.append("t.priority = ?\(filter.arguments.count + 1)")
             filter.arguments.append(.integer(Int64(priority.rawValue)))
         }
+        Self.tagConditions(query, into: &filter)
         if query.foundOnce {
             filter.conditions.append("t.id IN temp.nudge_found")
         }

@@ -146,12 +146,15 @@ extension TodoStore {
                 try insert.run(values)
                 let id = db.lastInsertRowID
                 try insertCustomReminders(record.reminders, todoID: id)
+                try replaceTags(record.tags ?? [], todoID: id)
                 changed.append(id)
             } else {
                 try update.run(values)
                 if let id = try storedTodo(todo.uuid)?.id {
                     try db.run("DELETE FROM custom_reminders WHERE todo_id = ?", [.integer(id)])
                     try insertCustomReminders(record.reminders, todoID: id)
+                    // A format that says nothing of tags leaves the stored ones.
+                    if let tags = record.tags { try replaceTags(tags, todoID: id) }
                     changed.append(id)
                 }
             }

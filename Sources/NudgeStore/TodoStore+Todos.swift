@@ -11,19 +11,22 @@ public struct NewTodo: Sendable {
     public var dueWallTime: TimeOfDay?
     public var priority: Priority
     public var categoryName: String?
+    /// Checked with `Tag.validated`.
+    public var tags: [String]
     public var repetition: Repetition?
     /// Reminders of its own, besides (or with `usesDefaultRules` false, instead of) the config's.
     public var reminders: [CustomReminder]
     public var usesDefaultRules: Bool
 
     public init(title: String, notes: String? = nil, due: Due? = nil, priority: Priority = .medium,
-                categoryName: String? = nil, repetition: Repetition? = nil,
+                categoryName: String? = nil, tags: [String] = [], repetition: Repetition? = nil,
                 reminders: [CustomReminder] = [], usesDefaultRules: Bool = true) {
         self.title = title
         self.notes = notes
         self.due = due
         self.priority = priority
         self.categoryName = categoryName
+        self.tags = tags
         self.repetition = repetition
         self.reminders = reminders
         self.usesDefaultRules = usesDefaultRules
@@ -37,6 +40,9 @@ public struct TodoQuery: Sendable {
     public var state: State = .pending
     public var categoryName: String?
     public var priority: Priority?
+    /// Only todos with every one of these tags, and none of `excludedTags` (ignoring case).
+    public var tags: [String] = []
+    public var excludedTags: [String] = []
     /// Matched against title and notes, ignoring case.
     public var search: String?
     /// Set by `TodoStore.searchingOnce`: the todos the search found are the ids in `temp.nudge_found`.
@@ -68,7 +74,8 @@ extension TodoStore {
     static let todoColumnList = """
         t.id, t.uuid, t.title, t.notes, t.due_at, t.due_day, t.due_zone, t.priority,
         t.completed_at, t.created_at, t.updated_at, c.id AS category_id, c.name AS category_name,
-        c.icon AS category_icon, t.repeat_rule, t.repeat_from, t.repeat_start, t.repeat_dates, t.due_wall_time
+        c.icon AS category_icon, t.repeat_rule, t.repeat_from, t.repeat_start, t.repeat_dates, t.due_wall_time,
+        \(tagsColumn)
         """
     static let todoTables = "FROM todos t LEFT JOIN categories c ON c.id = t.category_id"
 
@@ -92,6 +99,7 @@ extension TodoStore {
                       .text(Self.titleKey(new.title)), (new.dueWallTime?.description).sqlValue])
             let id = db.lastInsertRowID
             try insertCustomReminders(new.reminders, todoID: id)
+            try replaceTags(new.tags, todoID: id)
             try replan(ids: [id])
             return try fetch(ids: [id])[0]
         }
@@ -127,7 +135,7 @@ extension TodoStore {
         }
     }
 
-    /// Saves the title, notes, due, priority and category of `todo`.
+    /// Saves the title, notes, due, priority, category and tags of `todo`.
     public func update(_ todo: Todo, now: Date) throws(StoreError) -> Todo {
         try write {
             let (dueAt, dueDay, dueZone) = Self.columns(for: todo.due)
@@ -144,6 +152,7 @@ extension TodoStore {
                       .integer(todo.id), (todo.repetition?.start?.description).sqlValue, .text(Self.titleKey(todo.title)),
                       (todo.repetition?.datesText).sqlValue, (todo.dueWallTime?.description).sqlValue])
             guard db.changes == 1 else { throw StoreError.noSuchTodos([todo.id]) }
+            try replaceTags(todo.tags, todoID: todo.id)
             try replan(ids: [todo.id])
             return try fetch(ids: [todo.id])[0]
         }
@@ -268,6 +277,7 @@ extension TodoStore {
             due: due,
             priority: Priority(rawValue: Int(row.int64(c.priority))) ?? .medium,
             category: category,
+            tags: Self.tags(fromColumn: row.text(c.tags)),
             repetition: repetition,
             completedAt: row.optionalInt64(c.completedAt).map(date(fromStamp:)),
             dueWallTime: row.text(c.dueWallTime).flatMap(TimeOfDay.init(parsing:)),
@@ -307,7 +317,7 @@ extension TodoStore {
 /// The columns of `TodoStore.todoColumnList` in one statement, found by name once.
 struct TodoColumns {
     let id, uuid, title, notes, dueAt, dueDay, dueZone, priority, completedAt, createdAt, updatedAt: Column
-    let categoryID, categoryName, categoryIcon, repeatRule, repeatFrom, repeatStart, repeatDates, dueWallTime: Column
+    let categoryID, categoryName, categoryIcon, repeatRule, repeatFrom, repeatStart, repeatDates, dueWallTime, tags: Column
 
     init(_ statement: Statement) {
         id = statement.column("id")
@@ -329,6 +339,7 @@ struct TodoColumns {
         repeatStart = statement.column("repeat_start")
         repeatDates = statement.column("repeat_dates")
         dueWallTime = statement.column("due_wall_time")
+        tags = statement.column("tags")
     }
 }
 

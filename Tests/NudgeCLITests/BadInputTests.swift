@@ -35,7 +35,7 @@ struct BadInputTests {
         (["list", "--sort", "colour"], 2, "cannot sort by 'colour'"),
         (["list", "--all", "--completed"], 2, "cannot be used together"),
         (["frobnicate"], 2, "unknown command 'frobnicate'"),
-        (["edit", "1", "--title", "Buy", "milk"], 2, "unexpected argument 'milk'; usage: nudge edit ID [--title T] [--notes T] [--due WHEN | --no-due] [--priority low|medium|high] [--category NAME | --no-category] [--repeat RULE [--repeat-from due|completion] | --no-repeat] [--json] (quote a title with spaces)"),
+        (["edit", "1", "--title", "Buy", "milk"], 2, "unexpected argument 'milk'; usage: nudge edit ID [+TAG | -TAG]... [--title T] [--notes T] [--due WHEN | --no-due] [--priority low|medium|high] [--category NAME | --no-category] [--tag NAME]... [--untag NAME]... [--repeat RULE [--repeat-from due|completion] | --no-repeat] [--json] (quote a title with spaces)"),
         (["sync", "foo"], 2, "unexpected argument 'foo'; usage: nudge sync [--json]\n"),
         (["category", "rename", "nope", "x"], 1, "there is no category 'nope'"),
         (["add", "x", "--due", "tomorrow", "--remind", "yesterday 9am"], 2, "'yesterday 9am' is November 28, 2026 at 09:00, which has already passed"),

@@ -9,13 +9,14 @@ enum AddCommand: Command {
     static let priority = ValueOption("priority", "P", "low, medium (the default) or high", choices: Choices.priorities, parse: priorityNamed)
     static let category = ValueOption("category", "NAME", "A category made with 'nudge category add'", completes: .category, parse: categoryName)
     static let remind = RepeatedOption("remind", "OFFSET|WHEN", "Also remind this long before the due (1h) or at this moment (fri 9am); repeatable", read: reminder(_:context:))
+    static let tag = RepeatedOption("tag", "NAME", tagOption) { text, _ throws(CLIError) in try TagWords.tag(text) }
     static let noDefaultReminders = Flag("no-default-reminders", "Only the --remind reminders, not the config file's rules")
     static let repeatRule = ValueOption("repeat", "RULE", "daily, weekdays, every 2 weeks, every 2h [between 09:00-18:00], every mon,thu, every 2nd tue, last fri of month, every month on the 15th, or RRULE:...; may end in 'at 9'", completes: .choices(Choices.repeatRules), parse: repeatReading)
     static let repeatFrom = ValueOption("repeat-from", "FROM", "due (the default): keep the rhythm; completion: count from when it was done", choices: Choices.repeatFrom, parse: repeatOrigin)
     static let json = Flag("json", "Print the new todo as JSON")
     static let declaration = CommandDeclaration(
         "add", "Add a todo",
-        Operand("TITLE", .text, .words), notes, due, priority, category, remind, noDefaultReminders,
+        Operand("TITLE", .text, .words), TagWords(removing: false), notes, due, priority, category, tag, remind, noDefaultReminders,
         repeatRule.with(repeatFrom), json
     )
     static let jsonOutput = """
@@ -24,6 +25,8 @@ enum AddCommand: Command {
         """
     static let discussion = """
         The words of the title may be given unquoted; they are joined with spaces.
+        A word +NAME among them is a tag: one word of letters, digits, - and _ (at most 64),
+        matched without regard to case ('nudge list +NAME').
         A due date without a time is an all-day due.
 
         A --repeat rule is printed back with its RRULE. "every 2nd tue" is the second Tuesday
@@ -36,6 +39,7 @@ enum AddCommand: Command {
           nudge add "Buy milk" --due tomorrow
           nudge add Call the dentist --due "fri 10am" --priority high
           nudge add "Quarterly report" --category work --notes "With slides"
+          nudge add Call the bank +money +phone
           nudge add "Water plants" --due "sat 10am" --repeat weekly --remind 1d
           nudge add Standup --repeat "every weekday at 9"
           nudge add Stretch --due "today 10am" \\
@@ -54,6 +58,7 @@ enum AddCommand: Command {
         }
         if let priority = try arguments[Self.priority] { new.priority = priority }
         new.categoryName = try arguments[Self.category]
+        new.tags = try tags([], adding: tagsAdded(arguments, option: Self.tag), removing: [])
         new.reminders = try arguments[Self.remind]
         new.usesDefaultRules = !arguments[Self.noDefaultReminders]
         if let request = try repeatRequest(arguments, rule: repeatRule, from: repeatFrom) {

@@ -13,11 +13,14 @@ enum EditCommand: Command {
     static let noCategory = Flag("no-category", "Take it out of its category")
     static let repeatRule = ValueOption("repeat", "RULE", "Make it repeat (see 'nudge help add'); 'at 9' moves the due to that time", completes: .choices(Choices.repeatRules), parse: repeatReading)
     static let repeatFrom = ValueOption("repeat-from", "FROM", "With --repeat: due or completion", choices: Choices.repeatFrom, parse: repeatOrigin)
+    static let tag = RepeatedOption("tag", "NAME", "Add this tag, as +NAME does; repeatable") { text, _ throws(CLIError) in try TagWords.tag(text) }
+    static let untag = RepeatedOption("untag", "NAME", "Remove this tag, as -NAME does; repeatable") { text, _ throws(CLIError) in try TagWords.tag(text) }
     static let noRepeat = Flag("no-repeat", "Stop it repeating")
     static let json = Flag("json", "Print the todo as JSON afterwards")
     static let declaration = CommandDeclaration(
-        "edit", "Change a todo's title, notes, due date, priority or category",
-        Operand("ID", .todo(.pending)), title, notes, oneOf(due, noDue), priority, oneOf(category, noCategory),
+        "edit", "Change a todo's title, notes, due date, priority, category or tags",
+        Operand("ID", .todo(.pending)), TagWords(removing: true), title, notes, oneOf(due, noDue), priority,
+        oneOf(category, noCategory), tag, untag,
         oneOf(repeatRule.with(repeatFrom), noRepeat), json
     )
     static let jsonOutput = """
@@ -28,6 +31,7 @@ enum EditCommand: Command {
         Examples:
           nudge edit 12 --due "tomorrow 9am" --priority high
           nudge edit 12 --no-due --no-category
+          nudge edit 12 +money -phone
           nudge edit 12 --repeat "every mon,thu at 18:30"
         """
 
@@ -37,9 +41,10 @@ enum EditCommand: Command {
         try arguments.exclusive(Self.category, Self.noCategory)
         try arguments.exclusive(Self.repeatRule, Self.noRepeat)
         let fields: [any OptionDeclaration] = [title, notes, due, noDue, priority,
-                                               category, noCategory, repeatRule, noRepeat]
-        guard fields.contains(where: { arguments.given($0) }) else {
-            throw .usage("nothing to change; give at least one of " + fields.map { "--" + $0.option.name }.joined(separator: ", "))
+                                               category, noCategory, tag, untag, repeatRule, noRepeat]
+        let added = try tagsAdded(arguments, option: Self.tag), removed = try arguments.tagsRemoved + arguments[Self.untag]
+        guard fields.contains(where: { arguments.given($0) }) || !added.isEmpty || !removed.isEmpty else {
+            throw .usage("nothing to change; give +TAG, -TAG or at least one of " + fields.map { "--" + $0.option.name }.joined(separator: ", "))
         }
         let request = try repeatRequest(arguments, rule: repeatRule, from: repeatFrom)
         let store = try context.storeOfExisting()
@@ -57,6 +62,7 @@ enum EditCommand: Command {
             if let priority = try arguments[Self.priority] { todo.priority = priority }
             if let name = try arguments[Self.category] { todo.category = try store.category(named: name) }
             if arguments[Self.noCategory] { todo.category = nil }
+            todo.tags = try tags(todo.tags, adding: added, removing: removed)
             if let request {
                 let repeating = try repeatingDue(todo.due, typed: wallClock, dueTyped: arguments.given(Self.due), request: request, context: context)
                 todo.due = repeating.due
@@ -109,6 +115,11 @@ enum EditCommand: Command {
         }
         if old.category?.id != new.category?.id {
             changes.append(("category", old.category?.name ?? "none", new.category?.name ?? "none"))
+        }
+        if old.tags.map(Tag.folded) != new.tags.map(Tag.folded) {
+            // Made visible when printed, as the other fields.
+            let text = { (tags: [String]) in tags.isEmpty ? "none" : tags.map { "+" + $0 }.joined(separator: " ") }
+            changes.append(("tags", text(old.tags), text(new.tags)))
         }
         return changes
     }

@@ -14,6 +14,7 @@ enum ExplainCommand: Command {
     static let jsonOutput = """
         An object:
           id, title, due, allDay   as in show --json
+          tags                     as in show --json: an array of its tags
           repeat                   as in show --json: null or {rule, rrule, from, start, zone}
           rules                    the config sections whose rules apply ("[reminders]",
                                    "[priority.high]", "[category.work]"); empty when added with
@@ -72,6 +73,7 @@ enum ExplainCommand: Command {
         }
         context.print(context.styled("Todo \(todo.id): ", .bold) + Terminal.visible(todo.title))
         context.print("  Due       " + (todo.due.map { text.relative($0) + " (" + text.full($0) + ")" } ?? "none"))
+        if !todo.tags.isEmpty { context.print("  Tags      " + Context.tagsText(todo.tags)) }
         if let repetition = todo.repetition {
             let rule = (try? RepeatRule(parsing: "RRULE:" + repetition.rrule))?.shownBack ?? repetition.rrule
             context.print("  Repeats   \(Terminal.visible(rule)), counted from the \(repetition.from == .due ? "due date" : "completion")")
@@ -161,7 +163,7 @@ enum ExplainCommand: Command {
         let snoozed = subject.snoozedUntil.flatMap { $0 > context.now ? $0 : nil }
         return .object([
             ("id", .int(todo.id)), ("title", .string(todo.title)), ("due", context.jsonDue(todo.due)),
-            ("allDay", .bool(todo.due?.isAllDay ?? false)), ("repeat", context.json(todo.repetition, due: todo.due)),
+            ("allDay", .bool(todo.due?.isAllDay ?? false)), ("tags", .array(todo.tags.map(JSON.string))), ("repeat", context.json(todo.repetition, due: todo.due)),
             ("rules", .array(rules.map(JSON.string))), ("defaultReminders", .bool(subject.usesDefaultRules)),
             ("snoozedUntil", .string(snoozed.map(clock.iso8601))), ("completed", .bool(todo.isCompleted)),
             ("reminders", .array(explained.map { item in

@@ -9,10 +9,12 @@ enum ListCommand: Command {
     static let completed = Flag("completed", "Show only completed todos")
     static let category = ValueOption("category", "NAME", "Only todos in this category", completes: .category, parse: categoryName)
     static let priority = ValueOption("priority", "P", "Only todos of this priority: low, medium or high", choices: Choices.priorities, parse: priorityNamed)
+    static let tag = RepeatedOption("tag", "NAME", "Only todos with this tag, as +NAME; repeatable") { text, _ throws(CLIError) in try TagWords.tag(text) }
     static let search = ValueOption("search", "TEXT", "Only todos whose title or notes contain TEXT (ignoring case)")
     static let sort = ValueOption("sort", "KEY", "Order within each section: due (the default), priority, title or created", choices: Choices.sortKeys, parse: order)
     static let json = Flag("json", "Print an array of todos as JSON")
-    static let declaration = CommandDeclaration("list", "List todos by when they are due", oneOf(all, completed), category, priority, search, sort, json)
+    static let declaration = CommandDeclaration("list", "List todos by when they are due", TagWords(removing: true), oneOf(all, completed),
+                                                category, priority, tag, search, sort, json)
     static let jsonOutput = """
         An array of todos in the order listed (Overdue, Today, Upcoming, Unscheduled, then
         Completed), each an object:
@@ -21,12 +23,14 @@ enum ListCommand: Command {
     static let discussion = """
         Todos are shown in sections: Overdue, Today, Upcoming, Unscheduled, and with --all or
         --completed, Completed. Within a section they are ordered by due time, then priority,
-        then title. Filters combine. On a terminal, the quote of the day ([list] quote in the
+        then title. Filters combine: +NAME shows only todos with that tag, -NAME only those
+        without it (ignoring case). On a terminal, the quote of the day ([list] quote in the
         config file) is shown above them.
 
         Examples:
           nudge list
           nudge list --category work --priority high
+          nudge list +money -phone
           nudge list --all --search milk --json
         """
 
@@ -46,6 +50,8 @@ enum ListCommand: Command {
         query.categoryName = try arguments[Self.category]
         query.priority = try arguments[Self.priority]
         query.search = try arguments[Self.search]
+        query.tags = try tagsAdded(arguments, option: Self.tag)
+        query.excludedTags = arguments.tagsRemoved
         let order = try arguments[Self.sort] ?? .due
         let store = try context.store(.read)
         let agenda = context.agenda
@@ -100,7 +106,8 @@ enum ListCommand: Command {
         do { total = try store.count() } catch { throw CLIError(error) }
         if total == 0 {
             context.print("No todos yet. Add one with: nudge add \"Buy milk\" --due tomorrow")
-        } else if query.categoryName != nil || query.priority != nil || query.search != nil {
+        } else if query.categoryName != nil || query.priority != nil || query.search != nil
+                    || !query.tags.isEmpty || !query.excludedTags.isEmpty {
             context.print("No todos match.")
         } else if query.state == .completed {
             context.print("Nothing completed yet.")

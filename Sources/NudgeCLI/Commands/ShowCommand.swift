@@ -56,6 +56,7 @@ enum ShowCommand: Command {
         }
         fields.append(("Priority", todo.priority.description))
         fields.append(("Category", todo.category.map { Terminal.visible("\($0.name) (icon \($0.icon))") } ?? "none"))
+        fields.append(("Tags", todo.tags.isEmpty ? "none" : Context.tagsText(todo.tags)))
         fields.append(("Notes", todo.notes.map { Terminal.visibleLines($0).joined(separator: "\n") } ?? "none"))
         fields.append(("Created", text.long(todo.createdAt)))
         fields.append(("Updated", text.long(todo.updatedAt)))

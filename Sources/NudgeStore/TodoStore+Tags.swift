@@ -1,0 +1,53 @@
+import Foundation
+import NudgeCore
+import NudgeSQLite
+
+extension TodoStore {
+    /// A todo's tags, in order, as one text: a space never occurs in a tag. Read by the todo's
+    /// id from the table's primary key, which keeps them in the order added.
+    static let tagsColumn = "(SELECT group_concat(tag, ' ') FROM todo_tags WHERE todo_id = t.id) AS tags"
+
+    static func tags(fromColumn text: String?) -> [String] {
+        guard let text else { return [] }
+        return text.split(separator: " ").map(String.init)
+    }
+
+    /// Gives the todo exactly `tags` (already `Tag.validated`), in this order; a tag that
+    /// another todo has already is stored as spelled there, so that a tag reads the same on
+    /// every todo. Nothing is written when the todo has them already.
+    func replaceTags(_ tags: [String], todoID: Int64) throws {
+        let wanted = Tag.unique(tags)
+        let stored = try db.query("SELECT tag FROM todo_tags WHERE todo_id = ? ORDER BY position", [.integer(todoID)]) {
+            $0.text("tag") ?? ""
+        }
+        guard stored.map(Tag.folded) != wanted.map(Tag.folded) else { return }
+        try db.run("DELETE FROM todo_tags WHERE todo_id = ?", [.integer(todoID)])
+        let spelling = try db.prepare("SELECT tag FROM todo_tags WHERE folded = ? LIMIT 1")
+        let insert = try db.prepare("INSERT INTO todo_tags (todo_id, position, tag, folded) VALUES (?, ?, ?, ?)")
+        for (position, tag) in wanted.enumerated() {
+            let folded = Tag.folded(tag)
+            let kept = stored.first { Tag.folded($0) == folded }
+            try spelling.bind([.text(folded)])
+            let shared = try spelling.step() ? spelling.row.text("tag") : nil
+            spelling.reset()
+            try insert.run([.integer(todoID), .integer(Int64(position)), .text(kept ?? shared ?? tag), .text(folded)])
+        }
+    }
+
+    /// Every tag in use, as spelled, by folded form; for completion and `nudge list` hints.
+    public func tagNames() throws(StoreError) -> [String] {
+        try perform {
+            try db.query("SELECT min(tag) AS tag FROM todo_tags GROUP BY folded ORDER BY folded") { $0.text("tag") ?? "" }
+        }
+    }
+
+    /// The conditions that `query`'s tags add to a filter: every `tags` one, none of `excludedTags`.
+    static func tagConditions(_ query: TodoQuery, into filter: inout TodoFilter) {
+        for (tags, negation) in [(query.tags, ""), (query.excludedTags, "NOT ")] {
+            for tag in Tag.unique(tags) {
+                filter.conditions.append("t.id \(negation)IN (SELECT todo_id FROM todo_tags WHERE folded = ?\(filter.arguments.count + 1))")
+                filter.arguments.append(.text(Tag.folded(tag)))
+            }
+        }
+    }
+}
