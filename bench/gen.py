@@ -40,6 +40,11 @@ EXTRAS = ["", "", "", "", "for Ana", "before Friday", "again", "for the team", "
 NOTE_WORDS = ["remember", "the", "receipt", "ask", "Ana", "about", "price", "second", "floor",
               "bring", "list", "from", "last", "week", "call", "back", "after", "lunch",
               "check", "email", "link", "in", "shared", "folder", "number", "is", "on", "fridge"]
+# 30% of todos get 3 of these, drawn from a generator of their own, so that every other field
+# is what it was before tags: "money" is on about 7.5% of todos (the `list +money` row).
+TAGS = ["money", "phone", "home", "work", "urgent", "errand", "waiting", "family", "health", "car",
+        "garden", "reading"]
+TAGGED_SHARE = 0.3
 CATEGORIES = [("work", "briefcase"), ("home", "user-home"), ("errands", "task-due"),
               ("health", "task-due"), ("money", "task-due")]
 DAY = 86400
@@ -68,6 +73,7 @@ def tw_stamp(unix):
 
 def generate(count, seed, now, zone_name):
     rng = random.Random(seed)
+    tag_rng = random.Random(seed + 7)
     zone = ZoneInfo(zone_name)
     today = dt.datetime.fromtimestamp(now, zone).date()
     todos = []
@@ -98,13 +104,14 @@ def generate(count, seed, now, zone_name):
         completed = None
         if rng.random() < 0.1:
             completed = rng.randint(created, now)
+        tags = tag_rng.sample(TAGS, 3) if tag_rng.random() < TAGGED_SHARE else []
         todos.append({
             "id": i + 1,
             "uuid": str(uuid.UUID(int=rng.getrandbits(128), version=4)),
             "title": title, "notes": notes, "due_at": due_at, "due_day": due_day,
             "due_zone": due_zone, "due_instant": due_instant, "priority": priority,
             "category_id": category, "completed_at": completed, "created_at": created,
-            "updated_at": completed or created,
+            "updated_at": completed or created, "tags": tags,
         })
     return todos
 
@@ -132,6 +139,9 @@ def write_db(path, todos, now):
             # As a running reminder service leaves it: everything up to now has been handled.
             db.execute("UPDATE todos SET reminded_through = ? WHERE completed_at IS NULL", (now,))
         tables = {row[0] for row in db.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")}
+        if "todo_tags" in tables:
+            db.executemany("INSERT INTO todo_tags (todo_id, position, tag, folded) VALUES (?, ?, ?, ?)",
+                           [(t["id"], position, tag, tag) for t in todos for position, tag in enumerate(t["tags"])])
         if "settings" in tables:
             # Forget the schedule's fingerprint, so that the next nudge command plans the
             # reminders of every todo (bench/run runs one before timing anything).
@@ -159,6 +169,8 @@ def write_tasks(path, todos):
             task["end"] = tw_stamp(t["completed_at"])
         if t["category_id"]:
             task["project"] = CATEGORIES[t["category_id"] - 1][0]
+        if t["tags"]:
+            task["tags"] = t["tags"]
         if t["notes"]:  # nudge's notes are searched too; Taskwarrior searches annotations
             task["annotations"] = [{"entry": tw_stamp(t["created_at"]), "description": t["notes"]}]
         tasks.append(task)
@@ -188,7 +200,9 @@ def main():
     done = sum(1 for t in todos if t["completed_at"])
     milk = sum(1 for t in todos if "milk" in t["title"].lower() or "milk" in (t["notes"] or "").lower())
     due = sum(1 for t in todos if t["due_instant"] is not None)
-    print(f"gen.py: {len(todos)} todos ({done} done, {due} with a due date, {milk} matching 'milk')", file=sys.stderr)
+    money = sum(1 for t in todos if "money" in t["tags"])
+    print(f"gen.py: {len(todos)} todos ({done} done, {due} with a due date, {milk} matching 'milk', {money} tagged money)",
+          file=sys.stderr)
 
 
 if __name__ == "__main__":
