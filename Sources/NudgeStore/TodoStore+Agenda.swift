@@ -161,14 +161,19 @@ extension TodoStore {
             let categories = try Dictionary(uniqueKeysWithValues: db.query("SELECT id, name FROM categories") {
                 ($0.int64("id"), $0.text("name") ?? "")
             })
-            try forEachPendingInListOrder(matching: query, agenda: agenda, columns: ["t.title", "t.category_id", Self.tagsColumn],
+            // A list of todos with a tag is short: each row's tags are looked up by its id.
+            let tagTexts = query.tags.isEmpty ? try tagTextsByTodo() : nil
+            try forEachPendingInListOrder(matching: query, agenda: agenda,
+                                          columns: ["t.title", "t.category_id"] + (tagTexts == nil ? [Self.tagsColumn] : []),
                                           found: { (title: $0.column("title"), category: $0.column("category_id"),
-                                                    tags: $0.column("tags")) }) { section, cursor in
+                                                    tags: tagTexts == nil ? $0.column("tags") : nil) }) { section, cursor in
                 let row = cursor.row
                 try body(section, AgendaLine(id: cursor.id, title: row.text(cursor.columns.title) ?? "", due: cursor.due,
                                              priority: cursor.priority,
                                              categoryName: row.optionalInt64(cursor.columns.category).flatMap { categories[$0] },
-                                             tags: Self.tags(fromColumn: row.text(cursor.columns.tags)), isCompleted: false))
+                                             tags: Self.tags(fromColumn: tagTexts.map { $0[cursor.id] }
+                                                                ?? cursor.columns.tags.flatMap { row.text($0) }),
+                                             isCompleted: false))
             }
         }
         if query.state == .all {

@@ -68,6 +68,9 @@ struct TagStoreTests {
         #expect(try titles(["money"], without: ["Phone"]) == ["Pay rent"])
         #expect(try titles([], without: ["money"]) == ["Call mum", "Nothing"])
         #expect(try lines(store, TodoQuery()).first { $0.title == "Call bank" }?.tags == ["Money", "phone"])
+        var tagged = TodoQuery()
+        tagged.tags = ["phone"]
+        #expect(try lines(store, tagged).map(\.tags) == [["Money", "phone"], ["phone"]])
         #expect(try store.tagNames() == ["Money", "phone", "Straße"])
     }
 
