@@ -1,4 +1,5 @@
 import Foundation
+import NudgeCore
 import NudgeSQLite
 
 /// What a shell offers while completing a `nudge` command line: todo ids with their titles,
@@ -75,6 +76,16 @@ public struct CompletionCandidates {
     public func categoryNames(prefix: String = "") throws(StoreError) -> [String] {
         try rows("SELECT name FROM categories WHERE name LIKE ?1 || '%' ESCAPE '\\' ORDER BY name COLLATE NOCASE",
                  [.text(Self.likeEscaped(prefix))]) { row in row.text("name") ?? "" }
+    }
+
+    /// The tags in use that start with `prefix`, ignoring case, by name; none in a database
+    /// from before tags.
+    public func tagNames(prefix: String = "") throws(StoreError) -> [String] {
+        let tables = try rows("SELECT count(*) AS tables FROM sqlite_schema WHERE name = 'todo_tags'", []) { $0.int64("tables") }
+        guard tables.first == 1 else { return [] }
+        return try rows("""
+            SELECT min(tag) AS tag FROM todo_tags WHERE substr(folded, 1, length(?1)) = ?1 GROUP BY folded ORDER BY folded
+            """, [.text(Tag.folded(prefix))]) { row in row.text("tag") ?? "" }
     }
 
     private func rows<T>(_ sql: String, _ arguments: [SQLValue], _ read: (Row) -> T) throws(StoreError) -> [T] {

@@ -9,7 +9,7 @@ enum AddCommand: Command {
     static let priority = ValueOption("priority", "P", "low, medium (the default) or high", choices: Choices.priorities, parse: priorityNamed)
     static let category = ValueOption("category", "NAME", "A category made with 'nudge category add'", completes: .category, parse: categoryName)
     static let remind = RepeatedOption("remind", "OFFSET|WHEN", "Also remind this long before the due (1h) or at this moment (fri 9am); repeatable", read: reminder(_:context:))
-    static let tag = RepeatedOption("tag", "NAME", tagOption) { text, _ throws(CLIError) in try TagWords.tag(text) }
+    static let tag = RepeatedOption("tag", "NAME", tagOption, completes: .tag) { text, _ throws(CLIError) in try TagWords.tag(text) }
     static let noDefaultReminders = Flag("no-default-reminders", "Only the --remind reminders, not the config file's rules")
     static let repeatRule = ValueOption("repeat", "RULE", "daily, weekdays, every 2 weeks, every 2h [between 09:00-18:00], every mon,thu, every 2nd tue, last fri of month, every month on the 15th, or RRULE:...; may end in 'at 9'", completes: .choices(Choices.repeatRules), parse: repeatReading)
     static let repeatFrom = ValueOption("repeat-from", "FROM", "due (the default): keep the rhythm; completion: count from when it was done", choices: Choices.repeatFrom, parse: repeatOrigin)

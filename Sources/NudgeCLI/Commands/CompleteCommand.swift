@@ -3,9 +3,10 @@ import NudgeStore
 /// `nudge __complete`: what the completion scripts ask the store while a line is typed. Read
 /// with one query on the file, without planning or loading todos (see CompletionCandidates).
 enum CompleteCommand: Command {
-    static let declaration = CommandDeclaration("__complete", "List todo ids with titles, or category names, for the completion scripts", subcommands: [
+    static let declaration = CommandDeclaration("__complete", "List todo ids with titles, category names or tags, for the completion scripts", subcommands: [
         Subcommand("ids", "Todo ids with their titles", Operand(choices: states.map(\.name)), Operand("PREFIX", .text, .optional)),
         Subcommand("categories", "Category names", Operand("PREFIX", .text, .optional)),
+        Subcommand("tags", "The tags in use", Operand("PREFIX", .text, .optional)),
     ])
     /// Long titles are cut to this many characters: a completion menu shows one line each.
     static let titleWidth = 60
@@ -42,6 +43,12 @@ enum CompleteCommand: Command {
                 guard let candidates = try CompletionCandidates(path: context.databasePath) else { return }
                 // A name with a control character could not be typed as it is shown: left out.
                 for name in try candidates.categoryNames(prefix: words.count > 1 ? words[1] : "")
+                where !name.unicodeScalars.contains(where: Terminal.isShownAsCode) {
+                    context.print(name)
+                }
+            case ("tags", ...2):
+                guard let candidates = try CompletionCandidates(path: context.databasePath) else { return }
+                for name in try candidates.tagNames(prefix: words.count > 1 ? words[1] : "")
                 where !name.unicodeScalars.contains(where: Terminal.isShownAsCode) {
                     context.print(name)
                 }

@@ -13,8 +13,8 @@ enum EditCommand: Command {
     static let noCategory = Flag("no-category", "Take it out of its category")
     static let repeatRule = ValueOption("repeat", "RULE", "Make it repeat (see 'nudge help add'); 'at 9' moves the due to that time", completes: .choices(Choices.repeatRules), parse: repeatReading)
     static let repeatFrom = ValueOption("repeat-from", "FROM", "With --repeat: due or completion", choices: Choices.repeatFrom, parse: repeatOrigin)
-    static let tag = RepeatedOption("tag", "NAME", "Add this tag, as +NAME does; repeatable") { text, _ throws(CLIError) in try TagWords.tag(text) }
-    static let untag = RepeatedOption("untag", "NAME", "Remove this tag, as -NAME does; repeatable") { text, _ throws(CLIError) in try TagWords.tag(text) }
+    static let tag = RepeatedOption("tag", "NAME", "Add this tag, as +NAME does; repeatable", completes: .tag) { text, _ throws(CLIError) in try TagWords.tag(text) }
+    static let untag = RepeatedOption("untag", "NAME", "Remove this tag, as -NAME does; repeatable", completes: .tag) { text, _ throws(CLIError) in try TagWords.tag(text) }
     static let noRepeat = Flag("no-repeat", "Stop it repeating")
     static let json = Flag("json", "Print the todo as JSON afterwards")
     static let declaration = CommandDeclaration(

@@ -9,7 +9,7 @@ enum ListCommand: Command {
     static let completed = Flag("completed", "Show only completed todos")
     static let category = ValueOption("category", "NAME", "Only todos in this category", completes: .category, parse: categoryName)
     static let priority = ValueOption("priority", "P", "Only todos of this priority: low, medium or high", choices: Choices.priorities, parse: priorityNamed)
-    static let tag = RepeatedOption("tag", "NAME", "Only todos with this tag, as +NAME; repeatable") { text, _ throws(CLIError) in try TagWords.tag(text) }
+    static let tag = RepeatedOption("tag", "NAME", "Only todos with this tag, as +NAME; repeatable", completes: .tag) { text, _ throws(CLIError) in try TagWords.tag(text) }
     static let search = ValueOption("search", "TEXT", "Only todos whose title or notes contain TEXT (ignoring case)")
     static let sort = ValueOption("sort", "KEY", "Order within each section: due (the default), priority, title or created", choices: Choices.sortKeys, parse: order)
     static let json = Flag("json", "Print an array of todos as JSON")

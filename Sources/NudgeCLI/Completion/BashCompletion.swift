@@ -70,6 +70,9 @@ enum BashCompletion {
                         COMPREPLY+=("$name")
                     done < <(nudge "${global[@]}" __complete categories -- "$name" 2>/dev/null)
                     declare -F __ltrim_colon_completions >/dev/null && __ltrim_colon_completions "$cur" ;;
+                tag | tagword)
+                    mapfile -t COMPREPLY < <(nudge "${global[@]}" __complete tags -- "${cur#+}" 2>/dev/null)
+                    [[ $kind == tagword ]] && COMPREPLY=("${COMPREPLY[@]/#/+}") ;;
                 todo\ *)
                     # "12<TAB>title" lines; bash shows no descriptions, so the ids alone.
                     mapfile -t COMPREPLY < <(nudge "${global[@]}" __complete ids "${kind#todo }" -- "$cur" 2>/dev/null)

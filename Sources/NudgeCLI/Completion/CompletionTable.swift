@@ -19,6 +19,8 @@ struct CompletionTable {
         /// subcommand); nil matches any. The first case that matches gives the kind.
         let operandCases: [OperandCase]
         let subcommands: [Subcommand]
+        /// Whether it takes `+TAG` words, completed with the tags in use.
+        let takesTags: Bool
     }
 
     struct OperandCase {
@@ -45,7 +47,8 @@ struct CompletionTable {
         entries = commands.map { command in
             Entry(name: command.name, abstract: command.abstract,
                   options: command.options + [.help] + Self.globalOptions,
-                  operandCases: Self.operandCases(command), subcommands: command.subcommands)
+                  operandCases: Self.operandCases(command), subcommands: command.subcommands,
+                  takesTags: command.declaration.tagWords != nil)
         }
     }
 
@@ -68,6 +71,7 @@ struct CompletionTable {
         case .file: "file"
         case .todo(let state): "todo " + CompleteCommand.name(of: state)
         case .category: "category"
+        case .tag: "tag"
         case .command: "command"
         case .helpSubject: "topic"
         }
@@ -108,6 +112,15 @@ extension CompletionTable {
                               clearing: "kind=", on: "\"$1 $2\"", kinds),
             Self.caseFunction("_nudge_operand_kind", "Sets kind to what operand $3 (from 0) of command $1 names, $2 being its first.",
                               clearing: "kind=", operands),
+            """
+            # Whether command $1 takes +TAG words.
+            _nudge_takes_tags() {
+                case $1 in
+                    (\(entries.filter(\.takesTags).map { $0.name.singleQuoted }.joined(separator: "|"))) return 0 ;;
+                esac
+                return 1
+            }
+            """,
             Self.walkFunctions,
         ].joined(separator: "\n\n")
     }
@@ -156,6 +169,8 @@ extension CompletionTable {
                                 [[ $word == --db || $word == --config ]] && global+=("$word" "${value/#\~\//$HOME/}")
                             fi ;;
                     esac
+                elif [[ -z $dashdash && $word == +* ]] && _nudge_takes_tags "$command"; then
+                    :
                 elif [[ -z $command ]]; then
                     command=$word
                 else
@@ -167,13 +182,15 @@ extension CompletionTable {
 
         # Sets kind to what the word at the cursor ($1) names, unless the walk has: the value
         # of --option=value (then attached is set: the value follows the =), options, the
-        # command, or an operand of the command.
+        # command, a +TAG word (tagword), or an operand of the command.
         _nudge_cursor_kind() {
             if [[ -n $kind ]]; then
                 return
             elif [[ -z $dashdash && $1 == --*=* ]]; then
                 _nudge_option_kind "$command" "${1%%=*}"
                 attached=1
+            elif [[ -z $dashdash && $1 == +* ]] && _nudge_takes_tags "$command"; then
+                kind=tagword
             elif [[ -z $dashdash && $1 == -* ]]; then
                 kind=options
             elif [[ -z $command ]]; then

@@ -10,6 +10,8 @@ enum WordKind: Sendable, Equatable {
     /// A todo id, offered with its title; which todos depends on the command.
     case todo(TodoQuery.State)
     case category
+    /// A tag in use (`--tag NAME`); the `+NAME` words are completed from the same list.
+    case tag
     /// A command name.
     case command
     /// A command name or a help topic, as `nudge help` takes.

@@ -68,6 +68,10 @@ enum ZshCompletion {
                 (category)
                     described=(${(f)"$(nudge $global __complete categories -- "${(Q)PREFIX}" 2>/dev/null)"})
                     compadd -a described ;;
+                (tag|tagword)
+                    described=(${(f)"$(nudge $global __complete tags -- "${${(Q)PREFIX}#+}" 2>/dev/null)"})
+                    [[ $kind == tagword ]] && compset -P '+'
+                    compadd -a described ;;
                 (todo\ *)
                     # "12<TAB>title" lines become "12:title", in the order of the ids.
                     described=(${(f)"$(nudge $global __complete ids ${kind#todo } -- "${(Q)PREFIX}" 2>/dev/null)"})
