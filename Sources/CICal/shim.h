@@ -55,6 +55,7 @@
     X(icalproperty_new_dtstamp) \
     X(icalproperty_new_dtstart) \
     X(icalproperty_new_due) \
+    X(icalproperty_new_exdate) \
     X(icalproperty_new_from_string) \
     X(icalproperty_new_lastmodified) \
     X(icalproperty_new_percentcomplete) \

@@ -105,18 +105,24 @@ struct ICalendarWriter {
 
     /// DTSTART for a repeating todo: the series' wall-clock start in the due's zone.
     private mutating func start(_ start: SeriesStart, due: Due, floating: Bool = false) -> LibICal.Property {
+        seriesDate("DTSTART", ical.icalproperty_new_dtstart, start, due: due, floating: floating)
+    }
+
+    /// A date of a series (DTSTART, EXDATE): its wall-clock time in the due's zone, or a day.
+    private mutating func seriesDate(_ name: String, _ make: (icaltimetype) -> LibICal.Property?, _ start: SeriesStart,
+                                     due: Due, floating: Bool) -> LibICal.Property {
         guard let time = start.time, case .at(_, let zone) = due else {
-            return timeProperty("DTSTART", ical.icalproperty_new_dtstart, day: start.day, time: nil, zone: nil)
+            return timeProperty(name, make, day: start.day, time: nil, zone: nil)
         }
         if floating {
-            return timeProperty("DTSTART", ical.icalproperty_new_dtstart, day: start.day, time: (time.hour, time.minute, 0), zone: nil)
+            return timeProperty(name, make, day: start.day, time: (time.hour, time.minute, 0), zone: nil)
         }
         if tzid(zone) == nil {
             // UTC, or a zone libical does not know: the wall-clock start placed, in UTC.
             let instant = start.day.at(hour: time.hour, minute: time.minute, in: .nudge(zone: zone))
-            return LibICal.timeProperty("DTSTART", LibICal.utcTime(instant), ical.icalproperty_new_dtstart)!
+            return LibICal.timeProperty(name, LibICal.utcTime(instant), make)!
         }
-        return timeProperty("DTSTART", ical.icalproperty_new_dtstart, day: start.day, time: (time.hour, time.minute, 0), zone: zone)
+        return timeProperty(name, make, day: start.day, time: (time.hour, time.minute, 0), zone: zone)
     }
 
     private mutating func todo(_ record: TodoRecord) -> LibICal.Component {
@@ -150,6 +156,18 @@ struct ICalendarWriter {
             }
             // The property takes the rule, its RSCALE text included.
             add(ical.icalproperty_new_rrule(ical.icalrecurrencetype_from_string(repetition.rrule)))
+            // EXDATEs read from a file go back as they came; the others (nudge skip) are
+            // written as DTSTART is.
+            let keptExceptions = kept.take(ICAL_EXDATE_PROPERTY)
+            let keptTexts = Set(keptExceptions.map(LibICal.text(ofProperty:)))
+            keptExceptions.forEach(add)
+            if let due = record.due {
+                var written: Set<SeriesStart> = []
+                for date in repetition.exceptions where written.insert(date).inserted {
+                    let property = seriesDate("EXDATE", ical.icalproperty_new_exdate, date, due: due, floating: floating)
+                    if keptTexts.contains(LibICal.text(ofProperty: property)) { ical.icalproperty_free(property) } else { add(property) }
+                }
+            }
             if repetition.from == .completion { add(LibICal.xProperty(ICalendarFile.repeatFromName, "COMPLETION")) }
         }
 

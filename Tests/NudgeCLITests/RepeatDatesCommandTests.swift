@@ -61,6 +61,21 @@ struct RepeatDatesCommandTests {
             #expect(previewed.map { String($0.prefix(16)) } == Array(Self.dues.dropFirst()))
         }
     }
+
+    /// A series whose EXDATE came in Nudge JSON (`repeat.except`) was written to iCalendar
+    /// without it: only EXDATE properties read from a file were given back.
+    @Test func anEXDATEFromNudgeJSONGoesOutInICalendar() throws {
+        var nudge = Nudge()
+        nudge.now = "2026-12-01 10:00:00"
+        let json = """
+            [{"uuid": "0f8fad5b-d9cb-469f-a165-70867728950e", "title": "Water the plants", "due": "2026-12-10T09:00:00+01:00",
+              "zone": "Europe/Berlin", "createdAt": "2026-12-01T09:00:00Z", "updatedAt": "2026-12-01T09:00:00Z",
+              "repeat": {"rule": "FREQ=DAILY", "from": "due", "start": "2026-12-10T09:00", "except": ["2026-12-11T09:00"]}}]
+            """
+        #expect(try nudge("import", "-", input: json).status == 0)
+        let ics = try nudge("export", "--format", "ics").stdout
+        #expect(ics.components(separatedBy: "\r\nEXDATE;TZID=Europe/Berlin:20261211T090000\r\n").count == 2, "\(ics)")
+    }
 }
 
 /// A VTODO with RECURRENCE-ID overrides one occurrence of a series. Nudge keeps one todo per
