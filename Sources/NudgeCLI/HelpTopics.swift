@@ -83,7 +83,8 @@ enum HelpTopics {
             With --repeat-from due (the default) the next due follows the rule from the last
             one, so a weekly todo done late stays on its weekday; with --repeat-from completion
             it counts from when the todo was done. Either way the time of day stays the same
-            across changes to and from daylight saving time.
+            across changes to and from daylight saving time. 'nudge skip ID' leaves one due out
+            of a series that repeats from its due.
             """)
 
     static let environment = HelpTopic(

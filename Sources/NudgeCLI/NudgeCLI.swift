@@ -10,7 +10,7 @@ public enum NudgeCLI {
 
     static let commands: [any Command.Type] = [
         AddCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self,
-        DoneCommand.self, UndoCommand.self, DeleteCommand.self, PostponeCommand.self,
+        DoneCommand.self, UndoCommand.self, DeleteCommand.self, PostponeCommand.self, SkipCommand.self,
         SnoozeCommand.self, RemindCommand.self, UpcomingCommand.self, ExplainCommand.self, HistoryCommand.self, StatusCommand.self, ConfigCommand.self,
         CategoryCommand.self, ExportCommand.self, ImportCommand.self, SyncCommand.self, CompletionsCommand.self, HelpCommand.self,
     ]

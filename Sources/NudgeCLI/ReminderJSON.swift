@@ -11,7 +11,7 @@ extension Context {
         let zone: String? = if case .at(_, let zone) = due { zone.identifier } else { nil }
         return .object([("rule", .string(rule)), ("rrule", .string(repetition.rrule)),
                         ("from", .string(repetition.from.rawValue)), ("start", .string(repetition.start?.description)),
-                        ("zone", .string(zone))])
+                        ("zone", .string(zone)), ("except", .array(repetition.exceptions.map { .string($0.description) }))])
     }
 
     /// One of a todo's own reminders: `before` an offset, or `at` a moment; `rule` is its name

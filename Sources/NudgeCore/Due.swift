@@ -33,4 +33,12 @@ extension Due {
         guard isWithinYears else { throw InputError("\(what()) leaves the years 0001-9999") }
         return self
     }
+
+    /// When it begins: its instant, or the start of its day in `localZone`.
+    public func start(in localZone: TimeZone) -> Date {
+        switch self {
+        case .at(let instant, _): instant
+        case .allDay(let day): day.start(in: .nudge(zone: localZone))
+        }
+    }
 }

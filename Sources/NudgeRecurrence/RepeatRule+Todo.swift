@@ -22,11 +22,7 @@ extension Todo {
               let rule = try? RepeatRule(parsing: "RRULE:" + repetition.rrule) else { return [] }
         var result: [Due] = []
         while result.count < count {
-            let dueAt = switch due {
-            case .at(let instant, _): instant
-            case .allDay(let day): day.start(in: .nudge(zone: localZone))
-            }
-            let done = max(dueAt, now)
+            let done = max(due.start(in: localZone), now)
             guard let next = rule.nextDue(after: due, completedAt: done, from: repetition.from, now: done,
                                           localZone: localZone, seriesStart: repetition.start,
                                           exceptions: repetition.exceptions, additions: repetition.additions) else { break }

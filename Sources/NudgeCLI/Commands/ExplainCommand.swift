@@ -9,13 +9,14 @@ enum ExplainCommand: Command {
     static let declaration = CommandDeclaration("explain", "Show every reminder of a todo: when, which rule, and why", Operand("ID", .todo(.pending)), json)
     static let discussion = """
         A repeating todo also shows its next five dues, each as if the one before were done
-        when due.
+        when due, and the dates skipped among them (nudge skip).
         """
     static let jsonOutput = """
         An object:
           id, title, due, allDay   as in show --json
           tags                     as in show --json: an array of its tags
-          repeat                   as in show --json: null or {rule, rrule, from, start, zone}
+          repeat                   as in show --json: null or {rule, rrule, from, start, zone,
+                                   except}
           rules                    the config sections whose rules apply ("[reminders]",
                                    "[priority.high]", "[category.work]"); empty when added with
                                    --no-default-reminders
@@ -25,6 +26,8 @@ enum ExplainCommand: Command {
           nextDues                 a repeating todo's next five dues (ISO 8601, or a date when
                                    all-day), each as if the one before were done when due;
                                    fewer when the series ends; empty when it does not repeat
+          skippedDues              the dues skipped (nudge skip) after its due and up to the
+                                   last of nextDues, in the same form
           reminders                every reminder, in order, each {at (ISO 8601, when it fires),
                                    nominal (when its rule says; earlier when quiet hours hold
                                    it), rule (e.g. "before 10m", "due", "nag 1", "remind 1h",
@@ -161,6 +164,7 @@ enum ExplainCommand: Command {
         let clock = WallClock(zone: context.zone)
         let rules = subject.usesDefaultRules ? ["[reminders]"] + origins(todo, config: config) : []
         let snoozed = subject.snoozedUntil.flatMap { $0 > context.now ? $0 : nil }
+        let preview: (dues: [Due], skipped: [Due]) = todo.isCompleted ? ([], []) : nextDues(todo, context: context)
         return .object([
             ("id", .int(todo.id)), ("title", .string(todo.title)), ("due", context.jsonDue(todo.due)),
             ("allDay", .bool(todo.due?.isAllDay ?? false)), ("tags", .array(todo.tags.map(JSON.string))), ("repeat", context.json(todo.repetition, due: todo.due)),
@@ -171,8 +175,8 @@ enum ExplainCommand: Command {
                          ("rule", .string(item.reminder.rule.description)), ("status", .string(item.status.rawValue)),
                          ("firedAt", .string(item.firedAt.map(clock.iso8601))), ("why", .string(item.why))])
             })),
-            ("nextDues", .array(todo.isCompleted || todo.repetition == nil ? []
-                : todo.nextDues(previewedDues, now: context.now, localZone: context.zone).map(context.jsonDue))),
+            ("nextDues", .array(preview.dues.map(context.jsonDue))),
+            ("skippedDues", .array(preview.skipped.map(context.jsonDue))),
             ("alerts", alertJSON(todo, config: config)),
         ])
     }
@@ -190,17 +194,33 @@ enum ExplainCommand: Command {
     /// its 09:00 is shown as the local time it falls at):
     /// "  Then      Thu Dec 3 09:00 (if each is done when due)".
     static func printNextDues(_ todo: Todo, context: Context) {
-        let dues = todo.nextDues(previewedDues, now: context.now, localZone: context.zone)
-        for (index, due) in dues.enumerated() {
+        let (dues, skipped) = nextDues(todo, context: context)
+        let lines = (dues.map { ($0, false) } + skipped.map { ($0, true) }).sorted { $0.0.start(in: context.zone) < $1.0.start(in: context.zone) }
+        for (index, (due, isSkipped)) in lines.enumerated() {
             let when = switch due {
             case .at(let instant, _): UpcomingCommand.whenText(instant, text: context.dueText)
             case .allDay(let day): UpcomingCommand.dayText(day, text: context.dueText)
             }
-            context.print((index == 0 ? "  Then      " : "            ") + when + (index == 0 ? "  (if each is done when due)" : ""))
+            let isFirstDue = !isSkipped && !lines[..<index].contains { !$0.1 }
+            let note = isSkipped ? "  skipped" : isFirstDue ? "  (if each is done when due)" : ""
+            context.print((index == 0 ? "  Then      " : "            ") + when + note)
         }
         if dues.count < previewedDues {
             context.print((dues.isEmpty ? "  Then      " : "            ") + "nothing more: the series ends")
         }
+    }
+
+    /// The next dues of a repeating todo, and the skipped dates among them: after its due,
+    /// and up to the last of the next dues unless the series ends before.
+    static func nextDues(_ todo: Todo, context: Context) -> (dues: [Due], skipped: [Due]) {
+        guard todo.repetition != nil else { return ([], []) }
+        let dues = todo.nextDues(previewedDues, now: context.now, localZone: context.zone)
+        guard let due = todo.due else { return (dues, []) }
+        let last = dues.count < previewedDues ? nil : dues.last?.start(in: context.zone)
+        let skipped = todo.skippedDues(localZone: context.zone).filter { skipped in
+            skipped.start(in: context.zone) > due.start(in: context.zone) && last.map { skipped.start(in: context.zone) <= $0 } ?? true
+        }
+        return (dues, skipped)
     }
 
     /// The config sections besides [reminders] that set rules for this todo.

@@ -1,4 +1,5 @@
 import NudgeCore
+import NudgeRecurrence
 
 enum ShowCommand: Command {
     static let json = Flag("json", "Print the todo as a JSON object")
@@ -13,7 +14,8 @@ enum ShowCommand: Command {
                                      time in the zone of zone, 2026-11-30T09:00, without an
                                      offset as it may fall in a DST gap; a day when all-day;
                                      or null), zone (the zone the due was set in, e.g.
-                                     Europe/Berlin; null when all-day)}
+                                     Europe/Berlin; null when all-day), except (the dates
+                                     skipped, RFC 5545 EXDATE, in the form of start)}
           reminders                  the todo's own reminders (nudge remind), each {rule (its
                                      name in upcoming and explain), before (an offset such as
                                      1h, or null), at (ISO 8601, or null)}
@@ -23,6 +25,9 @@ enum ShowCommand: Command {
                                      e.g. "before 10m", "nag 1"), nominal (when the rule says;
                                      earlier than at when quiet hours hold it)}
         """
+
+    /// The skipped dates listed at most; a long skip (a month of a daily todo) is summed up.
+    static let skippedShown = 10
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         let id = try todoID(arguments.positionals(min: 1, max: 1, usage: usage)[0])
@@ -51,6 +56,14 @@ enum ShowCommand: Command {
         fields.append(("Status", state))
         fields.append(("Due", todo.due.map { text.relative($0) + " (" + text.full($0) + ")" } ?? "none"))
         if todo.repetition != nil { fields.append(("Repeats", Terminal.visible(AddCommand.repeatText(todo.repetition)))) }
+        // Those still ahead (from today on); --json lists them all.
+        let today = context.agenda.today.start(in: context.calendar)
+        let skipped = todo.skippedDues(localZone: context.zone).filter { $0.start(in: context.zone) >= today }
+        if !skipped.isEmpty {
+            let shown = skipped.prefix(Self.skippedShown).map { SkipCommand.shown($0, text: text) }
+            let more = skipped.count > Self.skippedShown ? ["and \(skipped.count - Self.skippedShown) more"] : []
+            fields.append(("Skipped", (shown + more).joined(separator: "\n")))
+        }
         if !todo.isCompleted, let until = subject.snoozedUntil, until > context.now {
             fields.append(("Snoozed", "until " + text.long(until)))
         }
