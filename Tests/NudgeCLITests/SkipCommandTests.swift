@@ -83,6 +83,34 @@ struct SkipCommandTests {
         }
     }
 
+    /// A skip on one machine reaches the other through the vdir, as EXDATE in the todo's file.
+    @Test func aSkipGoesThroughSync() throws {
+        var machines: [Nudge] = []
+        let shared = TemporaryDirectory()
+        for _ in 0..<2 {
+            let nudge = Nudge()
+            let configFolder = nudge.folder.file(".config/nudge")
+            try FileManager.default.createDirectory(atPath: configFolder, withIntermediateDirectories: true)
+            try "[sync]\nvdir = \(shared.path)\n".write(toFile: configFolder + "/nudge.conf", atomically: true, encoding: .utf8)
+            machines.append(nudge)
+        }
+        var (a, b) = (machines[0], machines[1])
+        #expect(try a("add", "Water the plants", "--due", "2026-12-01 09:00", "--repeat", "daily").status == 0)
+        #expect(try a("sync").status == 0)
+        #expect(try b("sync").status == 0)
+        a.now = "2026-11-29 11:00:00"
+        b.now = "2026-11-29 11:05:00"
+        #expect(try a("skip", "1", "--on", "dec 2").status == 0)
+        let synced = try a("sync")
+        #expect(synced.status == 0, "\(synced.stderr)")
+        let file = try #require(try FileManager.default.contentsOfDirectory(atPath: shared.path).first { $0.hasSuffix(".ics") })
+        #expect(try String(contentsOfFile: shared.file(file), encoding: .utf8).contains("\r\nEXDATE;TZID=Europe/Berlin:20261202T090000\r\n"))
+        #expect(try b("sync").status == 0)
+        let repeats = try #require(try b("show", "1", "--json").object()["repeat"] as? [String: Any])
+        #expect(repeats["except"] as? [String] == ["2026-12-02T09:00"])
+        #expect(try b("explain", "1", "--json").object()["skippedDues"] as? [String] == ["2026-12-02T09:00:00+01:00"])
+    }
+
     /// Daily at 02:30 in Berlin, where 2027-03-28 has no 02:30: the gap's due is skipped by its
     /// day, and the dues left are dateutil's rruleset with that EXDATE.
     @Test func aDueInTheDSTGapIsSkippedByItsDay() throws {
