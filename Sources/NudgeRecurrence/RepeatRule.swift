@@ -251,9 +251,11 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
                 }
                 next = [ruled, added].compactMap { $0 }.min()
             case .completion:
+                // Dues are whole minutes: an occurrence in the start's minute (BYSECOND) is the start.
+                let started = place(start)
                 next = Recurrence.first(in: rrule, start: start, ignoringUntil: until != nil) { occurrence in
-                    guard occurrence > start else { return .next }
                     let candidate = place(occurrence)
+                    guard occurrence > start, candidate > started else { return .next }
                     if let until, candidate > until { return .end }
                     return .found(candidate)
                 }
