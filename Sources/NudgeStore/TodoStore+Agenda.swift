@@ -312,7 +312,7 @@ extension TodoStore {
             filter.conditions.append("t.priority = ?\(filter.arguments.count + 1)")
             filter.arguments.append(.integer(Int64(priority.rawValue)))
         }
-        Self.tagConditions(query, into: &filter)
+        try tagConditions(query, into: &filter)
         if query.foundOnce {
             filter.conditions.append("t.id IN temp.nudge_found")
         }

@@ -54,12 +54,19 @@ extension TodoStore {
         }
     }
 
-    /// The conditions that `query`'s tags add to a filter: every `tags` one, none of `excludedTags`.
-    static func tagConditions(_ query: TodoQuery, into filter: inout TodoFilter) {
+    /// The conditions that `query`'s tags add to a filter: every `tags` one, none of
+    /// `excludedTags`. Each tag's todos are put in a temporary table of ids first: SQLite
+    /// would gather them again at each run of a statement with `IN (SELECT ...)`, and the
+    /// list runs one a hundred times and more to find its widest due (200 ms at 100,000 todos).
+    func tagConditions(_ query: TodoQuery, into filter: inout TodoFilter) throws {
+        var number = 0
         for (tags, negation) in [(query.tags, ""), (query.excludedTags, "NOT ")] {
             for tag in Tag.unique(tags) {
-                filter.conditions.append("t.id \(negation)IN (SELECT todo_id FROM todo_tags WHERE folded = ?\(filter.arguments.count + 1))")
-                filter.arguments.append(.text(Tag.folded(tag)))
+                let table = "temp.nudge_tagged_\(number)"
+                number += 1
+                try db.execute("CREATE TEMP TABLE IF NOT EXISTS nudge_tagged_\(number - 1) (id INTEGER PRIMARY KEY); DELETE FROM \(table)")
+                try db.run("INSERT INTO \(table) SELECT todo_id FROM todo_tags WHERE folded = ?", [.text(Tag.folded(tag))])
+                filter.conditions.append("t.id \(negation)IN \(table)")
             }
         }
     }

@@ -86,12 +86,19 @@ struct TagStoreTests {
         #expect(try store.db.scalar("SELECT count(*) FROM todo_tags")?.int64 == 0)
     }
 
-    @Test func listByTagReadsTheTagIndex() throws {
+    @Test func listByTagReadsTheTagIndexOnceIntoATableOfIds() throws {
         let store = try open()
+        _ = try store.add(NewTodo(title: "Call bank", tags: ["money"]), now: now)
+        _ = try store.add(NewTodo(title: "Call mum", tags: ["phone"]), now: now)
         var query = TodoQuery()
-        query.tags = ["money"]
+        query.tags = ["MONEY"]
+        query.excludedTags = ["phone"]
         let filter = try store.todoFilter(query)
-        let plan = try store.db.query("EXPLAIN QUERY PLAN SELECT t.id FROM todos t\(filter.sql)", filter.arguments) { $0.text("detail") ?? "" }
+        #expect(filter.conditions.suffix(2) == ["t.id IN temp.nudge_tagged_0", "t.id NOT IN temp.nudge_tagged_1"])
+        #expect(try store.db.query("SELECT id FROM temp.nudge_tagged_0") { $0.int64("id") } == [1])
+        let plan = try store.db.query("EXPLAIN QUERY PLAN SELECT todo_id FROM todo_tags WHERE folded = ?", [.text("money")]) {
+            $0.text("detail") ?? ""
+        }
         #expect(plan.contains { $0.contains("todo_tags_by_tag") }, "\(plan)")
     }
 }
