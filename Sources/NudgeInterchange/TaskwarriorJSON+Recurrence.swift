@@ -53,13 +53,19 @@ extension TaskwarriorJSON {
     /// instance without one), with the warnings of what does not repeat here.
     static func withSeries(_ entries: [Entry], options: InterchangeOptions) -> DecodedFile {
         let entries = withoutRepeatedUUIDs(entries)
+        // A task with a `recur` that others name as their parent is their template, whatever its
+        // status: Nudge writes the series back as a template, which must read as the same series.
+        let parents = Set(entries.compactMap { parentUUID($0.object) })
+        func isTemplate(_ object: [String: Any], _ record: TodoRecord) -> Bool {
+            Self.isTemplate(object) || (object["parent"] == nil && object["recur"] is String && parents.contains(record.uuid))
+        }
         var templates = Set<String>(), plainTasks = Set<String>()
         var instances: [String: [(object: [String: Any], record: TodoRecord)]] = [:]
         for entry in entries {
             guard case .success(let record) = entry.result, let object = entry.object else { continue }
             if let parent = parentUUID(object) {
                 instances[parent, default: []].append((object, record))
-            } else if isTemplate(object) {
+            } else if isTemplate(object, record) {
                 templates.insert(record.uuid)
             } else {
                 plainTasks.insert(record.uuid)
@@ -78,7 +84,7 @@ extension TaskwarriorJSON {
                     guard !templates.contains(parent), written.insert(parent).inserted else { continue }
                     item = .success(series(template: nil, instances: instances[parent] ?? [], parent: parent, options: options)
                         ?? record)
-                } else if isTemplate(object), instances[record.uuid] != nil || !(object["mask"] as? String ?? "").isEmpty {
+                } else if isTemplate(object, record), instances[record.uuid] != nil || !(object["mask"] as? String ?? "").isEmpty {
                     // A template with no instance yet is a todo repeating from its due.
                     item = .success(series(template: (object, record), instances: instances[record.uuid] ?? [],
                                            parent: record.uuid, options: options) ?? record)
@@ -118,6 +124,12 @@ extension TaskwarriorJSON {
         return index
     }
 
+    /// Instances by their place in the series, then their due; as they came when those are equal.
+    static func inSeriesOrder<T>(_ items: [T], object: (T) -> [String: Any]) -> [T] {
+        items.enumerated().map { (key: (imask(object($1)) ?? 0, dueInstant(object($1)) ?? .distantPast, $0), item: $1) }
+            .sorted { $0.key < $1.key }.map(\.item)
+    }
+
     static func dueInstant(_ object: [String: Any]) -> Date? {
         (object["due"] as? String).flatMap(parseDate)
     }
@@ -131,9 +143,7 @@ extension TaskwarriorJSON {
     static func series(template: (object: [String: Any], record: TodoRecord)?,
                        instances: [(object: [String: Any], record: TodoRecord)], parent: String,
                        options: InterchangeOptions) -> TodoRecord? {
-        let ordered = instances.sorted {
-            (imask($0.object) ?? 0, dueInstant($0.object) ?? .distantPast) < (imask($1.object) ?? 0, dueInstant($1.object) ?? .distantPast)
-        }
+        let ordered = inSeriesOrder(instances) { $0.object }
         let earliest = ordered.filter { isPending($0.object) }
             .compactMap { item in dueInstant(item.object).map { (item: item, due: $0) } }
             .min { $0.due < $1.due }
@@ -157,7 +167,9 @@ extension TaskwarriorJSON {
         }
         kept[instancesKey] = ordered.map { item in item.object.filter { $0.key != "id" && $0.key != "urgency" } }
 
-        if let template, template.record.completedAt == nil {
+        // A template without a due has no series to stand in (Taskwarrior needs one to recur):
+        // the todo is the template as it is, and its instances go back unchanged.
+        if let template, template.record.completedAt == nil, template.record.due != nil {
             let hourly = (template.object["recur"] as? String).flatMap(rrule(recur:))?.hasPrefix("FREQ=HOURLY") == true
             let allDay = template.record.due?.isAllDay == true && !hourly
             if let earliest {
@@ -221,7 +233,8 @@ extension TaskwarriorJSON {
 
     /// The tasks of a record: itself, or for a series its template and instances, the
     /// occurrences Nudge has moved past (or all, when the series ended) completed.
-    static func tasks(_ record: TodoRecord, options: InterchangeOptions) -> [[String: Any]] {
+    /// An instance Nudge makes gets a uuid that is not in `taken`.
+    static func tasks(_ record: TodoRecord, options: InterchangeOptions, taken: Set<String> = []) -> [[String: Any]] {
         let kept = keptObject(record)
         let isSeries = kept[seriesDueKey] != nil
         guard isSeries || kept[instancesKey] != nil else { return [task(record, options: options)] }
@@ -285,7 +298,9 @@ extension TaskwarriorJSON {
             // Taskwarrior makes an instance only once the one before is due; Nudge may be ahead.
             var instance = template
             instance.removeValue(forKey: "mask")
-            instance["uuid"] = NameBasedUUID.url("urn:x-nudge:taskwarrior:\(record.uuid):\(place)")
+            var name = "urn:x-nudge:taskwarrior:\(record.uuid):\(place)"
+            while taken.contains(NameBasedUUID.url(name)) { name += "+" }
+            instance["uuid"] = NameBasedUUID.url(name)
             instance["status"] = "pending"
             instance["parent"] = record.uuid
             instance["imask"] = place
@@ -295,7 +310,8 @@ extension TaskwarriorJSON {
             if place >= mask.count { mask += Array(repeating: "+", count: place - mask.count) + ["-"] } else { mask[place] = "-" }
         }
         template["mask"] = String(mask)
-        return [template] + instances
+        // In the order a read gives them, so that the file reads back and is written the same.
+        return [template] + inSeriesOrder(instances) { $0 }
     }
 
     /// The index in Taskwarrior's series of the due Nudge stands at, nil when it is none of them.

@@ -29,10 +29,17 @@ public enum TaskwarriorJSON {
 
     /// One task object a line inside a JSON array, as `task export` writes it.
     public static func encode(_ records: [TodoRecord], options: InterchangeOptions) -> String {
+        // The uuids the file gives tasks, which an instance Nudge makes must not take.
+        var taken = Set(records.map(\.uuid))
+        for record in records where record.kept[keptKey]?.contains(instancesKey) == true {
+            for instance in keptObject(record)[instancesKey] as? [[String: Any]] ?? [] {
+                if let uuid = (instance["uuid"] as? String).flatMap(UUID.init(uuidString:)) { taken.insert(uuid.uuidString.lowercased()) }
+            }
+        }
         var out = "["
         for (index, record) in records.enumerated() {
             out += index == 0 ? "\n" : ",\n"
-            for (number, task) in tasks(record, options: options).enumerated() {
+            for (number, task) in tasks(record, options: options, taken: taken).enumerated() {
                 if number > 0 { out += ",\n" }
                 out += json(task).text(.compact)
             }
