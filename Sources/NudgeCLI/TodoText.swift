@@ -103,9 +103,18 @@ struct ListPrinter: ~Copyable {
             line.append(spaces: 5 - mark.utf8.count)
             line.append(utf8: Terminal.visible(category))
         }
-        if !todo.tags.isEmpty {
+        if let tags = todo.tagsText {
             line.append(spaces: todo.categoryName == nil ? 5 - mark.utf8.count : 1)
-            line.append(utf8: Context.tagsText(todo.tags))
+            if Terminal.isPrintableASCII(tags) {
+                // "money phone" is "+money +phone".
+                line.append(UInt8(ascii: "+"))
+                for byte in tags.utf8 {
+                    line.append(byte)
+                    if byte == UInt8(ascii: " ") { line.append(UInt8(ascii: "+")) }
+                }
+            } else {
+                line.append(utf8: Context.tagsText(todo.tags))
+            }
         }
         if dim { line.append(utf8: Self.resetCode) }
         line.append(UInt8(ascii: "\n"))

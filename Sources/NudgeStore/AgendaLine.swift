@@ -10,7 +10,10 @@ public struct AgendaLine: Sendable, Equatable {
     public let due: Due?
     public let priority: Priority
     public let categoryName: String?
-    public let tags: [String]
+    /// The tags as the store reads them, separated by spaces (a tag holds none), or nil: a row
+    /// of a long list is written from it without an array of strings made for each.
+    public let tagsText: String?
+    public var tags: [String] { TodoStore.tags(fromColumn: tagsText) }
     public let isCompleted: Bool
 
     public init(_ todo: Todo) {
@@ -20,12 +23,17 @@ public struct AgendaLine: Sendable, Equatable {
 
     public init(id: Int64, title: String, due: Due?, priority: Priority, categoryName: String?, tags: [String] = [],
                 isCompleted: Bool) {
+        self.init(id: id, title: title, due: due, priority: priority, categoryName: categoryName,
+                  tagsText: tags.isEmpty ? nil : tags.joined(separator: " "), isCompleted: isCompleted)
+    }
+
+    init(id: Int64, title: String, due: Due?, priority: Priority, categoryName: String?, tagsText: String?, isCompleted: Bool) {
         self.id = id
         self.title = title
         self.due = due
         self.priority = priority
         self.categoryName = categoryName
-        self.tags = tags
+        self.tagsText = tagsText?.isEmpty == true ? nil : tagsText
         self.isCompleted = isCompleted
     }
 }

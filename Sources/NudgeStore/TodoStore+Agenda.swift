@@ -171,8 +171,7 @@ extension TodoStore {
                 try body(section, AgendaLine(id: cursor.id, title: row.text(cursor.columns.title) ?? "", due: cursor.due,
                                              priority: cursor.priority,
                                              categoryName: row.optionalInt64(cursor.columns.category).flatMap { categories[$0] },
-                                             tags: Self.tags(fromColumn: tagTexts.map { $0[cursor.id] }
-                                                                ?? cursor.columns.tags.flatMap { row.text($0) }),
+                                             tagsText: tagTexts.map { $0[cursor.id] } ?? cursor.columns.tags.flatMap { row.text($0) },
                                              isCompleted: false))
             }
         }

@@ -26,6 +26,8 @@ struct TagTests {
         #expect(listed.map { $0["title"] as? String } == ["Trip"])
         let decomposed = try nudge("list", "+Ελλα\u{301}δα", "--json").array()
         #expect(decomposed.count == 1)
+        let list = try nudge("list").stdout
+        #expect(list.contains("!!   +Straße +日本 +हिन्दी +Ελλάδα +x_1\n"), "\(list)")
     }
 
     @Test func aTagKeepsTheSpellingItWasFirstTypedWith() throws {
