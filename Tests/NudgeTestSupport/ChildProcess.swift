@@ -136,10 +136,7 @@ final class ChildProcess {
             close(err[0])
         }
         let child = try started.get()
-        // The commands run this way write at most a few lines to stderr, so reading stdout first
-        // cannot stall them.
-        let stdout = readAll(out[0])
-        let stderr = readAll(err[0])
+        let (stdout, stderr) = readBoth(out[0], err[0])
         child.reap(blocking: true)
         let status = child.exitStatus ?? -1
         return Run(status: WaitStatus(status).shellStatus, stdout: stdout, stderr: stderr)
@@ -154,6 +151,26 @@ final class ChildProcess {
         } catch {
             throw HarnessError("pipe2: \(error)")
         }
+    }
+
+    /// Reads `out` and `err` to end of file together, so that a child filling one pipe while
+    /// the other is read never stalls (a sanitizer writes its whole report to stderr at exit).
+    static func readBoth(_ out: Int32, _ err: Int32) -> (out: String, err: String) {
+        var polled = [out, err].map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        var bytes: [[UInt8]] = [[], []]
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while polled.contains(where: { $0.fd >= 0 }) {
+            guard (try? retryingOnInterrupt({ poll(&polled, nfds_t(polled.count), -1) })) != nil else { break }
+            // poll(2) skips a negative descriptor: each one at end of file is set to -1.
+            for index in polled.indices where polled[index].fd >= 0 && polled[index].revents != 0 {
+                let fd = FileDescriptor(rawValue: polled[index].fd)
+                let count = (try? buffer.withUnsafeMutableBytes { bytes in
+                    Result { () throws(Errno) in try fd.read(into: bytes) }
+                }.get()) ?? 0
+                if count > 0 { bytes[index] += buffer[..<count] } else { polled[index].fd = -1 }
+            }
+        }
+        return (String(decoding: bytes[0], as: UTF8.self), String(decoding: bytes[1], as: UTF8.self))
     }
 
     /// Reads `fd` up to end of file, or up to the first newline when `line` is set.

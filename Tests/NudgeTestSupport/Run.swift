@@ -30,10 +30,9 @@ struct Run {
         try process.run()
         if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
         try stdin.fileHandleForWriting.close()
-        // nudge writes at most a line or two to stderr, so reading stdout first cannot stall it.
         // read(2) again after EINTR: FileHandle.readDataToEndOfFile traps on it.
-        let outText = ChildProcess.readAll(out.fileHandleForReading.fileDescriptor)
-        let errText = ChildProcess.readAll(err.fileHandleForReading.fileDescriptor)
+        let (outText, errText) = ChildProcess.readBoth(out.fileHandleForReading.fileDescriptor,
+                                                       err.fileHandleForReading.fileDescriptor)
         process.waitUntilExit()
         return Run(status: process.terminationStatus, stdout: outText, stderr: errText)
     }
