@@ -72,14 +72,19 @@ struct Operand: SyntaxElement {
     var syntax: Syntax { .operand(self) }
 }
 
-/// One piece of a usage line.
-indirect enum Syntax: SyntaxElement {
+/// One piece of a usage line. A case's pointers must not share bits with the case number:
+/// LeakSanitizer does not take such a tagged pointer for one, and would report what it holds
+/// (the pieces of every declaration) as leaked. So not `indirect` (the arrays hold the nested
+/// pieces, and a box would be tagged), and each array is first in its case: the case number
+/// goes only in bits that every case spares, and there an Option and an Operand start with a
+/// String's count, which spares none.
+enum Syntax: SyntaxElement {
     case operand(Operand)
     case option(Option)
     /// At most one of these: `[--due WHEN | --no-due]`.
     case oneOf([Syntax])
     /// An option and those that only go with it: `[--repeat RULE [--repeat-from FROM]]`.
-    case with(Option, [Syntax])
+    case with([Syntax], Option)
     /// `+TAG` words, and with `removing` `-TAG` words, anywhere among the others.
     case tags(TagWords)
 
@@ -110,7 +115,7 @@ indirect enum Syntax: SyntaxElement {
         case .operand(let operand): operand.name
         case .option(let option): option.synopsis
         case .oneOf(let pieces): pieces.map(\.bare).joined(separator: " | ")
-        case .with(let option, let pieces): ([option.synopsis] + pieces.map(\.standalone)).joined(separator: " ")
+        case .with(let pieces, let option): ([option.synopsis] + pieces.map(\.standalone)).joined(separator: " ")
         case .tags(let words): words.removing ? "+TAG | -TAG" : "+TAG"
         }
     }
@@ -120,7 +125,7 @@ indirect enum Syntax: SyntaxElement {
         case .operand, .tags: []
         case .option(let option): [option]
         case .oneOf(let pieces): pieces.flatMap(\.options)
-        case .with(let option, let pieces): [option] + pieces.flatMap(\.options)
+        case .with(let pieces, let option): [option] + pieces.flatMap(\.options)
         }
     }
 
@@ -128,7 +133,7 @@ indirect enum Syntax: SyntaxElement {
         switch self {
         case .operand(let operand): [operand]
         case .option, .tags: []
-        case .oneOf(let pieces), .with(_, let pieces): pieces.flatMap(\.operands)
+        case .oneOf(let pieces), .with(let pieces, _): pieces.flatMap(\.operands)
         }
     }
 }
@@ -148,7 +153,7 @@ extension OptionDeclaration {
 
     /// This option and those that only go with it (`--repeat RULE [--repeat-from FROM]`).
     func with(_ elements: any SyntaxElement...) -> Syntax {
-        .with(option, elements.map(\.syntax))
+        .with(elements.map(\.syntax), option)
     }
 }
 
