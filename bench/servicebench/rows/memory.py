@@ -50,7 +50,7 @@ def memory_of(h, name, folder_name, count):
         h.detail(f"plan_{key}_s", fmt(time.monotonic() - started, 2))
     started = time.monotonic()
     daemon = h.nudged(folder, env)
-    h.detail(f"start_{key}_s", fmt(time.monotonic() - started, 2))
+    h.detail(f"start_{key}_s", fmt(time.monotonic() - started, 3))
     sample = {}
 
     def mib():
