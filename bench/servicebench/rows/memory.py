@@ -58,10 +58,10 @@ def memory_of(h, name, folder_name, count):
     try:
         time.sleep(3)
         sample["idle"] = mib()
-        # Todos added one by one with `nudge add` while nudged runs, each due at the next
-        # whole second (one due before its creation, which an add can cross, never fires), so
-        # nudged reacts to each commit, fires each alone and shows it. Paced, and at most
-        # IN_FLIGHT not yet shown.
+        # Todos added one by one with `nudge add` while nudged runs, each due at the whole
+        # second after next (one due before its creation never fires, and on a loaded machine
+        # an add crossed the next second), so nudged reacts to each commit, fires each alone
+        # and shows it. Paced, and at most IN_FLIGHT not yet shown.
         started = time.monotonic()
 
         def ours(event):
@@ -78,7 +78,7 @@ def memory_of(h, name, folder_name, count):
                 time.sleep(0.01)
             time.sleep(max(0.0, next_add - time.monotonic()))
             next_add = time.monotonic() + 1 / PER_SECOND
-            h.nudge(env, "add", f"Memory {n}", "--due", local(int(time.time()) + 1))
+            h.nudge(env, "add", f"Memory {n}", "--due", local(int(time.time()) + 2))
             if n == 100:
                 daemon.wait_for("delivered", 100, timeout=30, where=ours)
                 sample["fired_100"] = mib()
