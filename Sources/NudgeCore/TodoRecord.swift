@@ -2,19 +2,15 @@ import Foundation
 
 /// A todo as it travels between databases and formats: everything but the local id, the
 /// category by name, with its own reminders, its snooze and what other programs keep with it.
+/// The todo's fields read as the record's own (`record.title`).
+@dynamicMemberLookup
 public struct TodoRecord: Hashable, Sendable {
-    public var uuid: String
-    public var title: String
-    public var notes: String?
-    public var due: Due?
-    public var priority: Priority
-    public var category: String?
+    /// The todo without what only one database knows: its id is 0, its category a name alone
+    /// (id 0, the default icon) and it keeps no wall time of its due. Its tags are empty: the
+    /// record's are `tags`, which can also say that the format gave none.
+    public var todo: Todo
     /// Nil when the format does not say: an import then keeps the stored todo's tags.
     public var tags: [String]?
-    public var repetition: Repetition?
-    public var completedAt: Date?
-    public var createdAt: Date
-    public var updatedAt: Date
     /// Reminders of this todo alone (`nudge remind --add`).
     public var reminders: [CustomReminder]
     /// False for a todo whose only reminders are `reminders` (`--no-default-reminders`).
@@ -31,17 +27,10 @@ public struct TodoRecord: Hashable, Sendable {
                 category: String? = nil, tags: [String]? = nil, repetition: Repetition? = nil, completedAt: Date? = nil,
                 createdAt: Date, updatedAt: Date, reminders: [CustomReminder] = [], defaultReminders: Bool = true,
                 snoozedUntil: Date? = nil, kept: [String: String] = [:], remindedThrough: Date? = nil) {
-        self.uuid = uuid
-        self.title = title
-        self.notes = notes
-        self.due = due
-        self.priority = priority
-        self.category = category
+        todo = Todo(id: 0, uuid: uuid, title: title, notes: notes, due: due, priority: priority,
+                    category: category.map { Category(id: 0, name: $0) }, repetition: repetition,
+                    completedAt: completedAt, createdAt: createdAt, updatedAt: updatedAt)
         self.tags = tags
-        self.repetition = repetition
-        self.completedAt = completedAt
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
         self.reminders = reminders
         self.defaultReminders = defaultReminders
         self.snoozedUntil = snoozedUntil
@@ -56,11 +45,23 @@ public struct TodoRecord: Hashable, Sendable {
                   createdAt: todo.createdAt, updatedAt: todo.updatedAt)
     }
 
+    @inlinable public subscript<Value>(dynamicMember field: WritableKeyPath<Todo, Value>) -> Value {
+        get { todo[keyPath: field] }
+        set { todo[keyPath: field] = newValue }
+    }
+
+    /// The category's name.
+    public var category: String? {
+        get { todo.category?.name }
+        set { todo.category = newValue.map { Category(id: 0, name: $0) } }
+    }
+
     /// The todo this record describes; `id` is the store's, which a record does not carry.
     public func todo(id: Int64) -> Todo {
-        Todo(id: id, uuid: uuid, title: title, notes: notes, due: due, priority: priority,
-             category: category.map { Category(id: 0, name: $0) }, tags: tags ?? [], repetition: repetition,
-             completedAt: completedAt, createdAt: createdAt, updatedAt: updatedAt)
+        var stored = self.todo
+        stored.id = id
+        stored.tags = tags ?? []
+        return stored
     }
 }
 
@@ -74,7 +75,7 @@ extension TodoRecord {
     /// when it does not.
     public var oversizedText: (field: String?, reason: String)? {
         let limit = BoundedRead.sizeText(Self.maximumTextBytes)
-        if let notes, notes.utf8.count > Self.maximumTextBytes {
+        if let notes = todo.notes, notes.utf8.count > Self.maximumTextBytes {
             return ("notes", "is \(BoundedRead.sizeText(notes.utf8.count)) long; at most \(limit) is allowed")
         }
         for (format, text) in kept.sorted(by: { $0.key < $1.key }) where text.utf8.count > Self.maximumTextBytes {
