@@ -16,13 +16,7 @@ enum BashCompletion {
             _nudge_commands=\(table.entries.map(\.name).joined(separator: " ").singleQuoted)
             _nudge_topics=\(table.topics.map(\.name).joined(separator: " ").singleQuoted)
 
-            \(CompletionTable.caseFunction("_nudge_options", "Sets options to the options of command $1 (of nudge itself when $1 is empty).",
-                                            clearing: "options=", options))
-
-            \(CompletionTable.caseFunction("_nudge_subcommands", "Sets subcommands to the words that select what command $1 does.",
-                                            clearing: "subcommands=", subcommands))
-
-            \(table.sharedFunctions)
+            \(table.sharedFunctions(options: ("options=", options), subcommands: ("subcommands=", subcommands)))
 
             \(engine)
             """

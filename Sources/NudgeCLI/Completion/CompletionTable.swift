@@ -90,11 +90,13 @@ struct CompletionTable {
 
 extension CompletionTable {
     /// The functions bash and zsh both read (`case` labels in parentheses, alternatives joined
-    /// by `|`): `_nudge_option_kind`, `_nudge_operand_kind`, and the walk over the line.
-    var sharedFunctions: String {
+    /// by `|`): `_nudge_options` and `_nudge_subcommands` as each shell lists words (its `case`
+    /// lines, and how a list is emptied), `_nudge_option_kind`, `_nudge_operand_kind`, and the
+    /// walk over the line.
+    func sharedFunctions(options: (clearing: String, cases: [String]), subcommands: (clearing: String, cases: [String])) -> String {
         var kinds: [String] = []
-        for (command, options) in optionsByCommand {
-            for option in options {
+        for (command, commandOptions) in optionsByCommand {
+            for option in commandOptions {
                 guard let kind = option.valueKind else { continue }
                 let patterns = Self.spellings(option).map { (command + " " + $0).singleQuoted }
                 kinds.append("        (" + patterns.joined(separator: "|") + ") kind=" + Self.code(kind).singleQuoted + " ;;")
@@ -108,6 +110,10 @@ extension CompletionTable {
                 + (cases.isEmpty ? "" : "\n") + "            esac ;;"
         }
         return [
+            Self.caseFunction("_nudge_options", "Lists the options of command $1 (of nudge itself when $1 is empty).",
+                              clearing: options.clearing, options.cases),
+            Self.caseFunction("_nudge_subcommands", "Lists the words that select what command $1 does.",
+                              clearing: subcommands.clearing, subcommands.cases),
             Self.caseFunction("_nudge_option_kind", "Sets kind to what the value of option $2 of command $1 names; empty for a flag.",
                               clearing: "kind=", on: "\"$1 $2\"", kinds),
             Self.caseFunction("_nudge_operand_kind", "Sets kind to what operand $3 (from 0) of command $1 names, $2 being its first.",
@@ -127,8 +133,8 @@ extension CompletionTable {
 
     /// A function that clears a variable and sets it by the `case` of `subject`: `cases` are
     /// its lines, each as `(pattern) variable=... ;;`.
-    static func caseFunction(_ name: String, _ comment: String, clearing: String, on subject: String = "$1",
-                             _ cases: [String]) -> String {
+    private static func caseFunction(_ name: String, _ comment: String, clearing: String, on subject: String = "$1",
+                                     _ cases: [String]) -> String {
         """
         # \(comment)
         \(name)() {

@@ -28,13 +28,7 @@ enum ZshCompletion {
                 described=(\(topics.joined(separator: " ")))
             }
 
-            \(CompletionTable.caseFunction("_nudge_options", "Sets described to the options of command $1 (of nudge itself when $1 is empty).",
-                                            clearing: "described=()", optionLists))
-
-            \(CompletionTable.caseFunction("_nudge_subcommands", "Sets described to the words that select what command $1 does.",
-                                            clearing: "described=()", subcommands))
-
-            \(table.sharedFunctions)
+            \(table.sharedFunctions(options: ("described=()", optionLists), subcommands: ("described=()", subcommands)))
 
             \(engine)
             """
