@@ -15,15 +15,6 @@ struct TodoReader {
     /// What was read but will not work as it did where the todo came from.
     var warnings: [String] = []
 
-    init(todo: LibICal.Component, number: Int, timezones: [String: LibICal.Component], options: InterchangeOptions,
-         setAside: ICalendarSetAside) {
-        self.todo = todo
-        self.number = number
-        self.timezones = timezones
-        self.options = options
-        self.setAside = setAside
-    }
-
     func error(_ field: String?, _ reason: String) -> RecordError {
         RecordError(item: number, place: .todo, field: field, reason: reason)
     }

@@ -23,11 +23,6 @@ public enum JSON: Sendable {
         /// Whether a value on one line has a space after each `,` and `:`.
         public var spaced: Bool
 
-        public init(brokenLevels: Int, spaced: Bool) {
-            self.brokenLevels = brokenLevels
-            self.spaced = spaced
-        }
-
         /// Two-space indented, like `jq`.
         public static let indented = Layout(brokenLevels: .max, spaced: true)
         /// On one line, without spaces: for readers that take a line at a time.

@@ -12,12 +12,6 @@ public enum AtomicFile {
         /// The temporary file for `write` and `flush`, the target for `rename`.
         public let path: String
         public let errno: Errno
-
-        public init(step: Step, path: String, errno: Errno) {
-            self.step = step
-            self.path = path
-            self.errno = errno
-        }
     }
 
     /// Replaces the file at `path` with `text`. `temporary` names the file written first, in

@@ -1,5 +1,5 @@
 import Foundation
-import NudgePlatform
+@testable import NudgePlatform
 @testable import NudgeTestSupport
 import Testing
 
