@@ -1,3 +1,5 @@
+import NudgePlatform
+import NudgeRecurrence
 import NudgeStore
 
 /// One `nudge` subcommand: its declaration, its help and what it does.
@@ -10,10 +12,6 @@ protocol Command: SendableMetatype {
     /// What `--json` prints, for the man page: the keys and what they hold. Keys are only
     /// ever added.
     static var jsonOutput: String { get }
-    /// Whether the command may reach libical (repeat rules of stored todos, iCalendar files):
-    /// it is opened before the command runs, so that a missing library fails the command
-    /// first, not one of its todos quietly (a repeat ended, a file not read).
-    static var usesLibICal: Bool { get }
     static func run(_ arguments: Arguments, context: Context) throws(CLIError)
 }
 
@@ -30,7 +28,6 @@ extension Command {
     /// What the words besides options name, for shell completion.
     static var operands: Operands { declaration.operands }
     static var subcommands: [Subcommand] { declaration.subcommands }
-    static var usesLibICal: Bool { false }
 
     /// Parses an id the way the user typed it, e.g. `12` or `#12`.
     static func todoID(_ text: String) throws(CLIError) -> Int64 {
@@ -41,7 +38,6 @@ extension Command {
         return id
     }
 
-
     static func todoIDs(_ texts: [String]) throws(CLIError) -> [Int64] {
         var ids: [Int64] = []
         for text in texts {
@@ -49,5 +45,11 @@ extension Command {
             if !ids.contains(id) { ids.append(id) }
         }
         return ids
+    }
+
+    /// Opens libical before a use of it that cannot fail (an iCalendar file written, a vdir
+    /// synced), so that a missing libical fails the command in one line.
+    static func openLibICal() throws(CLIError) {
+        do throws(LibraryLoadError) { try LibICalLibrary.open() } catch { throw .failed(error.description) }
     }
 }

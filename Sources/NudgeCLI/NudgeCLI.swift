@@ -2,7 +2,6 @@ import Foundation
 import NudgeCore
 import NudgeHelp
 import NudgePlatform
-import NudgeRecurrence
 
 /// The `nudge` command: reads the command line, runs one command, and returns the exit status.
 public enum NudgeCLI {
@@ -104,9 +103,6 @@ public enum NudgeCLI {
         if arguments[Flag.help] {
             context.print(HelpCommand.help(for: command))
             return 0
-        }
-        if command.usesLibICal {
-            do throws(LibraryLoadError) { try LibICalLibrary.open() } catch { throw .failed(error.description) }
         }
         try command.run(arguments, context: context)
         return 0

@@ -1,5 +1,6 @@
 import Foundation
 import NudgeCore
+import NudgePlatform
 import NudgeStore
 import NudgeSystem
 
@@ -20,7 +21,9 @@ struct ButtonActions {
         do {
             if key == NotificationWriter.doneKey {
                 let moment = context.now
-                let (_, after) = try store.setCompleted(ids: [todoID], done: true, now: moment) { $0.nextOccurrence(completedAt: moment, localZone: zone) }
+                let (_, after) = try store.setCompleted(ids: [todoID], done: true, now: moment) { todo throws(LibraryLoadError) in
+                    try todo.nextOccurrence(completedAt: moment, localZone: zone)
+                }
                 let todo = after[0]
                 let next = todo.isCompleted ? "" : todo.due.map { "; next due " + DueText(now: moment, zone: zone, style: context.dateStyle).relative($0) } ?? ""
                 context.record(.completed, "completed: \(todo.title)" + next, todo: todoID)

@@ -9,9 +9,10 @@ import NudgePlatform
 public enum LibICalLibrary {
     public static let library = CLibrary(soname: "libical.so.3", package: "libical3")
 
-    /// Opens libical if it is not open yet. The commands that repeat, import, export or sync
-    /// todos, and nudged, call it first: a repeat rule read from the store is not parsed where
-    /// an error could be told, and a series must not end because libical is missing.
+    /// Opens libical if it is not open yet. Called where a failure must be told before a use
+    /// that cannot tell it: a stored repeat rule is read where an error would end the series
+    /// (`Todo.nextOccurrence`), and an iCalendar file is written by code that cannot fail.
+    /// A command that never meets a repeat rule or an iCalendar file never maps libical.
     public static func open() throws(LibraryLoadError) {
         _ = try opened.get()
     }

@@ -1,12 +1,15 @@
 import Foundation
 import NudgeCore
+import NudgePlatform
 
 extension Todo {
     /// The next occurrence of this repeating todo when completed at `completedAt`, or nil when it
     /// does not repeat or its series has ended. `localZone` decides the days of all-day todos.
-    public func nextOccurrence(completedAt: Date, localZone: TimeZone) -> Due? {
-        guard let repetition, let due,
-              let rule = try? RepeatRule(parsing: "RRULE:" + repetition.rrule) else { return nil }
+    /// Throws when libical cannot be opened, so that the series is not taken as ended.
+    public func nextOccurrence(completedAt: Date, localZone: TimeZone) throws(LibraryLoadError) -> Due? {
+        guard let repetition, let due else { return nil }
+        try LibICalLibrary.open()
+        guard let rule = try? RepeatRule(parsing: "RRULE:" + repetition.rrule) else { return nil }
         return rule.nextDue(after: due, completedAt: completedAt, from: repetition.from, now: completedAt,
                             localZone: localZone, seriesStart: repetition.start,
                             exceptions: repetition.exceptions, additions: repetition.additions)
@@ -16,10 +19,11 @@ extension Todo {
 extension Todo {
     /// The next `count` dues of this repeating todo, each as if the one before were done when
     /// due (an overdue one: done at `now`). Fewer when the series ends; empty when it does not
-    /// repeat. `localZone` decides the days of all-day todos.
-    public func nextDues(_ count: Int, now: Date, localZone: TimeZone) -> [Due] {
-        guard let repetition, var due,
-              let rule = try? RepeatRule(parsing: "RRULE:" + repetition.rrule) else { return [] }
+    /// repeat. `localZone` decides the days of all-day todos. Throws when libical cannot be opened.
+    public func nextDues(_ count: Int, now: Date, localZone: TimeZone) throws(LibraryLoadError) -> [Due] {
+        guard let repetition, var due else { return [] }
+        try LibICalLibrary.open()
+        guard let rule = try? RepeatRule(parsing: "RRULE:" + repetition.rrule) else { return [] }
         var result: [Due] = []
         while result.count < count {
             let done = max(due.start(in: localZone), now)

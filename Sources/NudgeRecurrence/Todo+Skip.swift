@@ -220,7 +220,7 @@ private struct Series {
             case .at(let moment, _): instant(other) == moment
             }
         }
-        return .notAnOccurrence(next: Array(([todo.due].compactMap { $0 } + todo.nextDues(3, now: now, localZone: localZone)).prefix(4)),
+        return .notAnOccurrence(next: Array(([todo.due].compactMap { $0 } + ((try? todo.nextDues(3, now: now, localZone: localZone)) ?? [])).prefix(4)),
                                 alreadySkipped: excepted)
     }
 }

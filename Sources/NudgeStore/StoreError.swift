@@ -1,3 +1,5 @@
+import NudgePlatform
+
 /// Why the store could not be opened or used, in words for the person at the terminal.
 public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
     case cannotOpen(path: String, reason: String)
@@ -11,6 +13,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
     case noSuchCategory(String)
     case categoryExists(String)
     case alreadyDone(Int64)
+    /// A library the caller needed inside a write (libical, for a repeating todo's next due)
+    /// could not be opened: the write was rolled back.
+    case missingLibrary(LibraryLoadError)
 
     /// Copies what SQLite can still read of a damaged file into recovered.db. A dump that met
     /// damage ends in ROLLBACK, which would throw the copy away; Debian's sqlite3 has no
@@ -43,6 +48,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
             "todo \(id) is done; reopen it first with: nudge undo \(id)"
         case .categoryExists(let name):
             "a category named '\(name)' already exists (names ignore case)"
+        case .missingLibrary(let error):
+            error.description
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import NudgeCore
+import NudgePlatform
 import NudgeSQLite
 
 /// What a new todo is made of; the store assigns the id, the UUID and the times.
@@ -161,9 +162,10 @@ extension TodoStore {
     /// Marks the todos done (or, with `done: false`, not done). A repeating todo, when
     /// `nextDue` gives it a next occurrence, moves there instead and stays pending; its
     /// completion is recorded. Returns the todos before and after, so the caller can tell what
-    /// changed. Nothing changes unless every id exists.
+    /// changed. Nothing changes unless every id exists, nor when `nextDue` cannot open the
+    /// library it needs.
     public func setCompleted(ids: [Int64], done: Bool, now: Date,
-                             nextDue: (Todo) -> Due? = { _ in nil }) throws(StoreError) -> (before: [Todo], after: [Todo]) {
+                             nextDue: (Todo) throws(LibraryLoadError) -> Due? = { _ in nil }) throws(StoreError) -> (before: [Todo], after: [Todo]) {
         try write {
             let before = try fetch(ids: ids)
             let stamp = Int64(now.timeIntervalSince1970)
@@ -187,7 +189,9 @@ extension TodoStore {
                 guard !todo.isCompleted else { continue }
                 let (dueAt, dueDay, _) = Self.columns(for: todo.due)
                 try record.run([.integer(todo.id), dueAt.sqlValue, dueDay.sqlValue, .integer(stamp)])
-                if todo.repetition != nil, let next = nextDue(todo) {
+                let next: Due?
+                do throws(LibraryLoadError) { next = todo.repetition == nil ? nil : try nextDue(todo) } catch { throw StoreError.missingLibrary(error) }
+                if let next {
                     let (at, day, zone) = Self.columns(for: next)
                     try advance.run([at.sqlValue, day.sqlValue, zone.sqlValue, .integer(stamp), .integer(todo.id)])
                 } else {

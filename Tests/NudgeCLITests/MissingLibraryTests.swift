@@ -27,13 +27,19 @@ struct MissingLibraryTests {
     }
 
     @Test func exportImportAndSyncSayItOnce() throws {
-        try nudge("add", "Buy milk")
+        try nudge("add", "Water the plants", "--due", "2026-11-30 09:00", "--repeat", "daily")
         let broken = try withoutLibICal()
-        for arguments in [["export", "--format", "ics"], ["import", nudge.folder.file("none.ics")], ["sync"], ["explain", "1"]] {
+        for arguments in [["export", "--format", "ics"], ["sync"], ["explain", "1"], ["explain", "1", "--json"]] {
             let run = try nudge.run(arguments, environment: broken)
             #expect(run.status == 1, "\(arguments)")
             #expect(run.stderr == Self.message, "\(arguments)")
+            #expect(run.stdout == "", "\(arguments)")
         }
+        let file = nudge.folder.file("todo.ics")
+        #expect(FileManager.default.createFile(atPath: file, contents: Data("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n".utf8)))
+        let run = try nudge("import", file, environment: broken)
+        #expect(run.status == 1)
+        #expect(run.stderr == "nudge: cannot import \(file): libical.so.3 could not be loaded (install the Debian package libical3); nothing was imported\n")
     }
 
     @Test func aRuleIsRefusedWithTheSameLine() throws {
@@ -49,5 +55,12 @@ struct MissingLibraryTests {
         let list = try nudge("list", environment: broken)
         #expect(list.status == 0)
         #expect(list.stdout.contains("Buy milk"))
+        #expect(try nudge("add", "Call Anna", "--due", "2026-11-30 09:00", environment: broken).status == 0)
+        for arguments in [["explain", "2"], ["edit", "2", "--title", "Call Anna back"], ["export"], ["export", "--format", "todotxt"], ["done", "1", "2"]] {
+            let run = try nudge.run(arguments, environment: broken)
+            #expect(run.status == 0, "\(arguments)")
+            #expect(run.stderr == "", "\(arguments)")
+        }
+        #expect(try nudge("list", "--all", "--json").array().allSatisfy { $0["completed"] as? Bool == true })
     }
 }

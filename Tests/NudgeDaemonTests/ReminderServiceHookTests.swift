@@ -1,5 +1,6 @@
 import Foundation
 import NudgeCore
+import NudgePlatform
 import NudgeStore
 import Testing
 @testable import NudgeTestSupport
@@ -132,8 +133,8 @@ struct ReminderServiceHookTests {
         let daily = try fixture.add("Stretch", at: fixture.date(29, 12), repetition: Repetition(rrule: "FREQ=DAILY", from: .due))
         try fixture.start()
         let other = try fixture.store()
-        let (_, after) = try other.setCompleted(ids: [daily.id], done: true, now: fixture.now) {
-            $0.nextOccurrence(completedAt: fixture.now, localZone: fixture.zone)
+        let (_, after) = try other.setCompleted(ids: [daily.id], done: true, now: fixture.now) { todo throws(LibraryLoadError) in
+            try todo.nextOccurrence(completedAt: fixture.now, localZone: fixture.zone)
         }
         #expect(after.first?.due == .at(fixture.date(30, 12), zone: fixture.zone), "it moved on to the next day")
         fixture.onQueue { fixture.service.databaseMayHaveChanged() }

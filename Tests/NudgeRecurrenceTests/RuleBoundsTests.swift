@@ -205,13 +205,13 @@ struct RuleBoundsTests {
     }
 
     /// One stored before rules were checked is treated as having no next occurrence.
-    @Test func aStoredRuleThatNeverOccursHasNoNextOccurrence() {
+    @Test func aStoredRuleThatNeverOccursHasNoNextOccurrence() throws {
         let now = Date(timeIntervalSince1970: 1_796_371_200)
         let todo = Todo(id: 1, title: "never", due: due, repetition: Repetition(rrule: "FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=30", from: .due),
                         createdAt: now, updatedAt: now)
-        let time = seconds {
-            #expect(todo.nextOccurrence(completedAt: now, localZone: berlin) == nil)
-            #expect(todo.nextDues(3, now: now, localZone: berlin).isEmpty)
+        let time = try seconds { () throws in
+            #expect(try todo.nextOccurrence(completedAt: now, localZone: berlin) == nil)
+            #expect(try todo.nextDues(3, now: now, localZone: berlin).isEmpty)
         }
         #expect(time < 1)
     }

@@ -1,10 +1,10 @@
 import Foundation
 import NudgeCore
+import NudgePlatform
 import NudgeRecurrence
 import NudgeStore
 
 enum DoneCommand: Command {
-    static let usesLibICal = true
     static let json = Flag("json", "Print the todos as JSON afterwards")
     static let declaration = CommandDeclaration("done", "Mark todos as done", Operand("ID", .todo(.pending), .repeated), json)
     static let jsonOutput = """
@@ -38,8 +38,8 @@ extension Command {
         let ids = try todoIDs(arguments.positionals(min: 1, usage: usage))
         let result: (before: [Todo], after: [Todo])
         do {
-            result = try context.storeOfExisting().setCompleted(ids: ids, done: done, now: context.now) { todo in
-                todo.nextOccurrence(completedAt: context.now, localZone: context.zone)
+            result = try context.storeOfExisting().setCompleted(ids: ids, done: done, now: context.now) { todo throws(LibraryLoadError) in
+                try todo.nextOccurrence(completedAt: context.now, localZone: context.zone)
             }
         } catch {
             throw CLIError(error)

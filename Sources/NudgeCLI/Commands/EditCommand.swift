@@ -3,7 +3,6 @@ import NudgeRecurrence
 import NudgeStore
 
 enum EditCommand: Command {
-    static let usesLibICal = true
     static let title = ValueOption("title", "T", "The new title", parse: validated(title:))
     static let notes = ValueOption("notes", "T", "The new notes; an empty text removes them")
     static let due = ValueOption("due", "WHEN", "The new due date (see 'nudge help add')", read: reading(_:context:))
@@ -74,6 +73,8 @@ enum EditCommand: Command {
                 guard let due = todo.due else {
                     throw CLIError.usage("a repeating todo needs a due date to repeat from; give --due WHEN or --no-repeat")
                 }
+                // Checked with libical: a missing one is said, not taken for a rule it cannot read.
+                try LibICalLibrary.open()
                 if let rule = try? RepeatRule(parsing: "RRULE:" + repetition.rrule) { try rule.check(for: due) }
                 // A new rule or a new due starts the series again from the due, at the time typed
                 // or the old series' time (either may be one a DST gap moved the due away from).

@@ -1,5 +1,6 @@
 import Foundation
 import NudgeCore
+import NudgePlatform
 import NudgeRecurrence
 import NudgeStore
 
@@ -70,8 +71,12 @@ enum ExplainCommand: Command {
         let todo = subject.todo
         let text = context.dueText
         let explained = todo.isCompleted ? [] : explain(subject, firings: firings, planner: planner, now: context.now, text: text)
+        let preview: (dues: [Due], skipped: [Due])
+        do { preview = todo.isCompleted ? ([], []) : try nextDues(todo, context: context) } catch {
+            throw .failed(error.description)
+        }
         if arguments[Self.json] {
-            context.printJSON(json(subject, explained: explained, config: planner.config, context: context))
+            context.printJSON(json(subject, explained: explained, preview: preview, config: planner.config, context: context))
             return
         }
         context.print(context.styled("Todo \(todo.id): ", .bold) + Terminal.visible(todo.title))
@@ -80,7 +85,7 @@ enum ExplainCommand: Command {
         if let repetition = todo.repetition {
             let rule = (try? RepeatRule(parsing: "RRULE:" + repetition.rrule))?.shownBack ?? repetition.rrule
             context.print("  Repeats   \(Terminal.visible(rule)), counted from the \(repetition.from == .due ? "due date" : "completion")")
-            if !todo.isCompleted { printNextDues(todo, context: context) }
+            if !todo.isCompleted { printNextDues(preview, context: context) }
         }
         let sections = ["[reminders]"] + origins(todo, config: planner.config)
         context.print("  Rules     " + (subject.usesDefaultRules ? Terminal.visible(sections.joined(separator: " + ")) : "none (added with --no-default-reminders)"))
@@ -159,12 +164,12 @@ enum ExplainCommand: Command {
         return explained.enumerated().sorted { ($0.element.reminder.at, $0.offset) < ($1.element.reminder.at, $1.offset) }.map(\.element)
     }
 
-    static func json(_ subject: ReminderSubject, explained: [Explained], config: NudgeConfig, context: Context) -> JSON {
+    static func json(_ subject: ReminderSubject, explained: [Explained], preview: (dues: [Due], skipped: [Due]), config: NudgeConfig,
+                     context: Context) -> JSON {
         let todo = subject.todo
         let clock = WallClock(zone: context.zone)
         let rules = subject.usesDefaultRules ? ["[reminders]"] + origins(todo, config: config) : []
         let snoozed = subject.snoozedUntil.flatMap { $0 > context.now ? $0 : nil }
-        let preview: (dues: [Due], skipped: [Due]) = todo.isCompleted ? ([], []) : nextDues(todo, context: context)
         return .object([
             ("id", .int(todo.id)), ("title", .string(todo.title)), ("due", context.jsonDue(todo.due)),
             ("allDay", .bool(todo.due?.isAllDay ?? false)), ("tags", .array(todo.tags.map(JSON.string))), ("repeat", context.json(todo.repetition, due: todo.due)),
@@ -193,8 +198,8 @@ enum ExplainCommand: Command {
     /// them and `--json` are (the series follows its own zone's clock; read in another zone,
     /// its 09:00 is shown as the local time it falls at):
     /// "  Then      Thu Dec 3 09:00 (if each is done when due)".
-    static func printNextDues(_ todo: Todo, context: Context) {
-        let (dues, skipped) = nextDues(todo, context: context)
+    static func printNextDues(_ preview: (dues: [Due], skipped: [Due]), context: Context) {
+        let (dues, skipped) = preview
         let lines = (dues.map { ($0, false) } + skipped.map { ($0, true) }).sorted { $0.0.start(in: context.zone) < $1.0.start(in: context.zone) }
         for (index, (due, isSkipped)) in lines.enumerated() {
             let when = switch due {
@@ -211,10 +216,11 @@ enum ExplainCommand: Command {
     }
 
     /// The next dues of a repeating todo, and the skipped dates among them: after its due,
-    /// and up to the last of the next dues unless the series ends before.
-    static func nextDues(_ todo: Todo, context: Context) -> (dues: [Due], skipped: [Due]) {
+    /// and up to the last of the next dues unless the series ends before. Throws when libical
+    /// cannot be opened.
+    static func nextDues(_ todo: Todo, context: Context) throws(LibraryLoadError) -> (dues: [Due], skipped: [Due]) {
         guard todo.repetition != nil else { return ([], []) }
-        let dues = todo.nextDues(previewedDues, now: context.now, localZone: context.zone)
+        let dues = try todo.nextDues(previewedDues, now: context.now, localZone: context.zone)
         guard let due = todo.due else { return (dues, []) }
         let last = dues.count < previewedDues ? nil : dues.last?.start(in: context.zone)
         let skipped = todo.skippedDues(localZone: context.zone).filter { skipped in

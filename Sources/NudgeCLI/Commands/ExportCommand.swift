@@ -3,7 +3,6 @@ import NudgeInterchange
 import NudgeStore
 
 enum ExportCommand: Command {
-    static let usesLibICal = true
     static let format = ValueOption("format", "FORMAT", "The file format: json (the default), ics, taskwarrior or todotxt", choices: Choices.formats, parse: interchangeFormat)
     static let all = Flag("all", "Include completed todos")
     static let output = ValueOption("output", "FILE", "Write to FILE (replaced whole, readable only by you; through a symbolic link to its target; a FIFO or device is written to) instead of the terminal", short: "o")
@@ -33,6 +32,7 @@ enum ExportCommand: Command {
         do {
             records = try context.store(.read).records(arguments[Self.all] ? .all : .pending)
         } catch { throw CLIError(error) }
+        if format == .ics { try openLibICal() }
         let text = format.encode(records, options: InterchangeOptions(zone: context.zone, now: context.now, config: try context.config()))
         if let path = try arguments[Self.output] {
             try OutputFile.write(text, to: path)

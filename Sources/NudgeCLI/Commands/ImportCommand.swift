@@ -9,7 +9,6 @@ import NudgeStore
 import NudgeSystem
 
 enum ImportCommand: Command {
-    static let usesLibICal = true
     static let format = ValueOption("format", "FORMAT", "The file format: json, ics, taskwarrior or todotxt (guessed from the content when not given)", choices: Choices.formats, parse: ExportCommand.interchangeFormat)
     static let dryRun = Flag("dry-run", "Say what would be added, updated and skipped, and change nothing")
     static let skipBad = Flag("skip-bad", "Import the good todos of a file with bad ones, listing those skipped")

@@ -3,7 +3,6 @@ import NudgeRecurrence
 import NudgeStore
 
 enum SkipCommand: Command {
-    static let usesLibICal = true
     static let on = ValueOption("on", "WHEN", "Skip the due at this moment or on this day instead of the next", read: AddCommand.dueNamed)
     static let count = ValueOption("count", "N", "Skip N dues in a row (default 1, at most \(Skip.largestCount))", parse: skipCount)
     static let json = Flag("json", "Print {todo, skipped} as JSON afterwards")
@@ -33,6 +32,8 @@ enum SkipCommand: Command {
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         let id = try todoID(arguments.positionals(min: 1, max: 1, usage: usage)[0])
+        // Every skip reads a repeat rule.
+        try openLibICal()
         let target = try arguments[Self.on]
         let count = try arguments[Self.count] ?? 1
         let store = try context.storeOfExisting()

@@ -5,7 +5,6 @@ import NudgeStore
 import NudgeSync
 
 enum SyncCommand: Command {
-    static let usesLibICal = true
     static let json = Flag("json", "Print what the pass did as a JSON object")
     static let declaration = CommandDeclaration("sync", "Keep the todos and a vdir (one UID.ics per todo, as vdirsyncer and todoman use) in step, both ways", json)
     static let jsonOutput = """
@@ -47,6 +46,8 @@ enum SyncCommand: Command {
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         _ = try arguments.positionals(min: 0, max: 0, usage: usage)
+        // A pass reads and writes iCalendar files: without libical, each file would be set aside.
+        try openLibICal()
         guard let configured = try context.config().sync.vdir else {
             throw .usage("no vdir to sync with: set vdir in the [sync] section of \(context.resolvedConfigPath), "
                 + "e.g. vdir = ~/.local/share/vdirsyncer/calendars/todos")
