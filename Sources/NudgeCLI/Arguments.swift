@@ -189,12 +189,15 @@ struct Arguments {
         return name
     }
 
-    func positionals(min: Int, max: Int? = nil, usage: String) throws(CLIError) -> [String] {
+    /// The positional arguments, refused when fewer than `min` or more than `max`; `usage` is
+    /// built from the declaration only for the error.
+    func positionals(min: Int, max: Int? = nil, usage: @autoclosure () -> String) throws(CLIError) -> [String] {
         if positionals.count < min {
-            throw .usage("missing argument; usage: \(usage)")
+            throw .usage("missing argument; usage: \(usage())")
         }
         if let max, positionals.count > max {
             let extra = positionals[max]
+            let usage = usage()
             // A title's second word is the likely extra where the command takes one.
             let hint = usage.contains("TITLE") || usage.contains("--title") ? " (quote a title with spaces)" : ""
             throw .usage("unexpected argument '\(extra)'; usage: \(usage)" + hint)

@@ -4,6 +4,9 @@ import NudgeStore
 
 /// One `nudge` subcommand: its declaration, its help and what it does.
 protocol Command: SendableMetatype {
+    /// The word that selects it (`nudge add`), apart from the declaration so that finding the
+    /// command run builds no other command's declaration.
+    static var name: String { get }
     /// Name, abstract, options and operands, from which usage, help, the man page and
     /// completion come.
     static var declaration: CommandDeclaration { get }
@@ -19,7 +22,6 @@ extension Command {
     static var discussion: String { "" }
     static var jsonOutput: String { "" }
 
-    static var name: String { declaration.name }
     /// One line for the command list.
     static var abstract: String { declaration.abstract }
     /// The synopsis, e.g. `nudge show ID [--json]`.

@@ -109,7 +109,7 @@ public enum NudgeCLI {
     }
 
     /// --db and --config may come before or after the command; the rest is the command's.
-    static func pathOptions(_ words: [String]) throws(CLIError) -> (paths: [PathOption: String], rest: [String]) {
+    static func pathOptions(_ words: [String]) throws(CLIError) -> (paths: PathOption.Paths, rest: [String]) {
         do { return try PathOption.extract(words) } catch { throw .usage(error.message) }
     }
 

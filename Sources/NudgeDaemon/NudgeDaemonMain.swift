@@ -27,7 +27,7 @@ public enum NudgeDaemonMain {
             }
             return 0
         }
-        let paths: [PathOption: String]
+        let paths: PathOption.Paths
         do { paths = try parse(arguments) } catch {
             try? FileDescriptor.standardError.writeAll("nudged: \(error)\n")
             return 2
@@ -68,7 +68,7 @@ public enum NudgeDaemonMain {
     }
 
     /// nudged takes only --db and --config, read as nudge reads them.
-    static func parse(_ arguments: [String]) throws -> [PathOption: String] {
+    static func parse(_ arguments: [String]) throws -> PathOption.Paths {
         let (paths, rest) = try PathOption.extract(arguments)
         if let word = rest.first {
             throw DaemonError("unknown argument '\(word)'; usage: nudged \(DaemonManual.arguments)")

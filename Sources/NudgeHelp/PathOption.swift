@@ -8,11 +8,39 @@ public enum PathOption: String, CaseIterable, Sendable {
     /// `[--db PATH] [--config PATH]`, for the synopses.
     public static let synopsis = allCases.map { "[--\($0.rawValue) \(placeholder)]" }.joined(separator: " ")
 
+    /// The paths given, by option. Two fields rather than a dictionary keyed by the enum,
+    /// whose generic metadata the runtime would build at every start.
+    public struct Paths: Equatable, Sendable, ExpressibleByDictionaryLiteral {
+        public var db: String?
+        public var config: String?
+
+        public init() {}
+
+        public init(dictionaryLiteral elements: (PathOption, String)...) {
+            for (option, path) in elements { self[option] = path }
+        }
+
+        public subscript(option: PathOption) -> String? {
+            get {
+                switch option {
+                case .db: db
+                case .config: config
+                }
+            }
+            set {
+                switch option {
+                case .db: db = newValue
+                case .config: config = newValue
+                }
+            }
+        }
+    }
+
     /// Takes the options out of `words` (`--db PATH` or `--db=PATH`; a later one wins) and
     /// returns the other words in order. `--` ends the options: it and all after it are left.
-    public static func extract(_ words: [String]) throws(PathOptionError) -> (paths: [PathOption: String], rest: [String]) {
+    public static func extract(_ words: [String]) throws(PathOptionError) -> (paths: Paths, rest: [String]) {
         var rest: [String] = []
-        var paths: [PathOption: String] = [:]
+        var paths = Paths()
         var index = 0
         while index < words.count {
             let word = words[index]

@@ -200,7 +200,8 @@ struct ManualText {
 
 /// A command that describes its --json output, as the man page shows it.
 private enum DescribedJSONCommand: Command {
-    static let declaration = CommandDeclaration("described", "Stand in for a command with --json", Flag("json", "Print JSON"))
+    static let name = "described"
+    static let declaration = CommandDeclaration(name, "Stand in for a command with --json", Flag("json", "Print JSON"))
     static let jsonOutput = """
         An object:
 

@@ -14,8 +14,9 @@ enum AddCommand: Command {
     static let repeatRule = ValueOption("repeat", "RULE", "daily, weekdays, every 2 weeks, every 2h [between 09:00-18:00], every mon,thu, every 2nd tue, last fri of month, every month on the 15th, or RRULE:...; may end in 'at 9'", completes: .choices(Choices.repeatRules), parse: repeatReading)
     static let repeatFrom = ValueOption("repeat-from", "FROM", "due (the default): keep the rhythm; completion: count from when it was done", choices: Choices.repeatFrom, parse: repeatOrigin)
     static let json = Flag("json", "Print the new todo as JSON")
+    static let name = "add"
     static let declaration = CommandDeclaration(
-        "add", "Add a todo",
+        name, "Add a todo",
         Operand("TITLE", .text, .words), TagWords(removing: false), notes, due, priority, category, tag, remind, noDefaultReminders,
         repeatRule.with(repeatFrom), json
     )

@@ -5,7 +5,8 @@ import NudgeStore
 enum CategoryCommand: Command {
     static let icon = ValueOption("icon", "ICON", "With add: a freedesktop icon name for its notifications (default \(Category.defaultIcon))", parse: iconName)
     static let json = Flag("json", "Print the categories (list) or the one changed as JSON")
-    static let declaration = CommandDeclaration("category", "Add, list, rename and delete categories", json, subcommands: [
+    static let name = "category"
+    static let declaration = CommandDeclaration(name, "Add, list, rename and delete categories", json, subcommands: [
         Subcommand("add", "Add a category", Operand("NAME", .text), icon),
         Subcommand("list", "List the categories with their todo counts"),
         Subcommand("rename", "Rename a category", Operand("OLD", .category), Operand("NEW", .text)),

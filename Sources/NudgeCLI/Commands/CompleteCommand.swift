@@ -3,7 +3,8 @@ import NudgeStore
 /// `nudge __complete`: what the completion scripts ask the store while a line is typed. Read
 /// with one query on the file, without planning or loading todos (see CompletionCandidates).
 enum CompleteCommand: Command {
-    static let declaration = CommandDeclaration("__complete", "List todo ids with titles, category names or tags, for the completion scripts", subcommands: [
+    static let name = "__complete"
+    static let declaration = CommandDeclaration(name, "List todo ids with titles, category names or tags, for the completion scripts", subcommands: [
         Subcommand("ids", "Todo ids with their titles", Operand(choices: states.map(\.name)), Operand("PREFIX", .text, .optional)),
         Subcommand("categories", "Category names", Operand("PREFIX", .text, .optional)),
         Subcommand("tags", "The tags in use", Operand("PREFIX", .text, .optional)),

@@ -6,7 +6,8 @@ import NudgeStore
 
 enum DoneCommand: Command {
     static let json = Flag("json", "Print the todos as JSON afterwards")
-    static let declaration = CommandDeclaration("done", "Mark todos as done", Operand("ID", .todo(.pending), .repeated), json)
+    static let name = "done"
+    static let declaration = CommandDeclaration(name, "Mark todos as done", Operand("ID", .todo(.pending), .repeated), json)
     static let jsonOutput = """
         An array of the todos afterwards (a repeating todo pending at its next due), in the order given, each an object with the keys of
         list --json:
@@ -20,7 +21,8 @@ enum DoneCommand: Command {
 
 enum UndoCommand: Command {
     static let json = Flag("json", "Print the todos as JSON afterwards")
-    static let declaration = CommandDeclaration("undo", "Mark done todos as not done again", Operand("ID", .todo(.completed), .repeated), json)
+    static let name = "undo"
+    static let declaration = CommandDeclaration(name, "Mark done todos as not done again", Operand("ID", .todo(.completed), .repeated), json)
     static let jsonOutput = """
         An array of the todos afterwards, in the order given, each an object with the keys of
         list --json:

@@ -1,5 +1,6 @@
 enum CompletionsCommand: Command {
-    static let declaration = CommandDeclaration("completions", "Print the shell completion script for bash, zsh or fish", Operand(choices: Shell.allCases.map(\.rawValue)))
+    static let name = "completions"
+    static let declaration = CommandDeclaration(name, "Print the shell completion script for bash, zsh or fish", Operand(choices: Shell.allCases.map(\.rawValue)))
     static let discussion = """
         The script completes commands, options, their values, category names, and todo ids
         with their titles (in zsh and fish). 'make install' installs all three where the

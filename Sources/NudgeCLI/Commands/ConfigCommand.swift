@@ -6,7 +6,8 @@ import NudgePlatform
 
 enum ConfigCommand: Command {
     static let json = Flag("json", "Print the result as a JSON object")
-    static let declaration = CommandDeclaration("config", "Check the config file, or show the configuration in effect", json, subcommands: [
+    static let name = "config"
+    static let declaration = CommandDeclaration(name, "Check the config file, or show the configuration in effect", json, subcommands: [
         Subcommand("check", "read the file and say whether it is valid (exit status 1 when not); a sound file that does not exist, or a hook program that cannot be found, is a warning on stderr"),
         Subcommand("show", "print the configuration in effect, every key, as the file would set it"),
         Subcommand("path", "print which file is read"),

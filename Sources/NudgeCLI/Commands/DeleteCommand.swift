@@ -4,7 +4,8 @@ import NudgeStore
 enum DeleteCommand: Command {
     static let yes = Flag("yes", "Delete without asking")
     static let json = Flag("json", "Print the deleted todos as JSON")
-    static let declaration = CommandDeclaration("delete", "Delete todos for good", Operand("ID", .todo(.all), .repeated), yes, json)
+    static let name = "delete"
+    static let declaration = CommandDeclaration(name, "Delete todos for good", Operand("ID", .todo(.all), .repeated), yes, json)
     static let jsonOutput = """
         An array of the todos deleted, as they were, in the order given, each an object with the keys of
         list --json:

@@ -16,8 +16,9 @@ enum EditCommand: Command {
     static let untag = RepeatedOption("untag", "NAME", "Remove this tag, as -NAME does; repeatable", completes: .tag) { text, _ throws(CLIError) in try TagWords.tag(text) }
     static let noRepeat = Flag("no-repeat", "Stop it repeating")
     static let json = Flag("json", "Print the todo as JSON afterwards")
+    static let name = "edit"
     static let declaration = CommandDeclaration(
-        "edit", "Change a todo's title, notes, due date, priority, category or tags",
+        name, "Change a todo's title, notes, due date, priority, category or tags",
         Operand("ID", .todo(.pending)), TagWords(removing: true), title, notes, oneOf(due, noDue), priority,
         oneOf(category, noCategory), tag, untag,
         oneOf(repeatRule.with(repeatFrom), noRepeat), json

@@ -7,7 +7,8 @@ import NudgeStore
 enum ExplainCommand: Command {
     static let usesLibICal = true
     static let json = Flag("json", "Print the todo's reminders, their rules and reasons as JSON")
-    static let declaration = CommandDeclaration("explain", "Show every reminder of a todo: when, which rule, and why", Operand("ID", .todo(.pending)), json)
+    static let name = "explain"
+    static let declaration = CommandDeclaration(name, "Show every reminder of a todo: when, which rule, and why", Operand("ID", .todo(.pending)), json)
     static let discussion = """
         A repeating todo also shows its next five dues, each as if the one before were done
         when due, and the dates skipped among them (nudge skip).

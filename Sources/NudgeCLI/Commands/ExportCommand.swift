@@ -6,7 +6,8 @@ enum ExportCommand: Command {
     static let format = ValueOption("format", "FORMAT", "The file format: json (the default), ics, taskwarrior or todotxt", choices: Choices.formats, parse: interchangeFormat)
     static let all = Flag("all", "Include completed todos")
     static let output = ValueOption("output", "FILE", "Write to FILE (replaced whole, readable only by you; through a symbolic link to its target; a FIFO or device is written to) instead of the terminal", short: "o")
-    static let declaration = CommandDeclaration("export", "Write todos out as Nudge JSON, iCalendar, Taskwarrior or todo.txt", format, all, output)
+    static let name = "export"
+    static let declaration = CommandDeclaration(name, "Write todos out as Nudge JSON, iCalendar, Taskwarrior or todo.txt", format, all, output)
     static let discussion = """
         Pending todos, or all with --all. Nudge's JSON is an array of todos with their uuid,
         title, notes, due (and its zone, so the wall time survives), priority, category,

@@ -1,7 +1,8 @@
 import NudgeHelp
 
 enum HelpCommand: Command {
-    static let declaration = CommandDeclaration("help", "Show help for nudge, one command or one topic", Operand("COMMAND | TOPIC", .helpSubject, .optional))
+    static let name = "help"
+    static let declaration = CommandDeclaration(name, "Show help for nudge, one command or one topic", Operand("COMMAND | TOPIC", .helpSubject, .optional))
     static let discussion = "The topics are " + HelpTopics.all.map(\.name).joined(separator: ", ") + "."
 
     /// What `nudge` takes without a command.

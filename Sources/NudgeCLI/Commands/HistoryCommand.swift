@@ -4,7 +4,8 @@ import NudgeSystem
 
 enum HistoryCommand: Command {
     static let json = Flag("json", "Print the journal entries as JSON")
-    static let declaration = CommandDeclaration("history", "Show what the reminder service did with a todo, from the journal", Operand("ID", .todo(.all)), json)
+    static let name = "history"
+    static let declaration = CommandDeclaration(name, "Show what the reminder service did with a todo, from the journal", Operand("ID", .todo(.all)), json)
     static let jsonOutput = """
         An array of journal entries, oldest first, each an object:
           at       when it was logged, ISO 8601 with the offset

@@ -15,8 +15,9 @@ enum ImportCommand: Command {
     static let json = Flag("json", "Print the counts as a JSON object")
     static let timeout = ValueOption("timeout", "TIME", "For a URL: the longest wait to connect and the longest the answer may stall, e.g. 15s, 500ms (default: [import] timeout, 15s)", parse: seconds)
     static let quiet = Flag("quiet", "For a URL: no progress bar on the terminal")
+    static let name = "import"
     static let declaration = CommandDeclaration(
-        "import", "Read todos in from Nudge JSON, iCalendar, Taskwarrior or todo.txt, from a file or a URL",
+        name, "Read todos in from Nudge JSON, iCalendar, Taskwarrior or todo.txt, from a file or a URL",
         Operand("FILE|-|URL", .file), format, dryRun, skipBad, json, timeout, quiet
     )
     static let jsonOutput = """

@@ -13,7 +13,8 @@ enum ListCommand: Command {
     static let search = ValueOption("search", "TEXT", "Only todos whose title or notes contain TEXT (ignoring case)")
     static let sort = ValueOption("sort", "KEY", "Order within each section: due (the default), priority, title or created", choices: Choices.sortKeys, parse: order)
     static let json = Flag("json", "Print an array of todos as JSON")
-    static let declaration = CommandDeclaration("list", "List todos by when they are due", TagWords(removing: true), oneOf(all, completed),
+    static let name = "list"
+    static let declaration = CommandDeclaration(name, "List todos by when they are due", TagWords(removing: true), oneOf(all, completed),
                                                 category, priority, tag, search, sort, json)
     static let jsonOutput = """
         An array of todos in the order listed (Overdue, Today, Upcoming, Unscheduled, then

@@ -3,7 +3,8 @@ import NudgeStore
 
 enum PostponeCommand: Command {
     static let json = Flag("json", "Print the todo as JSON afterwards")
-    static let declaration = CommandDeclaration("postpone", "Move a todo's due date later", Operand("ID", .todo(.pending)), Operand("DURATION", .text), json)
+    static let name = "postpone"
+    static let declaration = CommandDeclaration(name, "Move a todo's due date later", Operand("ID", .todo(.pending)), Operand("DURATION", .text), json)
     static let jsonOutput = """
         The todo as saved, with its new due, an object with the keys of list --json:
         \(JSON.todoKeys)

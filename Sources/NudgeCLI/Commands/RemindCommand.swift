@@ -6,7 +6,8 @@ enum RemindCommand: Command {
     static let clear = Flag("clear", "Remove the todo's own reminders first (the config file's rules stay)")
     static let list = Flag("list", "List the todo's own reminders (the default when nothing else is given)")
     static let json = Flag("json", "Print the todo's own reminders, after any change, as JSON")
-    static let declaration = CommandDeclaration("remind", "Add, clear or list a todo's own reminders", Operand("ID", .todo(.pending)), add, clear, list, json)
+    static let name = "remind"
+    static let declaration = CommandDeclaration(name, "Add, clear or list a todo's own reminders", Operand("ID", .todo(.pending)), add, clear, list, json)
     static let jsonOutput = """
         An object:
           id                the todo's id

@@ -3,7 +3,8 @@ import NudgeRecurrence
 
 enum ShowCommand: Command {
     static let json = Flag("json", "Print the todo as a JSON object")
-    static let declaration = CommandDeclaration("show", "Show every field of a todo", Operand("ID", .todo(.all)), json)
+    static let name = "show"
+    static let declaration = CommandDeclaration(name, "Show every field of a todo", Operand("ID", .todo(.all)), json)
     static let jsonOutput = """
         An object with the keys of list --json:
         \(JSON.todoKeys)

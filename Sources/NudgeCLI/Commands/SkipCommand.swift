@@ -6,7 +6,8 @@ enum SkipCommand: Command {
     static let on = ValueOption("on", "WHEN", "Skip the due at this moment or on this day instead of the next", read: AddCommand.dueNamed)
     static let count = ValueOption("count", "N", "Skip N dues in a row (default 1, at most \(Skip.largestCount))", parse: skipCount)
     static let json = Flag("json", "Print {todo, skipped} as JSON afterwards")
-    static let declaration = CommandDeclaration("skip", "Skip the next due of a repeating todo", Operand("ID", .todo(.pending)), on, count, json)
+    static let name = "skip"
+    static let declaration = CommandDeclaration(name, "Skip the next due of a repeating todo", Operand("ID", .todo(.pending)), on, count, json)
     static let jsonOutput = """
         An object:
           todo      the todo as saved, with the keys of list --json

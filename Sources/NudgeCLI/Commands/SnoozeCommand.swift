@@ -5,7 +5,8 @@ import NudgeStore
 enum SnoozeCommand: Command {
     static let until = ValueOption("until", "WHEN", "Hold them until this moment, e.g. \"tomorrow 9am\"", read: moment(_:context:))
     static let json = Flag("json", "Print {todo, until} as JSON")
-    static let declaration = CommandDeclaration("snooze", "Hold a todo's reminders for a while", Operand("ID", .todo(.pending)), oneOf(Operand("DURATION", .text), until), json)
+    static let name = "snooze"
+    static let declaration = CommandDeclaration(name, "Hold a todo's reminders for a while", Operand("ID", .todo(.pending)), oneOf(Operand("DURATION", .text), until), json)
     static let jsonOutput = """
         An object:
           todo    the todo's id

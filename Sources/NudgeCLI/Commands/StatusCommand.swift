@@ -5,7 +5,8 @@ enum StatusCommand: Command {
     static let format = ValueOption("format", "FORMAT", "plain (the default): one line; json; waybar: a custom module's JSON; i3blocks: its three lines",
                                     choices: Format.allCases.map(\.rawValue), parse: statusFormat)
     static let json = Flag("json", "The same as --format json")
-    static let declaration = CommandDeclaration("status", "Count what is overdue and due today, for a status bar", oneOf(format, json))
+    static let name = "status"
+    static let declaration = CommandDeclaration(name, "Count what is overdue and due today, for a status bar", oneOf(format, json))
     enum Format: String, CaseIterable { case plain, json, waybar, i3blocks }
 
     /// What is most pressing: waybar's class, i3blocks' colour.

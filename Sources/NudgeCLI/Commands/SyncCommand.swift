@@ -6,7 +6,8 @@ import NudgeSync
 
 enum SyncCommand: Command {
     static let json = Flag("json", "Print what the pass did as a JSON object")
-    static let declaration = CommandDeclaration("sync", "Keep the todos and a vdir (one UID.ics per todo, as vdirsyncer and todoman use) in step, both ways", json)
+    static let name = "sync"
+    static let declaration = CommandDeclaration(name, "Keep the todos and a vdir (one UID.ics per todo, as vdirsyncer and todoman use) in step, both ways", json)
     static let jsonOutput = """
         An object:
           vdir                   the folder synced with

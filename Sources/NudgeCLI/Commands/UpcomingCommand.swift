@@ -6,7 +6,8 @@ enum UpcomingCommand: Command {
     static let within = ValueOption("within", "DURATION", "How far ahead to look (default 7d)", parse: SnoozeCommand.span)
     static let limit = ValueOption("limit", "N", "Show at most N reminders", parse: positiveCount)
     static let json = Flag("json", "Print an array of {at, todo, title, rule} objects")
-    static let declaration = CommandDeclaration("upcoming", "List the reminders that will fire, in order", within, limit, json)
+    static let name = "upcoming"
+    static let declaration = CommandDeclaration(name, "List the reminders that will fire, in order", within, limit, json)
     static let jsonOutput = """
         An array of reminders in the order they fire, each an object:
           at        when it fires, ISO 8601 with the offset
