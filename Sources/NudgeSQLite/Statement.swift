@@ -8,23 +8,35 @@ final class PreparedStatement {
     let sql: String
     /// When the cache last handed it out, to let the least used go first.
     var lastUse: UInt64 = 0
-    /// Each result column's index by name, -1 for a name that two columns have; made again
-    /// when SQLite has compiled the statement again (a changed schema may change `*`).
-    private var columnIndexes: [String: Int32] = [:]
+    private struct NamedColumn {
+        let name: String
+        /// -1 for a name that two columns have.
+        var index: Int32
+    }
+
+    /// The result columns by name; made again when SQLite has compiled the statement again (a
+    /// changed schema may change `*`). Searched in order, comparing lengths first: a statement
+    /// has a few columns, and a read by name in a loop over rows would hash the name at each row.
+    private var columns: [NamedColumn] = []
     private var indexedAtReprepare: Int32 = -1
 
     /// The corresponding C functions are `sqlite3_column_name` and `sqlite3_stmt_status`.
     func columnIndex(_ name: String) -> Int32? {
         let reprepared = sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_REPREPARE, 0)
         if reprepared != indexedAtReprepare {
-            columnIndexes = [:]
+            columns = []
             for index in 0..<sqlite3_column_count(handle) {
                 guard let name = sqlite3_column_name(handle, index).map({ String(cString: $0) }) else { continue }
-                columnIndexes[name] = columnIndexes[name] == nil ? index : -1
+                if let earlier = columns.firstIndex(where: { $0.name == name }) {
+                    columns[earlier].index = -1
+                } else {
+                    columns.append(NamedColumn(name: name, index: index))
+                }
             }
             indexedAtReprepare = reprepared
         }
-        return columnIndexes[name]
+        let length = name.utf8.count
+        return columns.first { $0.name.utf8.count == length && $0.name == name }?.index
     }
 
     /// The corresponding C function is `sqlite3_prepare_v2`.
