@@ -1,6 +1,6 @@
 import Foundation
 import NudgeCore
-import NudgeStore
+@testable import NudgeStore
 import NudgeSystem
 import Testing
 @testable import NudgeTestSupport
@@ -364,6 +364,17 @@ struct ReminderServiceTests {
         _ = try TodoStore(path: fixture.databasePath, planner: ReminderPlanner(config: fixture.config, zone: TimeZone(identifier: "Asia/Tokyo")!), now: fixture.now)
         fixture.onQueue { fixture.service.databaseMayHaveChanged() }
         #expect(fixture.heapTrims == 3)
+    }
+
+    /// The statements of a notification's work would otherwise hold the heap until the next wake.
+    @Test func aWakeLeavesNoPreparedStatementsBehind() throws {
+        try fixture.add("a", at: fixture.date(29, 12))
+        try fixture.add("b", at: fixture.date(29, 13))
+        try fixture.start()
+        fixture.advanceToWake()
+        #expect(fixture.server.shown.count == 1)
+        #expect(fixture.service.store.db.cachedStatementCount == 0)
+        #expect(fixture.heapTrims == 1)
     }
 
     @Test func aDigestListsWhatIsOverdueAndDueToday() throws {
