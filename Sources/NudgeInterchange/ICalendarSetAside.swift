@@ -205,10 +205,11 @@ struct ICalendarSetAside {
         }
     }
 
-    /// Where a content line's parameters end, across its folds: at the first colon outside
-    /// double quotes.
+    /// The parameter values of a content line, across its folds: after a `=` until the next
+    /// `;` or `:` outside double quotes. (libical keeps the carets of a parameter's name.)
     private struct ParameterScan {
         private var quoted = false
+        private var inValue = false
         private var done = false
 
         mutating func caretsDoubled(_ piece: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
@@ -218,7 +219,9 @@ struct ICalendarSetAside {
                 switch byte {
                 case UInt8(ascii: "\""): quoted.toggle()
                 case UInt8(ascii: ":") where !quoted: done = true
-                case UInt8(ascii: "^"):
+                case UInt8(ascii: ";") where !quoted: inValue = false
+                case UInt8(ascii: "=") where !quoted: inValue = true
+                case UInt8(ascii: "^") where inValue:
                     if doubled == nil { doubled = Array(piece[..<offset]) }
                     doubled?.append(byte)
                 default: break
