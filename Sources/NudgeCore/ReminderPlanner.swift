@@ -1,27 +1,5 @@
 import Foundation
 
-/// What the planner needs to know about one todo besides the todo itself.
-public struct ReminderSubject: Sendable {
-    public var todo: Todo
-    /// Reminders the person added to this todo.
-    public var custom: [CustomReminder]
-    /// False when the todo was added with `--no-default-reminders`: only `custom` ones fire.
-    public var usesDefaultRules: Bool
-    public var snoozedUntil: Date?
-    /// Reminders at or before this moment have fired, or were passed over (they came before
-    /// the second the todo was added or last changed: one due that very second still fires).
-    public var remindedThrough: Date?
-
-    public init(todo: Todo, custom: [CustomReminder] = [], usesDefaultRules: Bool = true,
-                snoozedUntil: Date? = nil, remindedThrough: Date? = nil) {
-        self.todo = todo
-        self.custom = custom
-        self.usesDefaultRules = usesDefaultRules
-        self.snoozedUntil = snoozedUntil
-        self.remindedThrough = remindedThrough
-    }
-}
-
 /// Works out when each todo reminds, from the config's rules, the todo's own reminders, its
 /// snooze, and quiet hours. Pure: the store keeps the results indexed, so that "what fires
 /// next?" never needs to look at every todo.

@@ -1,8 +1,8 @@
 import Foundation
 
 /// A todo as it travels between databases and formats: everything but the local id, the
-/// category by name, with its own reminders, its snooze and what other programs keep with it.
-/// The todo's fields read as the record's own (`record.title`).
+/// category by name, with its reminder state and what other programs keep with it. The todo's
+/// fields read as the record's own (`record.title`).
 @dynamicMemberLookup
 public struct TodoRecord: Hashable, Sendable {
     /// The todo without what only one database knows: its id is 0, its category a name alone
@@ -11,14 +11,9 @@ public struct TodoRecord: Hashable, Sendable {
     public var todo: Todo
     /// Nil when the format does not say: an import then keeps the stored todo's tags.
     public var tags: [String]?
-    /// Reminders of this todo alone (`nudge remind --add`).
-    public var reminders: [CustomReminder]
-    /// False for a todo whose only reminders are `reminders` (`--no-default-reminders`).
-    public var defaultReminders: Bool
-    public var snoozedUntil: Date?
-    /// Reminders at or before this moment have fired, were answered or passed over, here or
-    /// on another machine (iCalendar's ACKNOWLEDGED); nil when the format does not say.
-    public var remindedThrough: Date?
+    /// Its own reminders, snooze and how far it has been reminded; its fields read as the
+    /// record's own (`record.custom`).
+    public var reminderState: ReminderState
     /// What another program keeps with this todo that Nudge has no field for, by format
     /// (`ics`, `taskwarrior`, ...), in that format's own words, so that an export gives it back.
     public var kept: [String: String]
@@ -31,11 +26,9 @@ public struct TodoRecord: Hashable, Sendable {
                     category: category.map { Category(id: 0, name: $0) }, repetition: repetition,
                     completedAt: completedAt, createdAt: createdAt, updatedAt: updatedAt)
         self.tags = tags
-        self.reminders = reminders
-        self.defaultReminders = defaultReminders
-        self.snoozedUntil = snoozedUntil
+        reminderState = ReminderState(custom: reminders, usesDefaultRules: defaultReminders,
+                                      snoozedUntil: snoozedUntil, remindedThrough: remindedThrough)
         self.kept = kept
-        self.remindedThrough = remindedThrough
     }
 
     /// The todo alone: no reminders, snooze or kept properties.
@@ -48,6 +41,11 @@ public struct TodoRecord: Hashable, Sendable {
     @inlinable public subscript<Value>(dynamicMember field: WritableKeyPath<Todo, Value>) -> Value {
         get { todo[keyPath: field] }
         set { todo[keyPath: field] = newValue }
+    }
+
+    @inlinable public subscript<Value>(dynamicMember field: WritableKeyPath<ReminderState, Value>) -> Value {
+        get { reminderState[keyPath: field] }
+        set { reminderState[keyPath: field] = newValue }
     }
 
     /// The category's name.

@@ -206,7 +206,7 @@ struct ICalendarWriter {
             }
             if reopened { keptPercent.map { ical.icalproperty_free($0) } } else { add(keptPercent) }
         }
-        if !record.defaultReminders { add(LibICal.xProperty(ICalendarFile.defaultRemindersName, "FALSE")) }
+        if !record.usesDefaultRules { add(LibICal.xProperty(ICalendarFile.defaultRemindersName, "FALSE")) }
 
         alarms(record, audible: Set(kept.takeXValues(named: ICalendarFile.audioName)), into: todo)
         kept.move(to: todo)
@@ -242,7 +242,7 @@ struct ICalendarWriter {
     private func alarms(_ record: TodoRecord, audible: Set<String>, into todo: LibICal.Component) {
         let acknowledged = record.remindedThrough
         var alarms: [(uid: String, alarm: LibICal.Component)] = []
-        for (index, reminder) in record.reminders.enumerated() {
+        for (index, reminder) in record.custom.enumerated() {
             var trigger = icaltriggertype(time: ical.icaltime_null_time(), duration: ical.icaldurationtype_null_duration())
             var related = false
             switch reminder {
@@ -262,7 +262,7 @@ struct ICalendarWriter {
             if let acknowledged { ical.icalcomponent_add_property(own, Self.acknowledged(acknowledged)) }
             alarms.append((uid, own))
         }
-        let carriesAcknowledged = acknowledged != nil && record.defaultReminders && record.due != nil && record.completedAt == nil
+        let carriesAcknowledged = acknowledged != nil && record.usesDefaultRules && record.due != nil && record.completedAt == nil
         if record.snoozedUntil != nil || carriesAcknowledged {
             if alarms.isEmpty {
                 // Nudge snoozes its default reminders too: an alarm at the due stands for them.

@@ -88,13 +88,13 @@ public enum NudgeJSON {
             ("createdAt", .string(utc.iso8601(record.createdAt))),
             ("updatedAt", .string(utc.iso8601(record.updatedAt))),
             ("repeat", repetition),
-            ("reminders", .array(record.reminders.map { reminder in
+            ("reminders", .array(record.custom.map { reminder in
                 switch reminder {
                 case .before(let span): .object([("before", .string(span.description))])
                 case .at(let moment): .object([("at", .string(utc.iso8601(moment)))])
                 }
             })),
-            ("defaultReminders", .bool(record.defaultReminders)),
+            ("defaultReminders", .bool(record.usesDefaultRules)),
             ("snoozedUntil", .string(record.snoozedUntil.map(utc.iso8601))),
             ("kept", .object(record.kept.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
         ]

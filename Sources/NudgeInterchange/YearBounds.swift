@@ -52,7 +52,7 @@ public enum YearBounds {
             ("snoozedUntil", record.snoozedUntil), ("remindedThrough", record.remindedThrough),
         ]
         if let outside = instants.first(where: { $0.instant.map { !contains($0) } ?? false }) { return outside.field }
-        if record.reminders.contains(where: { !contains($0, due: record.due) }) { return "reminders" }
+        if record.custom.contains(where: { !contains($0, due: record.due) }) { return "reminders" }
         if let repetition = record.repetition,
            ([repetition.start].compactMap { $0 } + repetition.exceptions + repetition.additions).contains(where: { !Due.years.contains($0.day.year) }) {
             return "repeat"

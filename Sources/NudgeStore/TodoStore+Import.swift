@@ -57,11 +57,9 @@ extension TodoStore {
         var records: [(Int64, TodoRecord)] = []
         try forEachSubject(where: condition) { subject in
             var record = TodoRecord(subject.todo)
-            record.reminders = subject.custom
-            record.defaultReminders = subject.usesDefaultRules
-            record.snoozedUntil = subject.snoozedUntil
+            record.reminderState = subject.reminderState
             record.kept = kept[subject.todo.id] ?? [:]
-            if remindedThrough { record.remindedThrough = subject.remindedThrough }
+            if !remindedThrough { record.remindedThrough = nil }
             records.append((subject.todo.id, record))
         }
         return records.sorted { $0.0 < $1.0 }.map(\.1)
@@ -136,7 +134,7 @@ extension TodoStore {
                 // A later acknowledgement (another machine's) moves it forward, never back.
                 .integer(Self.stamp(todo.createdAt)), .integer(updatedStamp),
                 .integer(max(nowStamp - 1, record.remindedThrough.map(Self.stamp) ?? 0)),
-                .integer(record.defaultReminders ? 1 : 0), record.snoozedUntil.map(Self.stamp).sqlValue,
+                .integer(record.usesDefaultRules ? 1 : 0), record.snoozedUntil.map(Self.stamp).sqlValue,
                 Self.keptColumn(record.kept), .text(Self.titleKey(todo.title)), (todo.repetition?.datesText).sqlValue,
                 (todo.dueWallTime?.description).sqlValue,
             ]
@@ -145,14 +143,14 @@ extension TodoStore {
                 // Reminders from before the import are not owed: none fire for the past.
                 try insert.run(values)
                 let id = db.lastInsertRowID
-                try insertCustomReminders(record.reminders, todoID: id)
+                try insertCustomReminders(record.custom, todoID: id)
                 try replaceTags(record.tags ?? [], todoID: id)
                 changed.append(id)
             } else {
                 try update.run(values)
                 if let id = try storedTodo(todo.uuid)?.id {
                     try db.run("DELETE FROM custom_reminders WHERE todo_id = ?", [.integer(id)])
-                    try insertCustomReminders(record.reminders, todoID: id)
+                    try insertCustomReminders(record.custom, todoID: id)
                     // A format that says nothing of tags leaves the stored ones.
                     if let tags = record.tags { try replaceTags(tags, todoID: id) }
                     changed.append(id)

@@ -172,10 +172,10 @@ extension TodoStore {
         while try rows.step() {
             let row = rows.row
             let todo = Self.todo(from: row, columns: columns, zones: &zones)
-            try body(ReminderSubject(todo: todo, custom: custom[todo.id] ?? [],
-                                     usesDefaultRules: row.int64(usesDefaultRules) != 0,
-                                     snoozedUntil: row.optionalInt64(snoozedUntil).map(Self.date(fromStamp:)),
-                                     remindedThrough: Self.date(fromStamp: row.int64(remindedThrough))))
+            let state = ReminderState(custom: custom[todo.id] ?? [], usesDefaultRules: row.int64(usesDefaultRules) != 0,
+                                      snoozedUntil: row.optionalInt64(snoozedUntil).map(Self.date(fromStamp:)),
+                                      remindedThrough: Self.date(fromStamp: row.int64(remindedThrough)))
+            try body(ReminderSubject(todo: todo, reminderState: state))
         }
     }
 

@@ -37,15 +37,15 @@ enum FieldMerge {
                 + ($0.datesText.map { "|" + $0 } ?? "") } ?? "-"
         },
         field("completion", \.completedAt) { $0.completedAt.map(seconds) ?? "-" },
-        field("reminders", \.reminders) { record in
-            record.reminders.map { reminder in
+        field("reminders", \.custom) { record in
+            record.custom.map { reminder in
                 switch reminder {
                 case .before(let span): "b" + span.description
                 case .at(let moment): "a" + seconds(moment)
                 }
             }.joined(separator: ",")
         },
-        field("default reminders", \.defaultReminders) { $0.defaultReminders ? "1" : "0" },
+        field("default reminders", \.usesDefaultRules) { $0.usesDefaultRules ? "1" : "0" },
         field("snooze", \.snoozedUntil) { $0.snoozedUntil.map(seconds) ?? "-" },
         // A dictionary's order changes from one process to the next; its description must not.
         field("other properties", \.kept) { $0.kept.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n") },

@@ -16,7 +16,7 @@ struct AllDayNagTests {
                         createdAt: date(1, 8), updatedAt: date(1, 8))
         let planner = ReminderPlanner(config: NudgeConfig(), zone: berlin)
         let clock = WallClock(zone: berlin)
-        var subject = ReminderSubject(todo: todo, remindedThrough: date(1, 9))
+        var subject = ReminderSubject(todo: todo, reminderState: .init(remindedThrough: date(1, 9)))
         #expect(planner.pending(subject).map { "\($0.rule) \(clock.iso8601($0.at).prefix(16))" } == ["nag 1 2026-12-02T09:00"])
         subject.remindedThrough = date(2, 9)
         #expect(planner.pending(subject).map { "\($0.rule) \(clock.iso8601($0.at).prefix(16))" } == ["nag 2 2026-12-02T10:00"])

@@ -21,7 +21,7 @@ struct PlannerYearEdgeTests {
     func subject(_ due: Due, remindedThrough: Date? = nil) -> ReminderSubject {
         let made = Date(timeIntervalSince1970: 0)
         let todo = Todo(id: 1, title: "edge", due: due, createdAt: made, updatedAt: made)
-        return ReminderSubject(todo: todo, remindedThrough: remindedThrough)
+        return ReminderSubject(todo: todo, reminderState: .init(remindedThrough: remindedThrough))
     }
 
     /// Every reminder's moment and the moment its rule says, on the planner's clock.

@@ -13,7 +13,7 @@ struct ReminderPlannerForecastTests {
     func subject(due: Date, snoozedUntil: Date? = nil) -> ReminderSubject {
         let todo = Todo(id: 7, title: "t", due: .at(due, zone: berlin), priority: .medium,
                         createdAt: date(1, 8), updatedAt: date(1, 8))
-        return ReminderSubject(todo: todo, snoozedUntil: snoozedUntil, remindedThrough: date(1, 8))
+        return ReminderSubject(todo: todo, reminderState: .init(snoozedUntil: snoozedUntil, remindedThrough: date(1, 8)))
     }
 
     func planner(_ edit: (inout NudgeConfig) -> Void = { _ in }) -> ReminderPlanner {

@@ -39,7 +39,7 @@ struct ReminderPlannerTests {
 
     @Test func pendingLeavesOutWhatFiredAndListsOnlyTheNextNag() {
         let subject = ReminderSubject(todo: todo(.at(date(2026, 12, 1, 9), zone: berlin)),
-                                      remindedThrough: date(2026, 12, 1, 9))
+                                      reminderState: .init(remindedThrough: date(2026, 12, 1, 9)))
         #expect(describe(planner().pending(subject)) == ["nag 1 2026-12-01T10:00"])
         var later = subject
         later.remindedThrough = date(2026, 12, 1, 11, 30)
@@ -51,7 +51,7 @@ struct ReminderPlannerTests {
     @Test func completedAndUndatedTodosHaveNoRuleReminders() {
         #expect(planner().pending(ReminderSubject(todo: todo(.at(date(2026, 12, 1, 9), zone: berlin), done: true))).isEmpty)
         #expect(planner().pending(ReminderSubject(todo: todo(nil))).isEmpty)
-        let custom = ReminderSubject(todo: todo(nil), custom: [.at(date(2026, 12, 2, 15))])
+        let custom = ReminderSubject(todo: todo(nil), reminderState: .init(custom: [.at(date(2026, 12, 2, 15))]))
         #expect(describe(planner().pending(custom)) == ["remind 2026-12-02T14:00Z 2026-12-02T15:00"])
     }
 
@@ -68,7 +68,8 @@ struct ReminderPlannerTests {
 
     @Test func customRemindersOnlyWithNoDefaultRules() {
         let due = Due.at(date(2026, 12, 1, 9), zone: berlin)
-        let subject = ReminderSubject(todo: todo(due), custom: [.before(TimeSpan(seconds: 7200))], usesDefaultRules: false)
+        let subject = ReminderSubject(todo: todo(due),
+                                      reminderState: .init(custom: [.before(TimeSpan(seconds: 7200))], usesDefaultRules: false))
         #expect(describe(planner().all(subject)) == ["remind 2h 2026-12-01T07:00"])
     }
 
@@ -87,12 +88,12 @@ struct ReminderPlannerTests {
 
     @Test func snoozeReplacesEarlierRemindersWithOneAtItsEnd() {
         let due = Due.at(date(2026, 12, 1, 9), zone: berlin)
-        let subject = ReminderSubject(todo: todo(due), snoozedUntil: date(2026, 12, 1, 10, 30),
-                                      remindedThrough: date(2026, 12, 1, 9, 5))
+        let subject = ReminderSubject(todo: todo(due), reminderState: .init(snoozedUntil: date(2026, 12, 1, 10, 30),
+                                                                 remindedThrough: date(2026, 12, 1, 9, 5)))
         #expect(describe(planner().pending(subject)) == ["snooze 2026-12-01T10:30", "nag 1 2026-12-01T11:30"])
         // Before the due, a snooze keeps the reminders after its end.
-        let early = ReminderSubject(todo: todo(due), snoozedUntil: date(2026, 12, 1, 8, 55),
-                                    remindedThrough: date(2026, 12, 1, 8, 50))
+        let early = ReminderSubject(todo: todo(due), reminderState: .init(snoozedUntil: date(2026, 12, 1, 8, 55),
+                                                               remindedThrough: date(2026, 12, 1, 8, 50)))
         #expect(describe(planner().pending(early)) == ["snooze 2026-12-01T08:55", "due 2026-12-01T09:00", "nag 1 2026-12-01T10:00"])
     }
 
@@ -125,7 +126,7 @@ struct ReminderPlannerTests {
             $0.reminders.nagEvery = nil
         }
         let due = Due.at(date(2026, 12, 1, 23, 15), zone: berlin)
-        let subject = ReminderSubject(todo: todo(due), remindedThrough: date(2026, 12, 1, 23, 30))
+        let subject = ReminderSubject(todo: todo(due), reminderState: .init(remindedThrough: date(2026, 12, 1, 23, 30)))
         // Changed at 23:30 during the quiet hours: what they hold is still to come at 07:00.
         #expect(describe(plan.pending(subject)) == ["before 10m 2026-12-02T07:00"])
         // Fired at 23:05 and 23:15, before quiet hours were set: neither comes back at 07:00.
@@ -277,7 +278,7 @@ struct ReminderPlannerTests {
                 ? .allDay(WallClock(zone: plan.calendar.timeZone).day(of: now.addingTimeInterval(offset)))
                 : .at(now.addingTimeInterval(offset), zone: zones[Int(random.next() % UInt64(zones.count))])
             var subject = ReminderSubject(todo: todo(due, priority: Priority(rawValue: Int(random.next() % 3))!),
-                                          remindedThrough: now)
+                                          reminderState: .init(remindedThrough: now))
             if random.next() % 4 == 0 { subject.custom = [.before(spans[Int(random.next() % UInt64(spans.count))])] }
             if random.next() % 5 == 0 { subject.snoozedUntil = now.addingTimeInterval(Double(random.next() % 86_400)) }
             let pending = plan.pending(subject)

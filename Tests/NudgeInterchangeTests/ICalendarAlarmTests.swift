@@ -12,14 +12,14 @@ extension ICalendarFileTests {
         let spans = [TimeSpan(seconds: 600), TimeSpan(days: 1), TimeSpan(days: 2, seconds: 3 * 3600), TimeSpan(seconds: 9 * 3600)]
         let todo = record {
             $0.due = .allDay(LocalDate(year: 2026, month: 12, day: 24)!)
-            $0.reminders = spans.map(CustomReminder.before)
+            $0.custom = spans.map(CustomReminder.before)
         }
         let written = lines(encode([todo]))
         #expect(written.contains("TRIGGER;RELATED=END;X-NUDGE-BEFORE=10m:PT8H50M"))
         #expect(written.contains("TRIGGER;RELATED=END;X-NUDGE-BEFORE=1d:-PT15H"))
         #expect(written.contains("TRIGGER;RELATED=END;X-NUDGE-BEFORE=2d3h:-P1DT18H"))
         #expect(written.contains("TRIGGER;RELATED=END;X-NUDGE-BEFORE=9h:PT0S"))
-        #expect(try decode(encode([todo])).items.first?.get().reminders == todo.reminders)
+        #expect(try decode(encode([todo])).items.first?.get().custom == todo.custom)
 
         // Another all_day_time (by the todo's rules): the triggers follow it.
         var config = NudgeConfig()
@@ -27,14 +27,14 @@ extension ICalendarFileTests {
         let early = InterchangeOptions(zone: Self.berlin, now: Self.now, config: config)
         let text = ICalendarFile.encode([todo], options: early)
         #expect(text.contains("TRIGGER;RELATED=END;X-NUDGE-BEFORE=10m:PT7H20M\r\n"))
-        #expect(try ICalendarFile.decode(Data(text.utf8), options: options).items.first?.get().reminders == todo.reminders)
+        #expect(try ICalendarFile.decode(Data(text.utf8), options: options).items.first?.get().custom == todo.custom)
     }
 
     /// Python's icalendar, as other programs read the triggers: the moments Nudge fires.
     @Test func otherProgramsFireAnAllDayDuesRemindersWhenNudgeDoes() throws {
         let todo = record {
             $0.due = .allDay(LocalDate(year: 2026, month: 12, day: 24)!)
-            $0.reminders = [.before(TimeSpan(seconds: 600)), .before(TimeSpan(days: 1))]
+            $0.custom = [.before(TimeSpan(seconds: 600)), .before(TimeSpan(days: 1))]
         }
         let folder = TemporaryDirectory()
         try ICalendarFile.encode([todo], options: options).write(toFile: folder.file("out.ics"), atomically: true, encoding: .utf8)
@@ -57,7 +57,7 @@ extension ICalendarFileTests {
         }
         let read = try decodeOne(["DUE;VALUE=DATE:20261224"] + alarms)
         // By the all_day_time, 09:00: 23:50 the day before, 08:00 and 18:00 two days before.
-        #expect(read.reminders == [.before(TimeSpan(seconds: 9 * 3600 + 600)), .before(TimeSpan(seconds: 3600)),
+        #expect(read.custom == [.before(TimeSpan(seconds: 9 * 3600 + 600)), .before(TimeSpan(seconds: 3600)),
                                    .before(TimeSpan(days: 2))])
         // 10:00, after the all_day_time: no reminder before the due, kept as it came.
         #expect(read.kept["ics"]?.contains("TRIGGER;RELATED=END:PT10H") == true)
@@ -75,7 +75,7 @@ extension ICalendarFileTests {
     @Test func anAudioAlarmGoesBackAsAudio() throws {
         let read = try decodeOne(["DUE:20261224T090000Z", "BEGIN:VALARM", "ACTION:AUDIO", "TRIGGER;RELATED=END:-PT15M", "END:VALARM",
                                   "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:x", "TRIGGER;RELATED=END:-PT5M", "END:VALARM"])
-        #expect(read.reminders == [.before(TimeSpan(seconds: 900)), .before(TimeSpan(seconds: 300))])
+        #expect(read.custom == [.before(TimeSpan(seconds: 900)), .before(TimeSpan(seconds: 300))])
         let text = encode([read])
         let alarms = text.components(separatedBy: "BEGIN:VALARM").dropFirst().map { $0.components(separatedBy: "END:VALARM")[0] }
         #expect(alarms.count == 2)

@@ -90,7 +90,7 @@ struct ICalendarFileTests {
             $0.title = "Red\u{1B}[31m alert\u{7F}\u{85}\ttabbed\u{7}"
             $0.notes = "one\r\ntwo\nthree\rfour\u{0}five\u{9F}"
             $0.category = "Home\u{1B}"
-            $0.reminders = [.before(TimeSpan(seconds: 600))]
+            $0.custom = [.before(TimeSpan(seconds: 600))]
         }])).drop { $0 != "BEGIN:VTODO" }.dropFirst().prefix { $0 != "END:VTODO" })
         #expect(read.title == "Red\u{FFFD}[31m alert\u{FFFD}\u{FFFD}\ttabbed\u{FFFD}")
         #expect(read.notes == "one\ntwo\nthree\u{FFFD}four\u{FFFD}five\u{FFFD}")
@@ -147,14 +147,14 @@ struct ICalendarFileTests {
                 $0.createdAt = instant
                 $0.updatedAt = instant
                 $0.completedAt = instant
-                $0.reminders = [.at(instant)]
+                $0.custom = [.at(instant)]
                 $0.remindedThrough = instant
             }
             let written = encode([far])
             #expect(!written.contains("00000000"), "\(written)")
             let back = try decode(written).items[0].get()
             #expect(back.due == due && back.createdAt == instant && back.updatedAt == instant && back.completedAt == instant)
-            #expect(back.reminders == [.at(instant)] && back.remindedThrough == instant)
+            #expect(back.custom == [.at(instant)] && back.remindedThrough == instant)
         }
         let floating = try decodeOne(["DUE:60261215T090000"])
         #expect(lines(encode([floating])).contains("DUE:60261215T090000"))
@@ -175,7 +175,7 @@ struct ICalendarFileTests {
         #expect(WallClock(zone: Self.berlin).day(of: instant) == LocalDate(year: 1013, month: 6, day: 5))
         let alarm = try decodeOne(["DUE:10130605T090000", "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER;VALUE=DATE-TIME:10130605T080000",
                                    "END:VALARM"])
-        let moment = try #require(alarm.reminders.first)
+        let moment = try #require(alarm.custom.first)
         guard case .at(let at) = moment else { Issue.record("not a moment: \(moment)"); return }
         #expect(WallClock(zone: Self.utc).day(of: at) == LocalDate(year: 1013, month: 6, day: 5))
     }
@@ -185,7 +185,7 @@ struct ICalendarFileTests {
         let text = ICalendarFile.encode([record {
             $0.title = "\u{1B}]0;evil\u{7}\u{9B}31m"
             $0.notes = "a\rb\r\nc\u{1}"
-            $0.reminders = [.before(TimeSpan(seconds: 600))]
+            $0.custom = [.before(TimeSpan(seconds: 600))]
         }], options: options)
         let controls = text.replacingOccurrences(of: "\r\n", with: "").unicodeScalars.filter {
             ($0.value < 0x20 && $0 != "\t") || (0x7F...0x9F).contains($0.value)
@@ -277,8 +277,8 @@ struct ICalendarFileTests {
         let due = Date(timeIntervalSince1970: 1_798_099_200)
         let text = encode([record {
             $0.due = .at(due, zone: ICalendarFileTests.berlin)
-            $0.reminders = [.before(TimeSpan(seconds: 600)), .before(TimeSpan(days: 1)), .at(due.addingTimeInterval(-7200))]
-            $0.defaultReminders = false
+            $0.custom = [.before(TimeSpan(seconds: 600)), .before(TimeSpan(days: 1)), .at(due.addingTimeInterval(-7200))]
+            $0.usesDefaultRules = false
         }])
         let written = lines(text)
         #expect(written.contains("TRIGGER;RELATED=END:-PT10M"))
@@ -293,7 +293,7 @@ struct ICalendarFileTests {
         let due = Date(timeIntervalSince1970: 1_798_099_200)
         let text = encode([record {
             $0.due = .at(due, zone: ICalendarFileTests.berlin)
-            $0.reminders = [.before(TimeSpan(seconds: 600))]
+            $0.custom = [.before(TimeSpan(seconds: 600))]
             $0.snoozedUntil = due.addingTimeInterval(1800)
         }])
         let written = lines(text)
@@ -582,7 +582,7 @@ struct ICalendarFileTests {
             // Relative to DTSTART, and there is none: kept as it is.
             "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:x", "TRIGGER:-PT5M", "END:VALARM",
         ])
-        #expect(read.reminders == [.before(TimeSpan(seconds: 600)), .before(TimeSpan(days: 7)),
+        #expect(read.custom == [.before(TimeSpan(seconds: 600)), .before(TimeSpan(days: 7)),
                                    .at(Date(timeIntervalSince1970: 1_798_092_000))])
         #expect(read.kept["ics"] == "BEGIN:VALARM\nACTION:DISPLAY\nDESCRIPTION:x\nTRIGGER:-PT5M\nEND:VALARM\n")
         #expect(lines(encode([read])).contains("TRIGGER:-PT5M"))
@@ -593,13 +593,13 @@ struct ICalendarFileTests {
             "DUE:20261224T080000Z", "DTSTART:20261220T080000Z",
             "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:x", "TRIGGER;RELATED=START:-PT1H", "END:VALARM",
         ])
-        #expect(read.reminders == [.at(Date(timeIntervalSince1970: 1_798_099_200 - 4 * 86_400 - 3600))])
+        #expect(read.custom == [.at(Date(timeIntervalSince1970: 1_798_099_200 - 4 * 86_400 - 3600))])
         #expect(read.kept["ics"]?.contains("DTSTART:20261220T080000Z") == true)
         let repeating = try decodeOne([
             "DUE:20261224T080000Z", "DTSTART:20261220T080000Z", "RRULE:FREQ=DAILY",
             "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:x", "TRIGGER;RELATED=START:-PT1H", "END:VALARM",
         ])
-        #expect(repeating.reminders.isEmpty)
+        #expect(repeating.custom.isEmpty)
         #expect(repeating.kept["ics"]?.contains("TRIGGER;RELATED=START:-PT1H") == true)
     }
 
@@ -612,7 +612,7 @@ struct ICalendarFileTests {
             "RELATED-TO;RELTYPE=SNOOZE:first", "END:VALARM",
         ])
         #expect(read.snoozedUntil == Date(timeIntervalSince1970: 1_798_100_100))
-        #expect(read.reminders == [.before(TimeSpan(seconds: 600))])
+        #expect(read.custom == [.before(TimeSpan(seconds: 600))])
         #expect(read.kept.isEmpty)
     }
 
@@ -740,13 +740,13 @@ struct ICalendarFileTests {
             record.completedAt = created.addingTimeInterval(TimeInterval(Int.random(in: 0...99_999, using: &random)))
         }
         if record.due != nil, Bool.random(using: &random) {
-            record.reminders = [.before(TimeSpan(seconds: 600)), .before(TimeSpan(days: 1)), .before(TimeSpan(days: 1, seconds: 9000))]
+            record.custom = [.before(TimeSpan(seconds: 600)), .before(TimeSpan(days: 1)), .before(TimeSpan(days: 1, seconds: 9000))]
                 .shuffled(using: &random).prefix(Int.random(in: 1...3, using: &random)) + []
         }
         if Bool.random(using: &random) {
-            record.reminders.append(.at(created.addingTimeInterval(TimeInterval(60 * Int.random(in: 1...9999, using: &random)))))
+            record.custom.append(.at(created.addingTimeInterval(TimeInterval(60 * Int.random(in: 1...9999, using: &random)))))
         }
-        record.defaultReminders = Int.random(in: 0...3, using: &random) != 0
+        record.usesDefaultRules = Int.random(in: 0...3, using: &random) != 0
         if Int.random(in: 0...2, using: &random) == 0 {
             record.snoozedUntil = created.addingTimeInterval(TimeInterval(60 * Int.random(in: 1...9999, using: &random)))
         }
@@ -772,8 +772,8 @@ struct ICalendarFileTests {
         check("completedAt", a.completedAt, b.completedAt)
         check("createdAt", a.createdAt, b.createdAt)
         check("updatedAt", a.updatedAt, b.updatedAt)
-        check("reminders", a.reminders, b.reminders)
-        check("defaultReminders", a.defaultReminders, b.defaultReminders)
+        check("reminders", a.custom, b.custom)
+        check("defaultReminders", a.usesDefaultRules, b.usesDefaultRules)
         check("snoozedUntil", a.snoozedUntil, b.snoozedUntil)
         check("kept", a.kept, b.kept)
         return differences

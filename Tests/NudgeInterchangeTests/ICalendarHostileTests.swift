@@ -42,7 +42,7 @@ extension ICalendarFileTests {
         let alarm = ["BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER;RELATED=END:-PT10M", "BEGIN:VLOCATION", "UID:l1",
                      "NAME:Office", "END:VLOCATION", "END:VALARM"]
         let read = try decodeOne(["UID:\(uuid)", "DUE:20261224T090000Z"] + alarm)
-        #expect(read.reminders.isEmpty)
+        #expect(read.custom.isEmpty)
         #expect(lines(encode([read])).joined(separator: "\n").contains(alarm.joined(separator: "\n")))
     }
 

@@ -198,8 +198,8 @@ enum ImportCommand: Command {
                 record.priority = old.priority
                 record.category = old.category
                 record.repetition = old.repetition
-                record.reminders = old.reminders
-                record.defaultReminders = old.defaultReminders
+                record.custom = old.custom
+                record.usesDefaultRules = old.usesDefaultRules
                 record.snoozedUntil = old.snoozedUntil
                 record.kept = old.kept
             }
