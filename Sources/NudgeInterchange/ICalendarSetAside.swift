@@ -181,7 +181,7 @@ struct ICalendarSetAside {
         }
         let text = String(decoding: head, as: UTF8.self).uppercased()
         if text.hasPrefix("BEGIN:") {
-            return .begin(text.dropFirst(6).trimmingCharacters(in: .whitespaces))
+            return .begin(text.dropFirst(6).trimmingCharacters(in: .whitespacesAndNewlines))
         }
         return text.hasPrefix("END:") ? .end : nil
     }
