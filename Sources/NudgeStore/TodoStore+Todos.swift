@@ -136,7 +136,9 @@ extension TodoStore {
         }
     }
 
-    /// Saves the title, notes, due, priority, category and tags of `todo`.
+    /// Saves the title, notes, due, priority, category and tags of `todo`. A new due ends the
+    /// snooze, which held the reminders of the old one (as a repeating todo's next due after
+    /// `done` does).
     public func update(_ todo: Todo, now: Date) throws(StoreError) -> Todo {
         try write {
             let (dueAt, dueDay, dueZone) = Self.columns(for: todo.due)
@@ -144,7 +146,8 @@ extension TodoStore {
                 UPDATE todos SET title = ?1, notes = ?2, due_at = ?3, due_day = ?4, due_zone = ?5,
                     priority = ?6, category_id = ?7, repeat_rule = ?8, repeat_from = ?9, repeat_start = ?12, updated_at = ?10,
                     reminded_through = max(coalesce(reminded_through, ?10 - 1), ?10 - 1), title_key = ?13, repeat_dates = ?14,
-                    due_wall_time = ?15
+                    due_wall_time = ?15,
+                    snoozed_until = CASE WHEN due_at IS ?3 AND due_day IS ?4 THEN snoozed_until END
                 WHERE id = ?11
                 """, [.text(todo.title), todo.notes.sqlValue, dueAt.sqlValue, dueDay.sqlValue,
                       dueZone.sqlValue, .integer(Int64(todo.priority.rawValue)),

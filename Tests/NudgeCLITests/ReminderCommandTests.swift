@@ -210,6 +210,21 @@ struct ReminderCommandTests {
         #expect(try nudge("snooze", "1", "--until", "tomorrow 9am").stdout.contains("held until Tomorrow 09:00"))
     }
 
+    /// A snooze holds the reminders of the due it was made for: moved earlier, the due would
+    /// otherwise be held silent until a moment chosen for another.
+    @Test(arguments: [["postpone", "1", "2h"], ["edit", "1", "--due", "tomorrow 10:00"], ["skip", "1"]])
+    func aNewDueEndsTheSnooze(change: [String]) throws {
+        try nudge("add", "Call mum", "--due", "today 11:00", "--repeat", "daily")
+        try nudge("snooze", "1", "--until", "tomorrow 9am")
+        #expect(try nudge("show", "1", "--json").object()["snoozedUntil"] is String)
+        let changed = try nudge.run(change)
+        #expect(changed.status == 0, "\(changed.stderr)")
+        #expect(try nudge("show", "1", "--json").object()["snoozedUntil"] is NSNull)
+        try nudge("snooze", "1", "--until", "tomorrow 9am")
+        try nudge("edit", "1", "--title", "Call mum and dad")
+        #expect(try nudge("show", "1", "--json").object()["snoozedUntil"] is String, "a change that keeps the due keeps the snooze")
+    }
+
     @Test func remindAddsClearsAndLists() throws {
         try nudge("add", "Dentist", "--due", "fri 10:00", "--no-default-reminders")
         #expect(try nudge("remind", "1").stdout == "Todo 1 has no reminders of its own.\n")

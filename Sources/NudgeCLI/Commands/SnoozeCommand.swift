@@ -15,7 +15,8 @@ enum SnoozeCommand: Command {
     static let discussion = """
         Reminders that would fire before then are held, and one reminder fires in their place.
         The due date stays as it is ('nudge postpone' moves it). Without a DURATION, the
-        config file's [snooze] default is used (10m unless set).
+        config file's [snooze] default is used (10m unless set). A new due ('edit --due',
+        'postpone', 'skip', or 'done' on a repeating todo) ends the snooze.
 
         Examples:
           nudge snooze 12
