@@ -97,12 +97,14 @@ struct Arguments {
     /// The names of the options the command declared, for the check that it asks only for these.
     private let declared: Set<String>
 
-    /// Splits `words` by `options`, refusing unknown options and missing values. Everything after
-    /// `--` is positional, so titles that start with a dash can be given.
     /// What values are read with (the clock, the zone, the config).
     private let context: Context
 
-    init(_ words: [String], options: [Option], command: String, context: Context, tagWords: TagWords? = nil) throws(CLIError) {
+    /// Splits `words` by the options `declaration` lists, refusing unknown options, missing
+    /// values and options of one `oneOf` group given together. Everything after `--` is
+    /// positional, so titles that start with a dash can be given.
+    init(_ words: [String], declaration: CommandDeclaration, context: Context) throws(CLIError) {
+        let options = declaration.options, command = declaration.name, tagWords = declaration.tagWords
         self.context = context
         let byName = Dictionary(uniqueKeysWithValues: (options + [.help]).map { ($0.name, $0) })
         declared = Set(byName.keys)
@@ -152,6 +154,9 @@ struct Arguments {
                 values[name, default: []].append("")
             }
         }
+        // Help is shown whatever else was given.
+        guard values["help"] == nil else { return }
+        for group in declaration.exclusiveGroups { try exclusive(group) }
     }
 
     subscript(flag: Flag) -> Bool { given(flag) }
@@ -173,11 +178,21 @@ struct Arguments {
     /// Whether the option was on the command line, whatever its value.
     func given(_ option: some OptionDeclaration) -> Bool { values[checked(option)] != nil }
 
-    /// Refuses options that cannot be combined, such as `--due` with `--no-due`.
-    func exclusive(_ options: any OptionDeclaration...) throws(CLIError) {
-        let given = options.map { checked($0) }.filter { values[$0] != nil }
+    /// Refuses alternatives that cannot be combined, such as `--due` with `--no-due`.
+    private func exclusive(_ alternatives: [Syntax]) throws(CLIError) {
+        let given = alternatives.compactMap(given)
         if given.count > 1 {
-            throw .usage(given.map { "--" + $0 }.joined(separator: " and ") + " cannot be used together; choose one")
+            throw .usage(given.joined(separator: " and ") + " cannot be used together; choose one")
+        }
+    }
+
+    /// How the error names an alternative of a `oneOf` group that was given, nil when it was
+    /// not. What only goes with an option (`--repeat-from` with `--repeat`) is checked where
+    /// it is read.
+    private func given(_ alternative: Syntax) -> String? {
+        switch alternative {
+        case .option(let option), .with(_, let option): values[option.name] == nil ? nil : "--" + option.name
+        case .operand, .oneOf, .tags: nil
         }
     }
 

@@ -25,7 +25,7 @@ extension Command {
     /// One line for the command list.
     static var abstract: String { declaration.abstract }
     /// The synopsis, e.g. `nudge show ID [--json]`.
-    static var usage: String { "nudge " + name + (declaration.synopsis.isEmpty ? "" : " " + declaration.synopsis) }
+    static var usage: String { declaration.usage }
     static var options: [Option] { declaration.options }
     /// What the words besides options name, for shell completion.
     static var operands: Operands { declaration.operands }

@@ -23,8 +23,11 @@ struct CommandDeclaration: Sendable {
         return [subcommands.map(\.synopsis).joined(separator: " | "), shared].filter { !$0.isEmpty }.joined(separator: " ")
     }
 
+    /// `nudge NAME` and its synopsis, as errors and help show it.
+    var usage: String { usage(of: nil) }
+
     /// The usage of one subcommand, with what every subcommand takes: `nudge category add NAME [--icon ICON] [--json]`.
-    func usage(of subcommand: String) -> String {
+    func usage(of subcommand: String?) -> String {
         let words = subcommands.first { $0.name == subcommand }.map { [$0.synopsis, Syntax.line(syntax)] } ?? [synopsis]
         return (["nudge", name] + words).filter { !$0.isEmpty }.joined(separator: " ")
     }
@@ -35,6 +38,11 @@ struct CommandDeclaration: Sendable {
     }
 
     var operands: Operands { Operands(syntax) }
+
+    /// The groups of which at most one may be given, the subcommands' with the rest.
+    var exclusiveGroups: [[Syntax]] {
+        (subcommands.flatMap(\.syntax) + syntax).flatMap(\.exclusiveGroups)
+    }
 
     /// The `+TAG` (and `-TAG`) words the command takes, if any.
     var tagWords: TagWords? {
@@ -126,6 +134,15 @@ enum Syntax: SyntaxElement {
         case .option(let option): [option]
         case .oneOf(let pieces): pieces.flatMap(\.options)
         case .with(let pieces, let option): [option] + pieces.flatMap(\.options)
+        }
+    }
+
+    /// Each `oneOf` among these pieces, with its alternatives.
+    var exclusiveGroups: [[Syntax]] {
+        switch self {
+        case .operand, .option, .tags: []
+        case .oneOf(let pieces): [pieces] + pieces.flatMap(\.exclusiveGroups)
+        case .with(let pieces, _): pieces.flatMap(\.exclusiveGroups)
         }
     }
 

@@ -84,7 +84,7 @@ public enum NudgeCLI {
     static func run(_ words: [String], context: Context) throws(CLIError) -> Int32 {
         // Alone, nudge shows the list, as task and todo do.
         guard let first = words.first else {
-            try ListCommand.run(Arguments([], options: ListCommand.options, command: ListCommand.name, context: context), context: context)
+            try ListCommand.run(Arguments([], declaration: ListCommand.declaration, context: context), context: context)
             return 0
         }
         if Flag.help.option.spellings.contains(first) {
@@ -98,8 +98,7 @@ public enum NudgeCLI {
         guard let command = command(named: first) else {
             throw .usage("unknown command '\(first)'; commands are " + commands.map { $0.name }.joined(separator: ", ") + " (see 'nudge help')")
         }
-        let arguments = try Arguments(Array(words.dropFirst()), options: command.options, command: command.name, context: context,
-                                      tagWords: command.declaration.tagWords)
+        let arguments = try Arguments(Array(words.dropFirst()), declaration: command.declaration, context: context)
         if arguments[Flag.help] {
             context.print(HelpCommand.help(for: command))
             return 0
