@@ -63,11 +63,10 @@ final class SyncScheduler {
     static let longestBackoff: TimeInterval = 4 * 3600
 
     private let environment: Environment
-    // Made in init (their handlers need `self`), never nil after.
-    private var passTimer: OneShotTimer!
-    private var commandTimer: OneShotTimer!
+    private let passTimer: OneShotTimer
+    private let commandTimer: OneShotTimer
     /// Gathers local changes before the command runs for them.
-    private var localTimer: OneShotTimer!
+    private let localTimer: OneShotTimer
     private var passScheduled = false
     private var localScheduled = false
     private var commandRunning = false
@@ -85,20 +84,30 @@ final class SyncScheduler {
 
     init(_ environment: Environment) {
         self.environment = environment
-        passTimer = environment.makeTimer { [unowned self] in
-            passScheduled = false
-            // The run's end passes anyway, once vdirsyncer has finished writing.
-            if !commandRunning { passNow() }
-        }
-        commandTimer = environment.makeTimer { [unowned self] in
-            uploadsInARow = 0
-            runCommand()
-        }
-        localTimer = environment.makeTimer { [unowned self] in
-            localScheduled = false
-            uploadsInARow = 0
-            runCommand()
-        }
+        // The timers are made before `self` may be captured; their handlers reach it through
+        // this, set once every field is.
+        weak var scheduler: SyncScheduler?
+        passTimer = environment.makeTimer { scheduler?.passTimerFired() }
+        commandTimer = environment.makeTimer { scheduler?.commandTimerFired() }
+        localTimer = environment.makeTimer { scheduler?.localTimerFired() }
+        scheduler = self
+    }
+
+    private func passTimerFired() {
+        passScheduled = false
+        // The run's end passes anyway, once vdirsyncer has finished writing.
+        if !commandRunning { passNow() }
+    }
+
+    private func commandTimerFired() {
+        uploadsInARow = 0
+        runCommand()
+    }
+
+    private func localTimerFired() {
+        localScheduled = false
+        uploadsInARow = 0
+        runCommand()
     }
 
     private func record(_ kind: ServiceEvent.Kind, _ message: String, priority: JournalPriority = .info, fields: [(JournalField, String)] = []) {
