@@ -21,16 +21,26 @@ final class ConfigBuilder {
         self.checking = checking
     }
 
-    /// A header: `[priority.*]` and `[category.*]` exist from here on, even with no keys.
+    /// A header: `[priority.*]`, `[category.*]` and `[tag.*]` exist from here on, even with no
+    /// keys; a tag's place among the tag sections is that of its first header.
     func begin(_ name: String) throws(Problem) {
         switch try ConfigSection(name: name) {
         case .priority(let priority) where config.byPriority[priority] == nil:
             config.byPriority[priority] = RuleOverrides()
         case .category(let category) where config.byCategory[category] == nil:
             config.byCategory[category] = RuleOverrides()
+        case .tag(let tag):
+            _ = tagIndex(tag)
         default:
             break
         }
+    }
+
+    /// The tag's section in `byTag`, added at the end when it is new.
+    private func tagIndex(_ tag: String) -> Int {
+        if let index = config.byTag.firstIndex(where: { $0.tag == tag }) { return index }
+        config.byTag.append(TagRules(tag: tag))
+        return config.byTag.count - 1
     }
 
     func set(section name: String, key rawKey: String, value: String, line: Int) throws(Problem) {
@@ -49,6 +59,8 @@ final class ConfigBuilder {
             try ConfigValues.rule(key, value, into: &config.byPriority[priority, default: RuleOverrides()])
         case .category(let category):
             try ConfigValues.rule(key, value, into: &config.byCategory[category, default: RuleOverrides()])
+        case .tag(let tag):
+            try ConfigValues.rule(key, value, into: &config.byTag[tagIndex(tag)].overrides)
         case .digest:
             if key == "enabled" {
                 config.digest.enabled = try ConfigValues.boolean(key, value)

@@ -2,8 +2,8 @@ import NudgeCore
 
 extension ConfigFile {
     /// The effective configuration as INI text that parses back to the same NudgeConfig (for
-    /// `nudge config show`): every section and key with its value, and the priority and category
-    /// sections that were set (with only the keys they set).
+    /// `nudge config show`): every section and key with its value, and the priority, category and
+    /// tag sections that were set (with only the keys they set).
     public static func render(_ config: NudgeConfig) -> String {
         renderedSections(config).map { name, lines in
             (["[\(name)]"] + lines.map { "\($0.key) = \($0.value)" }).joined(separator: "\n") + "\n"
@@ -30,6 +30,10 @@ extension ConfigFile {
         }
         for name in config.byCategory.keys.sorted() {
             section("category.\(name)", ruleLines(config.byCategory[name]!))  // name: one of its keys
+        }
+        // In their order: it decides between two tags of one todo.
+        for tagRules in config.byTag {
+            section("tag.\(tagRules.tag)", ruleLines(tagRules.overrides))
         }
         section("digest", [("enabled", yesNo(config.digest.enabled)), ("time", config.digest.time.description)])
         section("quiet", [

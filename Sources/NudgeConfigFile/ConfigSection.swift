@@ -6,6 +6,8 @@ enum ConfigSection: Hashable {
     case priority(Priority)
     /// Keyed by the lowercased category name.
     case category(String)
+    /// Keyed by the folded tag.
+    case tag(String)
     case digest
     case quiet
     case snooze
@@ -17,7 +19,7 @@ enum ConfigSection: Hashable {
     case hooks
     case display
 
-    static let knownSections = "reminders, priority.low|medium|high, category.NAME, digest, quiet, snooze, catchup, notifications, import, list, sync, hooks, display"
+    static let knownSections = "reminders, priority.low|medium|high, category.NAME, tag.NAME, digest, quiet, snooze, catchup, notifications, import, list, sync, hooks, display"
 
     static let ruleKeys = ["at_due", "before", "all_day_time", "all_day_day_before", "nag_every", "nag_limit",
                            "sound", "timeout", "resident", "escalate_after", "repeat_sound"]
@@ -52,6 +54,16 @@ enum ConfigSection: Hashable {
                     throw Problem("[\(name)] needs a category name, e.g. [category.work]")
                 }
                 self = .category(category.lowercased())
+            } else if lower.hasPrefix("tag.") {
+                let tag = String(name.dropFirst("tag.".count).trimmingWhitespace())
+                guard !tag.isEmpty else {
+                    throw Problem("[\(name)] needs a tag, e.g. [tag.money]")
+                }
+                do {
+                    self = .tag(Tag.folded(try Tag.validated(tag)))
+                } catch {
+                    throw Problem("[\(name)]: \(error.message)")
+                }
             } else {
                 throw Problem("unknown section [\(name)]; known sections: \(Self.knownSections)")
             }
@@ -64,6 +76,7 @@ enum ConfigSection: Hashable {
         case .reminders: "reminders"
         case .priority(let priority): "priority.\(priority)"
         case .category(let category): "category.\(category)"
+        case .tag(let tag): "tag.\(tag)"
         case .digest: "digest"
         case .quiet: "quiet"
         case .snooze: "snooze"
@@ -79,7 +92,7 @@ enum ConfigSection: Hashable {
 
     var keys: [String] {
         switch self {
-        case .reminders, .priority, .category: Self.ruleKeys
+        case .reminders, .priority, .category, .tag: Self.ruleKeys
         case .digest: ["enabled", "time"]
         case .quiet: ["hours", "allow_high"]
         case .snooze: ["default", "choices"]

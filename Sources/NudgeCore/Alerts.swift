@@ -55,7 +55,7 @@ public enum ReminderTimeout: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// How a todo's reminders get attention on screen and out loud: `sound`, `timeout`,
-/// `resident`, `escalate_after` and `repeat_sound`, resolved for one priority and category.
+/// `resident`, `escalate_after` and `repeat_sound`, resolved for one todo's sections.
 public struct AlertRules: Hashable, Sendable {
     public var sound: ReminderSound
     public var timeout: ReminderTimeout
@@ -97,9 +97,14 @@ extension ReminderRules {
 }
 
 extension NudgeConfig {
-    /// The alert rules of a todo of this priority and category.
-    public func alerts(priority: Priority, category: String?) -> AlertRules {
-        rules(priority: priority, category: category).alerts(for: priority)
+    /// The alert rules of a todo of this priority, category and tags.
+    public func alerts(priority: Priority, category: String?, tags: [String] = []) -> AlertRules {
+        rules(priority: priority, category: category, tags: tags).alerts(for: priority)
+    }
+
+    /// The alert rules of this todo.
+    public func alerts(for todo: Todo) -> AlertRules {
+        alerts(priority: todo.priority, category: todo.category?.name, tags: todo.tags)
     }
 }
 

@@ -8,6 +8,9 @@ public struct NudgeConfig: Equatable, Sendable {
     public var byPriority: [Priority: RuleOverrides] = [:]
     /// `[category.NAME]`, keyed by the lowercased name: override the priority and global rules.
     public var byCategory: [String: RuleOverrides] = [:]
+    /// `[tag.NAME]`, in the order of the file, named by the folded tag: override the category,
+    /// priority and global rules.
+    public var byTag: [TagRules] = []
     public var digest = Digest()
     public var quietHours: QuietHours?
     public var snooze = Snooze()
@@ -28,13 +31,54 @@ public struct NudgeConfig: Equatable, Sendable {
 
     public init() {}
 
-    /// The rules for one todo: global, then its priority's section, then its category's.
-    public func rules(priority: Priority, category: String?) -> ReminderRules {
+    /// The rules for one todo: global, then its priority's section, its category's, and its
+    /// tags' (where two of its tags set a key, the section nearer the top of the file wins).
+    public func rules(priority: Priority, category: String?, tags: [String] = []) -> ReminderRules {
         var rules = reminders
-        if let overrides = byPriority[priority] { rules.apply(overrides) }
-        if let category, let overrides = byCategory[category.lowercased()] { rules.apply(overrides) }
+        for section in sections(priority: priority, category: category, tags: tags) { rules.apply(section.overrides) }
         return rules
     }
+
+    /// The rules for this todo, by its priority, category and tags.
+    public func rules(for todo: Todo) -> ReminderRules {
+        rules(priority: todo.priority, category: todo.category?.name, tags: todo.tags)
+    }
+
+    /// The sections besides `[reminders]` that set rules for a todo, the weakest first: each
+    /// overrides the ones before it.
+    public func sections(priority: Priority, category: String?, tags: [String]) -> [RuleSection] {
+        var sections: [RuleSection] = []
+        if let overrides = byPriority[priority] { sections.append(RuleSection(name: "[priority.\(priority)]", overrides: overrides)) }
+        if let category, let overrides = byCategory[category.lowercased()] {
+            sections.append(RuleSection(name: "[category.\(category.lowercased())]", overrides: overrides))
+        }
+        if !byTag.isEmpty, !tags.isEmpty {
+            let folded = Set(tags.map(Tag.folded))
+            for section in byTag.reversed() where folded.contains(section.tag) {
+                sections.append(RuleSection(name: "[tag.\(section.tag)]", overrides: section.overrides))
+            }
+        }
+        return sections
+    }
+}
+
+/// A `[tag.NAME]` section.
+public struct TagRules: Equatable, Sendable {
+    /// The tag, folded (`Tag.folded`).
+    public var tag: String
+    public var overrides: RuleOverrides
+
+    public init(tag: String, overrides: RuleOverrides = RuleOverrides()) {
+        self.tag = tag
+        self.overrides = overrides
+    }
+}
+
+/// A section that overrides `[reminders]` for some todos, with its name as messages show it
+/// ("[category.work]").
+public struct RuleSection: Equatable, Sendable {
+    public var name: String
+    public var overrides: RuleOverrides
 }
 
 /// When a todo's reminders fire, relative to its due date.
@@ -79,7 +123,7 @@ public struct ReminderRules: Hashable, Sendable {
     }
 }
 
-/// The keys a `[priority.*]` or `[category.*]` section sets; nil keeps the inherited value.
+/// The keys a `[priority.*]`, `[category.*]` or `[tag.*]` section sets; nil keeps the inherited value.
 /// The double optionals say "set to off" (`.some(nil)`) apart from "not set" (`nil`).
 public struct RuleOverrides: Equatable, Sendable {
     public var atDue: Bool?
@@ -236,6 +280,7 @@ extension NudgeConfig {
         // Each looked up by one of its own keys.
         parts += byPriority.keys.sorted().map { "p.\($0):" + overrides(byPriority[$0]!) }
         parts += byCategory.keys.sorted().map { "c.\($0):" + overrides(byCategory[$0]!) }
+        parts += byTag.map { "g.\($0.tag):" + overrides($0.overrides) }
         parts.append("d:\(digest.enabled),\(digest.time)")
         parts.append("q:" + (quietHours.map { "\($0.start)-\($0.end),\($0.allowHigh)" } ?? "-"))
         return parts.joined(separator: ";")

@@ -69,7 +69,7 @@ public struct ReminderPlanner: Sendable {
     /// quiet hours' holds included; nil when nags go on without a limit. A reminder of the
     /// todo's own, or a snooze, may be anywhere.
     public var reach: (before: TimeInterval, after: TimeInterval?) {
-        let overrides = Array(config.byPriority.values) + Array(config.byCategory.values)
+        let overrides = Array(config.byPriority.values) + Array(config.byCategory.values) + config.byTag.map(\.overrides)
         // A day of the calendar lasts 25 hours at most.
         let length = { (span: TimeSpan) in Double(span.days) * 90_000 + Double(span.seconds) }
         let spans = ([config.reminders.before] + overrides.compactMap(\.before)).joined().map(length)
@@ -88,7 +88,7 @@ public struct ReminderPlanner: Sendable {
 
     /// The rules that apply to this todo.
     public func rules(for todo: Todo) -> ReminderRules {
-        config.rules(priority: todo.priority, category: todo.category?.name)
+        config.rules(for: todo)
     }
 
     func candidates(_ subject: ReminderSubject, nagsAfter floor: Date, nagCount: Int = 1) -> [Reminder] {

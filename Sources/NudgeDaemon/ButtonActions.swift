@@ -29,7 +29,7 @@ struct ButtonActions {
                 context.record(.completed, "completed: \(todo.title)" + next, todo: todoID)
                 // A resident notification stays after the click; its todo is done (or moved
                 // on to the next occurrence, which a second Done must not complete), so it goes.
-                if config.alerts(priority: todo.priority, category: todo.category?.name).resident {
+                if config.alerts(for: todo).resident {
                     try store.markClosed(shown.id)
                     context.environment.server.close(id: id)
                 }

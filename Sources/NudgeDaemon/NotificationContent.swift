@@ -110,7 +110,7 @@ struct NotificationWriter {
         var content = NotificationContent(summary: todo.title, body: lines.joined(separator: "\n"),
                                           icon: todo.category?.icon ?? Category.defaultIcon,
                                           urgency: urgency(todo.priority), actions: actions)
-        let alerts = config.alerts(priority: todo.priority, category: todo.category?.name)
+        let alerts = config.alerts(for: todo)
         let nag = ReminderRule.nagNumber(rule)
         if alerts.escalates(nag: nag) { content.urgency = .critical }
         content.sound = sound(alerts.sound(nag: nag))
@@ -122,7 +122,7 @@ struct NotificationWriter {
     /// A grouped notification sounds and stays as its most urgent todo's first reminder would.
     private func alerting(_ list: NotificationContent, todos: [Todo]) -> NotificationContent {
         guard let first = todos.min(by: { $0.priority > $1.priority }) else { return list }
-        let alerts = config.alerts(priority: first.priority, category: first.category?.name)
+        let alerts = config.alerts(for: first)
         var content = list
         content.sound = sound(alerts.sound)
         content.expireTimeout = alerts.timeout.expireMilliseconds

@@ -28,7 +28,7 @@ struct Withdrawals {
                 guard let todoID = delivery.todoIDs.first, let id = delivery.notificationID else { continue }
                 let todo = todos.first { $0.id == todoID }
                 let wasSnoozed = snoozed.contains(delivery)
-                if wasSnoozed, let todo, context.config.alerts(priority: todo.priority, category: todo.category?.name).resident {
+                if wasSnoozed, let todo, context.config.alerts(for: todo).resident {
                     continue
                 }
                 try store.markClosed(delivery.id)

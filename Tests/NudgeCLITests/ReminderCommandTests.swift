@@ -72,6 +72,70 @@ struct ReminderCommandTests {
         #expect(try nudge("--config", config, "explain", "1").stdout.contains("before = 1d, 30m in [category.work]"))
     }
 
+    @Test func tagSectionsShapeTheRulesAndExplainNamesThem() throws {
+        let config = try writeConfig("""
+            [reminders]
+            before = 1h
+            nag_every = off
+            [category.work]
+            before = 1d, 30m
+            [tag.Money]
+            before = 2h
+            sound = bell
+            [tag.phone]
+            before = 5m
+            timeout = 30s
+            [digest]
+            enabled = no
+            """)
+        #expect(try nudge("--config", config, "config", "check").stdout == "\(config) is valid (3 priority, category or tag sections).\n")
+        try nudge("category", "add", "work")
+        try nudge("--config", config, "add", "Pay the bill", "--due", "tomorrow 10:00", "--category", "work", "+money")
+        try nudge("--config", config, "add", "Call the bank", "--due", "tomorrow 11:00", "+phone", "+MONEY")
+        try nudge("--config", config, "add", "Report", "--due", "tomorrow 12:00", "--category", "work")
+        let rules = try nudge("--config", config, "upcoming", "--json").array().map { "\($0["todo"]!) \($0["rule"]!) \($0["at"]!)" }
+        #expect(rules == [
+            "3 before 1d 2026-11-29T12:00:00+01:00",
+            "1 before 2h 2026-11-30T08:00:00+01:00",
+            "2 before 2h 2026-11-30T09:00:00+01:00",
+            "1 due 2026-11-30T10:00:00+01:00",
+            "2 due 2026-11-30T11:00:00+01:00",
+            "3 before 30m 2026-11-30T11:30:00+01:00",
+            "3 due 2026-11-30T12:00:00+01:00",
+        ])
+        let first = try nudge("--config", config, "explain", "1").stdout
+        #expect(first.contains("  Rules     [reminders] + [category.work] + [tag.money]\n"))
+        #expect(first.contains("before = 2h in [tag.money]"))
+        #expect(first.contains("  Sound     bell (set in [tag.money]); nags are silent\n"))
+        // Two tags setting one key: the section nearer the top of the file wins, whatever the todo's order.
+        let second = try nudge("--config", config, "explain", "2").stdout
+        #expect(second.contains("  Rules     [reminders] + [tag.phone] + [tag.money]\n"))
+        #expect(second.contains("before = 2h in [tag.money]"))
+        #expect(second.contains("  Timeout   30s on screen (set in [tag.phone])\n"))
+        let json = try nudge("--config", config, "explain", "2", "--json").object()
+        #expect(json["rules"] as? [String] == ["[reminders]", "[tag.phone]", "[tag.money]"])
+        // A tag added later plans the todo again by its section.
+        try nudge("--config", config, "edit", "3", "+Phone")
+        #expect(try nudge("--config", config, "explain", "3").stdout.contains("before = 5m in [tag.phone]"))
+        let report = try nudge("--config", config, "upcoming", "--json").array().filter { $0["todo"] as? Int == 3 }
+        #expect(report.map { "\($0["rule"]!) \($0["at"]!)" } == ["before 5m 2026-11-30T11:55:00+01:00", "due 2026-11-30T12:00:00+01:00"])
+    }
+
+    @Test func configCheckRefusesABadTagSectionInOneLine() throws {
+        for (text, line, message) in [
+            ("[tag.two words]\nbefore = 1d\n", 1, "[tag.two words]: 'two words' is not a tag: it holds a space; a tag is one word of letters, digits, - and _"),
+            ("[tag.money]\nbefor = 1d\n", 2, "unknown key 'befor' in [tag.money] (did you mean before?); known keys: at_due, before, all_day_time, all_day_day_before, nag_every, nag_limit, sound, timeout, resident, escalate_after, repeat_sound"),
+            ("[tag.money]\nbefore = soon\n", 2, "before: 'soon' is not a duration"),
+        ] {
+            let config = try writeConfig(text)
+            let run = try nudge("--config", config, "config", "check")
+            #expect(run.status == 1, "\(text)")
+            #expect(run.stderr.hasPrefix("nudge: \(config):\(line): \(message)"), "\(run.stderr)")
+            #expect(run.stderr.filter { $0 == "\n" }.count == 1)
+            #expect(run.stdout.isEmpty)
+        }
+    }
+
     @Test func explainShowsEveryReminderWithItsRuleAndStatus() throws {
         try nudge("add", "Pay rent", "--due", "today 11:00", "--remind", "2h")
         let run = try nudge("explain", "1")
@@ -281,7 +345,7 @@ struct ReminderCommandTests {
     @Test func configCheckAndShow() throws {
         #expect(try nudge("config", "check").stdout.contains("the defaults apply"))
         let good = try writeConfig("[reminders]\nbefore = 1d, 1h\n[priority.high]\nnag_every = 15m\n")
-        #expect(try nudge("--config", good, "config", "check").stdout == "\(good) is valid (1 priority or category section).\n")
+        #expect(try nudge("--config", good, "config", "check").stdout == "\(good) is valid (1 priority, category or tag section).\n")
         let shown = try nudge("config", "show", environment: ["NUDGE_CONFIG": good]).stdout
         #expect(shown.contains("[reminders]\nat_due = yes\nbefore = 1d, 1h\n"))
         #expect(shown.contains("[priority.high]\nnag_every = 15m"))
@@ -329,7 +393,7 @@ struct ReminderCommandTests {
         let broken = try writeConfig("[quite]\nhours = 22:00-07:00\n")
         let run = try nudge("--config", broken, "add", "y")
         #expect(run.status == 1)
-        #expect(run.stderr == "nudge: the config file is broken: \(broken):1: unknown section [quite]; known sections: reminders, priority.low|medium|high, category.NAME, digest, quiet, snooze, catchup, notifications, import, list, sync, hooks, display (check it with 'nudge config check')\n")
+        #expect(run.stderr == "nudge: the config file is broken: \(broken):1: unknown section [quite]; known sections: reminders, priority.low|medium|high, category.NAME, tag.NAME, digest, quiet, snooze, catchup, notifications, import, list, sync, hooks, display (check it with 'nudge config check')\n")
         #expect(try nudge("list", "--json").array().count == 1)
     }
 }

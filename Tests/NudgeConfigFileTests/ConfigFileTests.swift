@@ -157,6 +157,7 @@ struct ConfigFileTests {
         }
         #expect(text.contains("# [priority.high]\n"))
         #expect(text.contains("# [category.work]\n"))
+        #expect(text.contains("# [tag.money]\n"))
     }
 
     @Test("defaults are NudgeConfig()'s documented values")
@@ -231,6 +232,12 @@ struct ConfigFileTests {
          { @Sendable (c: inout NudgeConfig) in c.byCategory["meds"] = RuleOverrides(sound: .some(nil), timeout: .some(nil)) }),
         ("[priority.medium]", { @Sendable (c: inout NudgeConfig) in c.byPriority[.medium] = RuleOverrides() }),
         ("[category.Home Stuff]\n[category.home stuff]", { @Sendable (c: inout NudgeConfig) in c.byCategory["home stuff"] = RuleOverrides() }),
+        ("[tag.Money]\nbefore = 1d\n[tag.phone]\n[tag.MONEY]\nnag_every = off",
+         { @Sendable (c: inout NudgeConfig) in
+             c.byTag = [TagRules(tag: "money", overrides: RuleOverrides(before: [TimeSpan(days: 1)], nagEvery: .some(nil))),
+                        TagRules(tag: "phone")] }),
+        ("[tag.Ärger_2]\ntimeout = never", { @Sendable (c: inout NudgeConfig) in
+            c.byTag = [TagRules(tag: "ärger_2", overrides: RuleOverrides(timeout: .some(.never)))] }),
     ] as [(String, @Sendable (inout NudgeConfig) -> Void)])
     func values(text: String, change: @Sendable (inout NudgeConfig) -> Void) throws {
         var expected = NudgeConfig()
@@ -270,6 +277,33 @@ struct ConfigFileTests {
     }
 
     // MARK: - Overrides
+
+    @Test func tagBeatsCategoryBeatsPriorityAndTheFirstTagSectionBeatsTheNext() throws {
+        let config = try parse("""
+            [reminders]
+            nag_every = 1h
+            [tag.phone]
+            nag_every = 2m
+            [priority.high]
+            nag_every = 15m
+            before = 1d
+            [tag.Money]
+            nag_every = 3m
+            timeout = 30s
+            [category.work]
+            nag_every = 5m
+            sound = bell
+            """)
+        func rules(_ tags: [String]) -> ReminderRules { config.rules(priority: .high, category: "work", tags: tags) }
+        #expect(rules([]).nagEvery == minutes(5))
+        #expect(rules(["money"]).nagEvery == minutes(3))
+        #expect(rules(["MONEY", "phone"]).nagEvery == minutes(2))
+        #expect(rules(["money", "Phone"]).nagEvery == minutes(2))
+        #expect(rules(["other"]).nagEvery == minutes(5))
+        let both = rules(["phone", "money"])
+        #expect(both.before == [TimeSpan(days: 1)] && both.sound == .name("bell") && both.timeout == .seconds(30))
+        #expect(config.alerts(priority: .high, category: "work", tags: ["money"]).timeout == .seconds(30))
+    }
 
     @Test("category beats priority beats global", arguments: [
         (Priority.low, nil as String?, 60, true, [minutes(10)]),
@@ -425,6 +459,8 @@ struct ConfigFileTests {
                                                      nagEvery: .some(minutes(1)), nagLimit: .some(1))
             config.byCategory["errands"] = RuleOverrides(before: [], nagEvery: .some(nil))
             config.byCategory["a b"] = RuleOverrides(allDayTime: time("23:59"))
+            config.byTag = [TagRules(tag: "phone", overrides: RuleOverrides(sound: .some(.name("bell")), resident: true)),
+                            TagRules(tag: "money", overrides: RuleOverrides(before: [TimeSpan(days: 1)])), TagRules(tag: "café")]
             config.quietHours = QuietHours(start: time("13:00"), end: time("14:00"), allowHigh: true)
             config.snooze.defaultChoice = .when("next mon 8am")
             config.snooze.choices = [.when("eod")]
@@ -548,7 +584,7 @@ struct ConfigFileTests {
         ("# Nudge\n[reminders]\nnag_evry = 1h\n",
          "nudge.conf:3: unknown key 'nag_evry' in [reminders] (did you mean nag_every?); known keys: at_due, before, all_day_time, all_day_day_before, nag_every, nag_limit, sound, timeout, resident, escalate_after, repeat_sound"),
         ("[reminders]\n\n\n\n\n\n\n\n\n\n\n[quite]\nhours = none\n",
-         "nudge.conf:12: unknown section [quite]; known sections: reminders, priority.low|medium|high, category.NAME, digest, quiet, snooze, catchup, notifications, import, list, sync, hooks, display"),
+         "nudge.conf:12: unknown section [quite]; known sections: reminders, priority.low|medium|high, category.NAME, tag.NAME, digest, quiet, snooze, catchup, notifications, import, list, sync, hooks, display"),
         ("[reminders]\nbefore = 10m\nBefore = 1h\n",
          "nudge.conf:3: duplicate key 'before' in [reminders]; it is already set on line 2"),
         ("nag_every = 1h\n",
@@ -579,6 +615,10 @@ struct ConfigFileTests {
         ("[priority.urgent]\n", 1, ["unknown priority 'urgent'", "priority.low, priority.medium, priority.high"]),
         ("[priority.h]\n", 1, ["unknown priority 'h'"]),
         ("[category.]\n", 1, ["needs a category name", "[category.work]"]),
+        ("[tag.]\n", 1, ["[tag.] needs a tag, e.g. [tag.money]"]),
+        ("[tag.+money]\n", 1, ["[tag.+money]: '+money' is not a tag: it holds '+'"]),
+        ("[reminders]\n[tag.two words]\n", 2, ["[tag.two words]: 'two words' is not a tag: it holds a space"]),
+        ("[tag.-x]\n", 1, ["'-x' is not a tag: a tag starts with a letter, a digit or _"]),
         ("[reminders] at_due = yes\n", 1, ["unexpected 'at_due = yes' after [reminders]"]),
         // Lines
         ("[reminders]\nat_due yes\n", 2, ["'at_due yes' is not a setting", "expected 'key = value'"]),
@@ -591,6 +631,8 @@ struct ConfigFileTests {
         ("[reminders]\nnag-every = 1h\n", 2, ["unknown key 'nag-every' in [reminders] (did you mean nag_every?)", "known keys: at_due, before"]),
         ("[digest]\nenabled = yes\ntime = 08:00\nwhen = 09:00\n", 4, ["unknown key 'when' in [digest]", "known keys: enabled, time"]),
         ("[category.work]\nenabled = yes\n", 2, ["unknown key 'enabled' in [category.work]", "known keys: at_due, before, all_day_time"]),
+        ("[tag.Money]\nbefor = 1d\n", 2, ["unknown key 'befor' in [tag.money] (did you mean before?)", "known keys: at_due, before, all_day_time"]),
+        ("[tag.money]\nbefore = 1d\n[tag.MONEY]\nbefore = 2d\n", 4, ["duplicate key 'before' in [tag.money]", "already set on line 2"]),
         ("[quiet]\nhours = none\n[snooze]\n[quiet]\nhours = 22:00-06:00\n", 5, ["duplicate key 'hours' in [quiet]", "already set on line 2"]),
         ("[priority.high]\nnag_limit = 1\nnag_limit = 2\n", 3, ["duplicate key 'nag_limit' in [priority.high]"]),
         // Values
@@ -608,6 +650,8 @@ struct ConfigFileTests {
         ("[reminders]\nnag_limit = 1001\n", 2, ["nag_limit: '1001' is not a whole number"]),
         ("[reminders]\nnag_limit = three\n", 2, ["nag_limit: 'three'"]),
         ("[category.work]\nnag_every = 1 fortnight\n", 2, ["nag_every: '1 fortnight' is not a duration: unknown unit 'fortnight'"]),
+        ("[tag.money]\nbefore = 1d\nat_due = maybe\n", 3, ["at_due: 'maybe' is not yes or no"]),
+        ("[tag.money]\nnag_limit = many\n", 2, ["nag_limit: 'many' is not a whole number"]),
         ("[digest]\ntime = noon\n", 2, ["time: 'noon' is not a time of day", "HH:MM"]),
         ("[digest]\nenabled = enabled\n", 2, ["enabled: 'enabled' is not yes or no"]),
         ("[quiet]\nhours = 22:00\n", 2, ["hours: '22:00' is not a range of times", "accepted: HH:MM-HH:MM such as 22:00-07:00 (may span midnight), or none"]),

@@ -10,9 +10,9 @@ struct ReminderPlannerTests {
         Calendar.nudge(zone: zone ?? berlin).date(from: DateComponents(year: y, month: mo, day: d, hour: h, minute: mi))!
     }
 
-    func todo(_ due: Due?, priority: Priority = .medium, category: String? = nil, done: Bool = false) -> Todo {
+    func todo(_ due: Due?, priority: Priority = .medium, category: String? = nil, tags: [String] = [], done: Bool = false) -> Todo {
         Todo(id: 7, title: "t", due: due, priority: priority,
-             category: category.map { Category(id: 1, name: $0) },
+             category: category.map { Category(id: 1, name: $0) }, tags: tags,
              completedAt: done ? date(2026, 11, 29, 12) : nil,
              createdAt: date(2026, 11, 1, 8), updatedAt: date(2026, 11, 1, 8))
     }
@@ -64,6 +64,43 @@ struct ReminderPlannerTests {
         #expect(describe(plan.all(ReminderSubject(todo: todo(due, priority: .high, category: "Work")))) == [
             "before 1d 2026-11-30T09:00", "before 1h 2026-12-01T08:00",
         ])
+    }
+
+    @Test func tagSectionsOverrideTheCategoryPriorityAndGlobalRules() {
+        let plan = planner {
+            $0.byPriority[.high] = RuleOverrides(before: [TimeSpan(days: 1)], nagLimit: .some(1))
+            $0.byCategory["work"] = RuleOverrides(atDue: false, before: [TimeSpan(seconds: 7200)])
+            $0.byTag = [TagRules(tag: "café", overrides: RuleOverrides(before: [TimeSpan(seconds: 1800)]))]
+        }
+        let due = Due.at(date(2026, 12, 1, 9), zone: berlin)
+        // Matched by the folded tag; what the tag does not set comes from the category, then the priority.
+        #expect(describe(plan.all(ReminderSubject(todo: todo(due, priority: .high, category: "work", tags: ["home", "CAFE\u{301}"])))) == [
+            "before 30m 2026-12-01T08:30", "nag 1 2026-12-01T10:00",
+        ])
+        #expect(describe(plan.all(ReminderSubject(todo: todo(due, priority: .high, category: "work", tags: ["home"])))) == [
+            "before 2h 2026-12-01T07:00", "nag 1 2026-12-01T10:00",
+        ])
+    }
+
+    @Test func ofTwoTagsSettingAKeyTheSectionNearerTheTopOfTheFileWins() {
+        let plan = planner {
+            $0.reminders.nagEvery = nil
+            $0.byTag = [TagRules(tag: "money", overrides: RuleOverrides(before: [TimeSpan(days: 1)])),
+                        TagRules(tag: "phone", overrides: RuleOverrides(atDue: false, before: [TimeSpan(seconds: 300)]))]
+        }
+        let due = Due.at(date(2026, 12, 1, 9), zone: berlin)
+        for tags in [["money", "phone"], ["Phone", "Money"]] {
+            #expect(describe(plan.all(ReminderSubject(todo: todo(due, tags: tags)))) == ["before 1d 2026-11-30T09:00"], "\(tags)")
+        }
+        #expect(plan.config.sections(priority: .medium, category: nil, tags: ["phone", "money"]).map(\.name) == ["[tag.phone]", "[tag.money]"])
+    }
+
+    @Test func aTagSectionsBeforeWidensTheReach() {
+        let plan = planner {
+            $0.byTag = [TagRules(tag: "money", overrides: RuleOverrides(before: [TimeSpan(days: 3)]))]
+        }
+        #expect(plan.reach.before >= 3 * 86_400)
+        #expect(plan.fingerprint != planner().fingerprint)
     }
 
     @Test func customRemindersOnlyWithNoDefaultRules() {

@@ -52,6 +52,30 @@ struct AlertEndToEndTests {
         #expect(shown["Take the pills"]?["DUNST_TIMEOUT"] == "45000")
     }
 
+    @Test func aTagSectionsBeforeAndSoundReachTheTodosTaggedSo() async throws {
+        let world = try NudgedWorld(config: NudgedWorld.quietConfig + """
+            [tag.money]
+            before = 1h
+            sound = bell
+
+            """)
+        try world.server.startWatchingCalls()
+        let daemon = try await world.startDaemonAndWait()
+        // Due in an hour: only the tag's `before = 1h` fires now.
+        let due = world.secondsAhead(3600 + 3)
+        try world.add("Water the plants", due: due)
+        let tagged = try world.add("Pay the bill", due: due, "+Money")
+
+        let calls = try world.server.waitForNotifyCalls(count: 1, timeout: 10)
+        let call = try #require(calls.first)
+        #expect(call.summary == "Pay the bill")
+        #expect(call.hints["sound-name"] == "bell")
+        #expect(call.hints["suppress-sound"] == nil)
+        let delivered = try await world.waitForEvent("delivered", of: daemon, matching: ["NUDGE_TODO_ID": String(tagged)])
+        #expect(delivered["NUDGE_RULE"] == "before 1h", "\(delivered)")
+        #expect(try world.server.notifyCalls().map(\.summary) == ["Pay the bill"])
+    }
+
     @Test func theSecondNagIsCriticalAndOnlyRepeatSoundReplaysTheSound() async throws {
         let world = try NudgedWorld(config: """
             [reminders]

@@ -17,9 +17,9 @@ enum ConfigCommand: Command {
           path      the config file read
           exists    whether it exists (false: the defaults apply)
           sections  an object per section of the file (reminders, priority.high, category.work,
-                    digest, quiet, snooze, catchup, notifications, import, list, sync, hooks,
-                    display): each key with its value as a string, written as the file would
-                    write it ("10m, 1h", "yes", "off")
+                    tag.money, digest, quiet, snooze, catchup, notifications, import, list,
+                    sync, hooks, display): each key with its value as a string, written as
+                    the file would write it ("10m, 1h", "yes", "off")
           inEffect  how dates are written and read, from the locale and [display]: {locale
                     (its name, or null when none is set), weekStart (monday, sunday or
                     saturday), timeFormat (24h or 12h), dateFormat (mdy, dmy, ymd, or null
@@ -62,8 +62,8 @@ enum ConfigCommand: Command {
             if !exists {
                 context.print(Terminal.visible("No config file at \(path); the defaults apply."))
             } else {
-                let overrides = config.byPriority.count + config.byCategory.count
-                context.print(Terminal.visible(path) + " is valid" + (overrides == 0 ? "." : " (\(overrides) priority or category section\(overrides == 1 ? "" : "s"))."))
+                let overrides = config.byPriority.count + config.byCategory.count + config.byTag.count
+                context.print(Terminal.visible(path) + " is valid" + (overrides == 0 ? "." : " (\(overrides) priority, category or tag section\(overrides == 1 ? "" : "s"))."))
                 context.flush()
                 for warning in warnings(path: path, context: context) {
                     try? FileDescriptor.standardError.writeAll(Terminal.visible("warning: \(warning)") + "\n")

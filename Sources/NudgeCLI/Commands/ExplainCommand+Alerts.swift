@@ -15,14 +15,10 @@ extension ExplainCommand {
         let neverEscalates: String?
 
         init(_ todo: Todo, config: NudgeConfig) {
-            let rules = config.rules(priority: todo.priority, category: todo.category?.name)
+            let rules = config.rules(for: todo)
             alerts = rules.alerts(for: todo.priority)
             func origin(_ isSet: (RuleOverrides) -> Bool) -> String {
-                if let name = todo.category?.name, let overrides = config.byCategory[name.lowercased()], isSet(overrides) {
-                    return "[category.\(name.lowercased())]"
-                }
-                if let overrides = config.byPriority[todo.priority], isSet(overrides) { return "[priority.\(todo.priority)]" }
-                return "[reminders]"
+                ExplainCommand.section(setting: isSet, todo: todo, config: config)
             }
             soundFrom = rules.sound == nil ? nil : origin { $0.sound != nil }
             repeatSoundFrom = origin { $0.repeatSound != nil }

@@ -20,7 +20,8 @@ enum ExplainCommand: Command {
           repeat                   as in show --json: null or {rule, rrule, from, start, zone,
                                    except}
           rules                    the config sections whose rules apply ("[reminders]",
-                                   "[priority.high]", "[category.work]"); empty when added with
+                                   "[priority.high]", "[category.work]", "[tag.money]"), the
+                                   weakest first; empty when added with
                                    --no-default-reminders
           defaultReminders         false when added with --no-default-reminders
           snoozedUntil             ISO 8601 while snoozed, else null
@@ -232,21 +233,20 @@ enum ExplainCommand: Command {
 
     /// The config sections besides [reminders] that set rules for this todo.
     static func origins(_ todo: Todo, config: NudgeConfig) -> [String] {
-        var sections: [String] = []
-        if config.byPriority[todo.priority] != nil { sections.append("[priority.\(todo.priority)]") }
-        if let name = todo.category?.name, config.byCategory[name.lowercased()] != nil { sections.append("[category.\(name.lowercased())]") }
-        return sections
+        config.sections(priority: todo.priority, category: todo.category?.name, tags: todo.tags).map(\.name)
+    }
+
+    /// The section that set a key for this todo: the strongest of its sections that sets it.
+    static func section(setting isSet: (RuleOverrides) -> Bool, todo: Todo, config: NudgeConfig) -> String {
+        config.sections(priority: todo.priority, category: todo.category?.name, tags: todo.tags)
+            .last { isSet($0.overrides) }?.name ?? "[reminders]"
     }
 
     /// Which config key made this reminder, and in which section it was set.
     static func reason(_ rule: ReminderRule, todo: Todo, config: NudgeConfig) -> String {
-        let rules = config.rules(priority: todo.priority, category: todo.category?.name)
+        let rules = config.rules(for: todo)
         func section(_ isSet: (RuleOverrides) -> Bool) -> String {
-            if let name = todo.category?.name, let overrides = config.byCategory[name.lowercased()], isSet(overrides) {
-                return "[category.\(name.lowercased())]"
-            }
-            if let overrides = config.byPriority[todo.priority], isSet(overrides) { return "[priority.\(todo.priority)]" }
-            return "[reminders]"
+            Self.section(setting: isSet, todo: todo, config: config)
         }
         switch rule {
         case .before:
