@@ -20,6 +20,8 @@ extension TaskwarriorJSON {
     /// The template's own `modified`, and the series' (its newest task's) that the todo took,
     /// when they differ: an instance changed alone leaves its template as it was.
     static let templateModifiedKey = "nudgeTemplateModified", seriesModifiedKey = "nudgeSeriesModified"
+    /// The series' tags as read: changed in Nudge, they go to its open instances too.
+    static let seriesTagsKey = "nudgeSeriesTags"
     /// Steps walked along a series to find where it stands; more is a hostile file.
     static let stepLimit = 20_000
 
@@ -166,6 +168,7 @@ extension TaskwarriorJSON {
             record.createdAt = ordered.map(\.record.createdAt).min() ?? record.createdAt
         }
         kept[instancesKey] = ordered.map { item in item.object.filter { $0.key != "id" && $0.key != "urgency" } }
+        kept[seriesTagsKey] = record.tags ?? []
 
         // A template without a due has no series to stand in (Taskwarrior needs one to recur):
         // the todo is the template as it is, and its instances go back unchanged.
@@ -260,7 +263,10 @@ extension TaskwarriorJSON {
             instances[index]["modified"] = stamp
             if let place = imask(instances[index]), place < mask.count { mask[place] = status == "deleted" ? "X" : "+" }
         }
+        // `task +tag` lists instances: open ones take the todo's tags when they changed here.
+        let tagsChanged = (kept[seriesTagsKey] as? [String])?.map(Tag.folded) != (record.tags ?? []).map(Tag.folded)
         for index in instances.indices where isPending(instances[index]) {
+            if tagsChanged { instances[index]["tags"] = template["tags"] }
             if record.completedAt != nil {
                 close(index, as: "completed")
             } else if let due, let instanceDue = dueInstant(instances[index]), instanceDue < due.addingTimeInterval(-slack) {

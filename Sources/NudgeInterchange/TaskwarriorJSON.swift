@@ -5,10 +5,11 @@ import NudgeCore
 /// older versions and `json.array=off` write) one object a line.
 ///
 /// Mapping: `description` is the title, the first annotation the notes, `project` the category,
-/// `priority` H/M/L high/medium/low, `due` the due (a due at local midnight of `options.zone`
+/// `tags` the tags (one that is no tag word, like `a.b`, or a second spelling of one, is kept and
+/// written back after Nudge's), `priority` H/M/L high/medium/low, `due` the due (a due at local midnight of `options.zone`
 /// is an all-day due, as `task add ... due:2026-12-24` sets it), `entry`/`modified`/`end` the
 /// created, updated and completed times, `recur` the repeat rule. Everything else a task holds
-/// (tags, further annotations, dependencies, wait, scheduled, until, the recurrence bookkeeping
+/// (further annotations, dependencies, wait, scheduled, until, the recurrence bookkeeping
 /// `parent`/`mask`/`imask`/`rtype`, user-defined attributes, a missing priority, a status Nudge
 /// has no word for) is kept in `kept["taskwarrior"]` as a JSON object and written back on
 /// export, so a task comes back from Nudge as it went in. `id` and `urgency` are Taskwarrior's
@@ -75,7 +76,7 @@ public enum TaskwarriorJSON {
         var kept = keptObject(record)
         var task: [String: Any] = [:]
         let series = kept.removeValue(forKey: seriesDueKey) != nil
-        for key in [instancesKey, templateModifiedKey, seriesModifiedKey] { kept.removeValue(forKey: key) }
+        for key in [instancesKey, templateModifiedKey, seriesModifiedKey, seriesTagsKey] { kept.removeValue(forKey: key) }
         let hints = (noEnd: kept.removeValue(forKey: "nudgeNoEnd") != nil,
                      noPriority: kept.removeValue(forKey: "nudgeNoPriority") != nil,
                      status: kept.removeValue(forKey: "status") as? String,
@@ -87,6 +88,12 @@ public enum TaskwarriorJSON {
         task["entry"] = stamp(record.createdAt)
         task["modified"] = stamp(record.updatedAt)
         if let category = record.category { task["project"] = category }
+        if let tags = record.tags, !tags.isEmpty {
+            // Kept words (not tag words, or from an import before tags) go after Nudge's own.
+            var words = tags
+            for word in task["tags"] as? [String] ?? [] where !words.contains(word) { words.append(word) }
+            task["tags"] = words
+        }
         if record.priority != .medium || !hints.noPriority {
             task["priority"] = switch record.priority {
             case .high: "H"
@@ -207,7 +214,7 @@ public enum TaskwarriorJSON {
     /// Attributes read into a record's own fields; all others are kept.
     private static let mapped: Set<String> = ["uuid", "description", "entry", "modified", "end", "due", "project",
                                               "priority", "status", "annotations", "recur", "id", "urgency",
-                                              "nudgerule", "nudgefrom"]
+                                              "nudgerule", "nudgefrom", "tags"]
 
     static func record(_ item: Any, number: Int, place: RecordError.Place, options: InterchangeOptions) throws(RecordError) -> TodoRecord {
         func error(_ field: String?, _ reason: String) -> RecordError {
@@ -287,6 +294,18 @@ public enum TaskwarriorJSON {
             if !annotations.isEmpty { kept["annotations"] = annotations }
         }
 
+        // Taskwarrior's tags are the task's whole set: a task without is a todo without.
+        var tags: [String] = []
+        if let value = object["tags"], !(value is NSNull) {
+            if let words = value as? [String] {
+                let split = InterchangeTags.split(words)
+                tags = split.tags
+                if !split.others.isEmpty { kept["tags"] = split.others }
+            } else {
+                kept["tags"] = value
+            }
+        }
+
         var repetition: Repetition?
         if let text = try string("recur") {
             kept["recur"] = text
@@ -303,7 +322,7 @@ public enum TaskwarriorJSON {
         }
 
         var record = TodoRecord(uuid: uuid, title: title, notes: notes, due: due, priority: priority,
-                                category: try string("project"), repetition: repetition, completedAt: completedAt,
+                                category: try string("project"), tags: tags, repetition: repetition, completedAt: completedAt,
                                 createdAt: entry, updatedAt: modified)
         if !kept.isEmpty,
            let data = try? JSONSerialization.data(withJSONObject: kept, options: [.sortedKeys, .withoutEscapingSlashes]) {

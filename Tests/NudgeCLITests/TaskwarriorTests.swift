@@ -266,6 +266,48 @@ struct TaskwarriorTests {
         #expect(todos.first?["completed"] as? Bool == false)
     }
 
+    @Test func tagsGoToTaskwarriorAndBackAndTaskSelectsTheSameTodosByThem() throws {
+        let nudge = Nudge()
+        try nudge("add", "Call bank", "+money", "+phone")
+        try nudge("add", "Pay rent", "+Money", "--due", "2026-12-24")
+        try nudge("add", "Water plants", "+garden", "+日本語", "--due", "2026-12-01 09:00", "--repeat", "RRULE:FREQ=WEEKLY")
+        try nudge("add", "Read", "--due", "2026-12-02")
+        let todos = try nudge("export").array()
+        let tagsByUUID = Dictionary(uniqueKeysWithValues: todos.map { ($0["uuid"] as? String ?? "", $0["tags"] as? [String] ?? []) })
+        // A tag is stored as another todo spells it.
+        #expect(Set(tagsByUUID.values) == [[], ["money"], ["money", "phone"], ["garden", "日本語"]])
+
+        let file = nudge.folder.file("tasks.json")
+        try nudge("export", "--format", "taskwarrior", "-o", file)
+        let task = try Taskwarrior(in: nudge.folder.path, name: "tw")
+        try task("import", file)
+        try task("list")
+        func selected(_ filter: String) throws -> Set<String> {
+            // A series' todo is its template in Nudge; `task` lists its instances by their parent.
+            Set(try task(filter, "export").array().compactMap { ($0["parent"] ?? $0["uuid"]) as? String })
+        }
+        for tag in ["money", "phone", "garden", "日本語"] {
+            let inNudge = Set(tagsByUUID.filter { $0.value.contains(tag) }.keys)
+            #expect(try selected("+" + tag) == inNudge, "+\(tag)")
+            #expect(try selected("-" + tag).isDisjoint(with: inNudge), "-\(tag)")
+        }
+
+        try task("export").stdout.write(toFile: file, atomically: true, encoding: .utf8)
+        let fresh = Nudge()
+        let imported = try fresh("import", file)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let back = try fresh("export").array()
+        #expect(Dictionary(uniqueKeysWithValues: back.map { ($0["uuid"] as? String ?? "", $0["tags"] as? [String] ?? []) }) == tagsByUUID)
+        #expect(try fresh("list", "+money").stdout.contains("Pay rent"))
+
+        // A tag removed in Taskwarrior is removed by the next import, one added is added.
+        let pay = try #require(tagsByUUID.first { $0.value == ["money"] }?.key)
+        try task(pay, "modify", "-money", "+bills")
+        try task("export").stdout.write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try fresh("import", file).stdout.hasPrefix("Imported"))
+        #expect(try fresh("export").array().first { $0["uuid"] as? String == pay }?["tags"] as? [String] == ["bills"])
+    }
+
     @Test func theImportGuessesTheFormatAndSaysWhatItDid() throws {
         let nudge = Nudge()
         let task = try Taskwarrior(in: nudge.folder.path, name: "tw")

@@ -47,7 +47,8 @@ struct TaskwarriorJSONTests {
     @Test func keepsWhatNudgeHasNoFieldForAndGivesItBack() throws {
         let record = try one(Self.full)
         let kept = try #require(record.kept["taskwarrior"])
-        #expect(kept.contains("\"tags\":[\"shop\",\"urgent\"]"))
+        #expect(record.tags == ["shop", "urgent"])
+        #expect(!kept.contains("\"tags\""))
         #expect(kept.contains("second note"))
         #expect(!kept.contains("urgency"))
         let original = try #require(try JSONSerialization.jsonObject(with: Data(Self.full.utf8)) as? [String: Any])
@@ -60,6 +61,29 @@ struct TaskwarriorJSONTests {
 
     /// Found by the import fuzz target: each export dropped the first annotation when it had no
     /// description, so the next one went at the next round trip.
+    @Test func tagsAreTagsAndWordsThatAreNoTagAreKeptAndGoBackAfterThem() throws {
+        let record = try one(#"{"uuid":"71b8fd60-6f8f-4831-90ea-9b3fd4a2241c","description":"Pay","entry":"20261130T020050Z","tags":["money","a.b","Money","日本","-x"]}"#)
+        #expect(record.tags == ["money", "日本"])
+        #expect(record.kept["taskwarrior"]?.contains(#""tags":["a.b","Money","-x"]"#) == true)
+        #expect(try exported(record)["tags"] as? [String] == ["money", "日本", "a.b", "Money", "-x"])
+        // A tag removed in Nudge is gone; the kept words stay.
+        var edited = record
+        edited.tags = ["phone"]
+        #expect(try exported(edited)["tags"] as? [String] == ["phone", "a.b", "Money", "-x"])
+        // A task without tags is a todo without: the import takes the stored todo's away.
+        #expect(try one(#"{"description":"Pay","entry":"20261130T020050Z"}"#).tags == [])
+    }
+
+    @Test func tagsKeptByAnImportBeforeTagsStillGoBackWithNudgesOwn() throws {
+        let record = TodoRecord(uuid: "71b8fd60-6f8f-4831-90ea-9b3fd4a2241c", title: "Pay", tags: ["phone"],
+                                createdAt: options.now, updatedAt: options.now,
+                                kept: ["taskwarrior": #"{"tags":["money","phone"]}"#])
+        #expect(try exported(record)["tags"] as? [String] == ["phone", "money"])
+        var untagged = record
+        untagged.tags = []
+        #expect(try exported(untagged)["tags"] as? [String] == ["money", "phone"])
+    }
+
     @Test func annotationsWithoutADescriptionAreKeptAndTheRoundTripSettles() throws {
         let text = #"{"uuid":"11111111-1111-4111-8111-111111111111","description":"x","status":"pending","entry":"20261101T100000Z","annotations":[{"entry":"20261201T020050Z","dEscription":"a"},{"entry":"20261201T020051Z","note":"b"}]}"#
         let record = try one(text)
@@ -156,6 +180,13 @@ struct TaskwarriorJSONTests {
             #expect(back.contains { ($0 as NSDictionary).isEqual(to: task) }, "\(task)")
         }
         #expect(try TaskwarriorJSON.decode(Data(text.utf8), options: options).items.map { try $0.get() } == [todo])
+
+        // Tags changed in Nudge go to the open instances, which `task +tag` lists; not to done ones.
+        var tagged = todo
+        tagged.tags = ["garden"]
+        let instances = try objects(TaskwarriorJSON.encode([tagged], options: options)).filter { $0["parent"] != nil }
+        #expect(instances.filter { $0["status"] as? String == "pending" }.map { $0["tags"] as? [String] } == [["garden"], ["garden"]])
+        #expect(instances.filter { $0["status"] as? String != "pending" }.allSatisfy { $0["tags"] == nil })
     }
 
     @Test func instancesWithoutTheirTemplateAreOneSeriesForEachParent() throws {
@@ -356,7 +387,7 @@ struct TaskwarriorJSONTests {
     @Test func anHourlyWindowGoesAsHoursAndComesBackExactly() throws {
         let rule = Repetition(rrule: "FREQ=HOURLY;INTERVAL=2;BYHOUR=9,10,11,12,13,14,15,16,17", from: .due)
         let record = TodoRecord(uuid: "11111111-1111-4111-8111-111111111111", title: "Stretch",
-                                due: .at(Date(timeIntervalSince1970: 1_798_101_000), zone: options.zone), repetition: rule,
+                                due: .at(Date(timeIntervalSince1970: 1_798_101_000), zone: options.zone), tags: [], repetition: rule,
                                 createdAt: options.now, updatedAt: options.now)
         let text = TaskwarriorJSON.encode([record], options: options)
         #expect(text.contains(#""recur":"2h""#))
@@ -368,7 +399,7 @@ struct TaskwarriorJSONTests {
     @Test func aRuleTaskwarriorCannotSayGoesAsTheNearestAndComesBackExactly() throws {
         let rule = Repetition(rrule: "FREQ=WEEKLY;BYDAY=MO,TH", from: .completion)
         let record = TodoRecord(uuid: "11111111-1111-4111-8111-111111111111", title: "Gym",
-                                due: .at(Date(timeIntervalSince1970: 1_798_101_000), zone: options.zone), repetition: rule,
+                                due: .at(Date(timeIntervalSince1970: 1_798_101_000), zone: options.zone), tags: [], repetition: rule,
                                 createdAt: options.now, updatedAt: options.now)
         let text = TaskwarriorJSON.encode([record], options: options)
         #expect(text.contains(#""recur":"weekly""#))
@@ -382,7 +413,7 @@ struct TaskwarriorJSONTests {
     @Test func aNudgeTodoGoesThereAndBack() throws {
         let record = TodoRecord(uuid: "11111111-1111-4111-8111-111111111111", title: "Ünïcødé \"x\" / y", notes: "two\nlines",
                                 due: .allDay(LocalDate(year: 2027, month: 3, day: 28)!), priority: .low, category: "Work ✓",
-                                repetition: Repetition(rrule: "FREQ=MONTHLY;INTERVAL=2", from: .due),
+                                tags: ["work", "日本"], repetition: Repetition(rrule: "FREQ=MONTHLY;INTERVAL=2", from: .due),
                                 createdAt: Date(timeIntervalSince1970: 1_790_000_000), updatedAt: Date(timeIntervalSince1970: 1_790_000_100))
         let text = TaskwarriorJSON.encode([record], options: options)
         #expect(!text.contains("nudgerule"))
