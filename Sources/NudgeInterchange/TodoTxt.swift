@@ -7,8 +7,9 @@ import NudgeCore
 /// Mapping: `(A)` is high, none medium, `(B)` medium and `(C)` to `(Z)` low; the letter is kept
 /// so that it comes back while Nudge's priority is unchanged. The first `+project` is the
 /// category (taken out of the title; a plus and a digit, "+49 30 1234", is no project, and the
-/// category goes first when the title holds a `+project`); the title is the rest of the text,
-/// `@contexts`, further `+projects` and other `key:value` tags included. `due:2026-12-24` is an all-day due;
+/// category goes first when the title holds a `+project`). Each `@context` that is a tag word is
+/// a tag, taken out of the title (written after the category); the title is the rest of the text,
+/// further `+projects`, other `@contexts` and other `key:value` tags included. `due:2026-12-24` is an all-day due;
 /// `at:18:30` beside it makes it a time in `options.zone`. `rec:1w` repeats from completion and
 /// `rec:+1w` from the due (the todo.txt "rec" add-on's words, units d, w, m, y); a rule `rec`
 /// cannot say is written as `rrule:FREQ=WEEKLY;BYDAY=MO,TH`. Notes, reminders and snoozes
@@ -50,7 +51,7 @@ public enum TodoTxt {
         var text: String
         if let original = kept["text"], let parsed = try? parse(text: original, number: 0, options: options),
            parsed.title == record.title, parsed.category == record.category, parsed.due == record.due,
-           parsed.repetition == record.repetition {
+           parsed.repetition == record.repetition, parsed.tags.map(Tag.folded) == (record.tags ?? []).map(Tag.folded) {
             text = original
         } else {
             var words = [record.title]
@@ -60,6 +61,7 @@ public enum TodoTxt {
                 let titleHasTag = oneLine(record.title, as: " ").split(separator: " ").contains(where: isCategoryTag)
                 if titleHasTag { words.insert(tag, at: 0) } else { words.append(tag) }
             }
+            words += (record.tags ?? []).map { "@" + $0 }
             switch record.due {
             case nil: break
             case .allDay(let day)?: words.append("due:\(day)")
@@ -150,6 +152,7 @@ public enum TodoTxt {
         var due: Due?
         var repetition: Repetition?
         var uuid: String?
+        var tags: [String] = []
     }
 
     static func record(_ line: String, number: Int, options: InterchangeOptions) throws(RecordError) -> TodoRecord {
@@ -200,6 +203,7 @@ public enum TodoTxt {
         let uuid = parsed.uuid ?? identity(body)
         parsed.uuid = nil
         var record = TodoRecord(uuid: uuid, title: parsed.title, due: parsed.due, priority: priority, category: parsed.category,
+                                tags: parsed.tags,
                                 repetition: parsed.repetition, completedAt: completedAt, createdAt: createdAt, updatedAt: updatedAt)
         if !kept.isEmpty, let data = try? JSONSerialization.data(withJSONObject: kept, options: [.sortedKeys]) {
             record.kept[keptKey] = String(decoding: data, as: UTF8.self)
@@ -254,6 +258,15 @@ public enum TodoTxt {
             }
             title.append(word)
         }
+        // The @contexts that are tags leave the title, unless nothing else would be left of it.
+        let contexts = title.indices.filter { title[$0].hasPrefix("@") }
+        let tagged = InterchangeTags.isTag(contexts.map { String(title[$0].dropFirst()) })
+        var tags: [String] = []
+        if title.count > tagged.count(where: { $0 }) {
+            for (index, isTag) in zip(contexts, tagged).reversed() where isTag {
+                tags.insert(String(title.remove(at: index).dropFirst()), at: 0)
+            }
+        }
         let due: Due? = day.map { day in
             time.map { .at(day.at(hour: $0.hour, minute: $0.minute, in: .nudge(zone: options.zone)), zone: options.zone) } ?? .allDay(day)
         }
@@ -261,7 +274,7 @@ public enum TodoTxt {
         do { validated = try Todo.validatedTitle(title.joined(separator: " ")) } catch let invalid {
             throw error("text", invalid.message)
         }
-        return Text(title: validated, category: category, due: due, repetition: rule, uuid: uuid)
+        return Text(title: validated, category: category, due: due, repetition: rule, uuid: uuid, tags: tags)
     }
 
     /// A `+project` read as the category: not a plus and a digit, a phone number ("+49 30 ...")

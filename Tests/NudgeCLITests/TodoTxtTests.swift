@@ -57,7 +57,8 @@ struct TodoTxtCLITests {
         #expect(try nudge("import", cli.folder + "/todo.txt").stdout.contains("0 added, 0 updated, 4 skipped"))
 
         let todos = try nudge("export", "--all").array()
-        #expect(todos.map { $0["title"] as? String } == ["Buy milk @shop", "Pay rent", "Renew passport", "Water plants", "Call mum @phone"])
+        #expect(todos.map { $0["title"] as? String } == ["Buy milk", "Pay rent", "Renew passport", "Water plants", "Call mum"])
+        #expect(todos.map { $0["tags"] as? [String] } == [["shop"], [], [], [], ["phone"]])
         #expect(todos.map { $0["priority"] as? String } == ["high", "medium", "low", "medium", "medium"])
         #expect(todos.map { $0["category"] as? String } == ["Home", "Flat", "Admin", "Home", nil])
         #expect(todos.map { $0["due"] as? String } == ["2026-12-24", "2026-12-01", nil, "2026-12-03", nil])

@@ -20,7 +20,8 @@ struct TodoTxtTests {
 
     @Test func readsPriorityDatesProjectAndDue() throws {
         let record = try one("(A) 2026-11-30 Buy milk +Home @shop due:2026-12-24")
-        #expect(record.title == "Buy milk @shop")
+        #expect(record.title == "Buy milk")
+        #expect(record.tags == ["shop"])
         #expect(record.priority == .high)
         #expect(record.category == "Home")
         #expect(record.due == .allDay(day("2026-12-24")))
@@ -80,8 +81,9 @@ struct TodoTxtTests {
     @Test func aNudgeTodoGoesThereAndBack() throws {
         let zone = options.zone
         let records = [
-            TodoRecord(uuid: "0f8fad5b-d9cb-469f-a165-70867728950e", title: "Call mum @phone",
+            TodoRecord(uuid: "0f8fad5b-d9cb-469f-a165-70867728950e", title: "Call mum",
                        due: .at(Date(timeIntervalSince1970: 1_798_101_000), zone: zone), priority: .high, category: "Work ✓",
+                       tags: ["phone", "日本"],
                        repetition: Repetition(rrule: "FREQ=WEEKLY;BYDAY=MO,TH", from: .due),
                        createdAt: day("2026-11-30").start(in: .nudge(zone: zone)), updatedAt: day("2026-11-30").start(in: .nudge(zone: zone))),
             TodoRecord(uuid: "6ba7b810-9dad-11d1-80b4-00c04fd430c8", title: "Birthday", due: .allDay(day("2027-02-28")), priority: .low,
@@ -90,7 +92,7 @@ struct TodoTxtTests {
         ]
         let text = TodoTxt.encode(records, options: options)
         #expect(text == """
-            (A) 2026-11-30 Call mum @phone +Work_✓ due:2026-12-24 at:09:30 rrule:FREQ=WEEKLY;BYDAY=MO,TH nudge:0f8fad5b-d9cb-469f-a165-70867728950e
+            (A) 2026-11-30 Call mum +Work_✓ @phone @日本 due:2026-12-24 at:09:30 rrule:FREQ=WEEKLY;BYDAY=MO,TH nudge:0f8fad5b-d9cb-469f-a165-70867728950e
             x 2026-12-02 2026-11-30 Birthday due:2027-02-28 rec:1y nudge:6ba7b810-9dad-11d1-80b4-00c04fd430c8
 
             """)
@@ -98,8 +100,31 @@ struct TodoTxtTests {
         #expect(back.map(\.uuid) == records.map(\.uuid))
         #expect(back[0].title == records[0].title && back[0].due == records[0].due && back[0].repetition == records[0].repetition)
         #expect(back[0].category == "Work_✓")
+        #expect(back[0].tags == records[0].tags)
+        #expect(back[1].tags == [])
         #expect(back[1].title == records[1].title && back[1].due == records[1].due && back[1].repetition == records[1].repetition)
         #expect(back[1].completedAt == records[1].completedAt)
+    }
+
+    @Test func contextsThatAreTagWordsAreTagsAndTheOthersStayInTheTitle() throws {
+        let record = try one("2026-11-30 Email @bob about +Work the @ sign @a.b +Home @café")
+        #expect(record.title == "Email about the @ sign @a.b +Home")
+        #expect(record.category == "Work")
+        #expect(record.tags == ["bob", "café"])
+        // The line goes back as it was read; with a tag changed, it is written anew.
+        #expect(TodoTxt.encode([record], options: options) == "2026-11-30 Email @bob about +Work the @ sign @a.b +Home @café\n")
+        var edited = record
+        edited.tags = ["café", "phone"]
+        let line = TodoTxt.encode([edited], options: options)
+        #expect(line.hasPrefix("2026-11-30 +Work Email about the @ sign @a.b +Home @café @phone nudge:"), "\(line)")
+        let back = try one(line)
+        #expect(back.uuid == record.uuid && back.title == record.title && back.category == "Work" && back.tags == ["café", "phone"])
+        // A second spelling of a tag is no second tag: it stays in the title.
+        let twice = try one("Call @bob @Bob")
+        #expect(twice.title == "Call @Bob" && twice.tags == ["bob"])
+        // A line of contexts alone is its title, not a todo without one.
+        let bare = try one("@phone @home")
+        #expect(bare.title == "@phone @home" && bare.tags == [])
     }
 
     @Test func controlCharactersInALineAreReadAsTheSpacesTheExportWrites() throws {
