@@ -32,6 +32,9 @@ public enum ICalendarFile {
     /// Kept (never written) with a todo whose alarms came as ACTION:AUDIO: the reminders they
     /// are, as `CustomReminder.description` writes them, so that they go back as AUDIO.
     static let audioName = "X-NUDGE-AUDIO"
+    /// Written with a todo that has CATEGORIES (its tags) but no category: the first of them
+    /// is otherwise read as the category.
+    static let noCategoryName = "X-NUDGE-NO-CATEGORY"
 
     // MARK: - Priority
 

@@ -40,6 +40,7 @@ struct TodoReader {
         var percentProperty: LibICal.Property?, sawPriority = false
         var cancelled = false, completedProperty: LibICal.Property?, durationProperty: LibICal.Property?
         var exdates: [LibICal.Property] = [], rdates: [LibICal.Property] = []
+        var categories: [(name: String, property: LibICal.Property)] = [], noCategory = false
 
         for (position, property) in LibICal.properties(of: todo).enumerated() {
             positions[property] = position
@@ -81,9 +82,12 @@ struct TodoReader {
                 let value = Int(ical.icalproperty_get_priority(property))
                 priority = ICalendarFile.priority(value)
                 if value != ICalendarFile.icalPriority(priority) { keep(property) }
-            case ICAL_CATEGORIES_PROPERTY where category == nil:
+            case ICAL_CATEGORIES_PROPERTY:
+                // libical reads `CATEGORIES:Work,Urgent` as two properties, as it reads two lines.
                 let name = ICalendarWriter.text(LibICal.value(of: property).trimmingWhitespace())
-                if name.isEmpty { keep(property) } else { category = name }
+                if name.isEmpty { keep(property) } else { categories.append((name, property)) }
+            case ICAL_X_PROPERTY where name == ICalendarFile.noCategoryName:
+                noCategory = true
             case ICAL_STATUS_PROPERTY:
                 switch ical.icalproperty_get_status(property) {
                 case ICAL_STATUS_COMPLETED: completed = true
@@ -120,6 +124,19 @@ struct TodoReader {
                 keep(property)
             }
         }
+
+        // The first category is the todo's category, the others its tags; one that is not a
+        // tag word, or has parameters (LANGUAGE), is kept and written back after them.
+        if !noCategory, let first = categories.first {
+            category = first.name
+            categories.removeFirst()
+        }
+        let plain = categories.filter { ical.icalproperty_count_parameters($0.property) == 0 }
+        let tagged = InterchangeTags.isTag(plain.map(\.name))
+        var tags: [String] = []
+        for (candidate, isTag) in zip(plain, tagged) where isTag { tags.append(candidate.name) }
+        let tagProperties = Set(zip(plain, tagged).filter(\.1).map(\.0.property))
+        for candidate in categories where !tagProperties.contains(candidate.property) { keep(candidate.property) }
 
         guard let uid, !uid.isEmpty else { throw error("UID", "is missing: every VTODO needs one") }
         guard let title else { throw error("SUMMARY", "is missing") }
@@ -236,7 +253,7 @@ struct TodoReader {
         let inOrder = kept.enumerated().sorted { ($0.element.position, $0.offset) < ($1.element.position, $1.offset) }
         let keptText = ICalendarSetAside.lfLines(setAside.restore(inOrder.map(\.element.text).joined()))
         let record = TodoRecord(uuid: ICalendarFile.uuid(forUID: uid), title: validTitle, notes: notes, due: due,
-                                priority: priority, category: category, repetition: repetition, completedAt: completedAt,
+                                priority: priority, category: category, tags: tags, repetition: repetition, completedAt: completedAt,
                                 createdAt: createdAt, updatedAt: updatedAt, reminders: reminders,
                                 defaultReminders: defaultReminders, snoozedUntil: snoozedUntil,
                                 kept: keptText.isEmpty ? [:] : [ICalendarFile.keptKey: keptText],

@@ -179,7 +179,9 @@ struct ICalendarWriter {
             keptPriority.map { ical.icalproperty_free($0) }
             add(ical.icalproperty_new_priority(Int32(ICalendarFile.icalPriority(record.priority))))
         }
-        add(categories(record.category, kept: kept))
+        let categories = categories(record.category, tags: record.tags ?? [], kept: kept)
+        add(categories.line)
+        if categories.noCategory { add(LibICal.xProperty(ICalendarFile.noCategoryName, "TRUE")) }
 
         let keptStatus = kept.takeFirst(ICAL_STATUS_PROPERTY)
         let keptPercent = kept.takeFirst(ICAL_PERCENTCOMPLETE_PROPERTY)
@@ -213,26 +215,28 @@ struct ICalendarWriter {
         return todo
     }
 
-    /// The todo's category and the other categories it came with, on one CATEGORIES line.
-    /// libical reads `CATEGORIES:Home,Errands` as two properties and would write two lines,
-    /// and todoman (4.1) cannot read a todo with two: it drops the whole file from its list.
-    /// A kept CATEGORIES with parameters (LANGUAGE) stays a line of its own. A todo left
-    /// without a category (`edit --no-category`) has none: the first kept one would otherwise
-    /// become its category wherever the file is read.
-    private func categories(_ category: String?, kept: Kept) -> LibICal.Property? {
-        var names = category.map { [Self.text($0)] } ?? []
+    /// The todo's category, its tags and the other categories it came with, on one CATEGORIES
+    /// line. libical reads `CATEGORIES:Home,Errands` as two properties and would write two
+    /// lines, and todoman (4.1) cannot read a todo with two: it drops the whole file from its
+    /// list. A kept CATEGORIES with parameters (LANGUAGE) stays a line of its own. A todo
+    /// without a category but with others gets X-NUDGE-NO-CATEGORY: the first of them would
+    /// otherwise become its category where Nudge reads the file.
+    private func categories(_ category: String?, tags: [String], kept: Kept) -> (line: LibICal.Property?, noCategory: Bool) {
+        _ = kept.takeX(named: ICalendarFile.noCategoryName)
+        var names = (category.map { [Self.text($0)] } ?? []) + tags
+        var hasParameters = false
         for property in kept.take(ICAL_CATEGORIES_PROPERTY) {
             let name = LibICal.value(of: property)
-            if category == nil, !name.isEmpty {
-                ical.icalproperty_free(property)
-            } else if ical.icalproperty_count_parameters(property) == 0, !name.isEmpty {
+            if ical.icalproperty_count_parameters(property) == 0, !name.isEmpty {
                 names.append(name)
                 ical.icalproperty_free(property)
             } else {
+                hasParameters = hasParameters || !name.isEmpty
                 kept.putBack(property)
             }
         }
-        return names.isEmpty ? nil : ical.icalproperty_new_categories(names.joined(separator: ","))
+        return (names.isEmpty ? nil : ical.icalproperty_new_categories(names.joined(separator: ",")),
+                category == nil && (!names.isEmpty || hasParameters))
     }
 
     /// A VALARM for each of the todo's own reminders, and the RFC 9074 snooze; with

@@ -318,7 +318,8 @@ struct ICalendarFileTests {
         #expect(read.notes == "two\nlines, here")
         #expect(read.priority == .high)
         #expect(read.category == "Home")
-        #expect(read.kept["ics"] == "CATEGORIES:Errands\n")
+        #expect(read.tags == ["Errands"])
+        #expect(read.kept["ics"] == nil)
         #expect(read.completedAt == nil)
         #expect(read.createdAt == Date(timeIntervalSince1970: 1_790_000_000))
         #expect(read.updatedAt == Date(timeIntervalSince1970: 1_790_086_400))
@@ -620,7 +621,8 @@ struct ICalendarFileTests {
         let unknown = ["X-FOO;X-BAR=baz:qux", "X-FOO;PARAM=1:bar baz", "LOCATION;LANGUAGE=de;FOO=bar:Kitchen", "URL:https://example.com/a", "CLASS:PRIVATE",
                        "SEQUENCE:3", "ATTENDEE;CN=Ann:mailto:ann@example.com", "GEO:1.500000;2.500000"]
         let read = try decodeOne(unknown + ["CATEGORIES:Home", "CATEGORIES:Extra", "PRIORITY:5"])
-        #expect(read.kept["ics"] == (unknown + ["CATEGORIES:Extra"]).map { $0 + "\n" }.joined())
+        #expect(read.kept["ics"] == unknown.map { $0 + "\n" }.joined())
+        #expect(read.tags == ["Extra"])
         let written = lines(encode([read]))
         for line in unknown + ["CATEGORIES:Home,Extra"] { #expect(written.contains(line)) }
     }
@@ -635,14 +637,67 @@ struct ICalendarFileTests {
         #expect(try decodeOne(written).kept == read.kept)
     }
 
-    /// The categories a todo came with beyond its own go with it when it is left without one:
-    /// written back, the first of them would become its category wherever the file is read.
-    @Test func aTodoWithoutACategoryWritesNone() throws {
-        var read = try decodeOne(["CATEGORIES:Home,Errands", "CATEGORIES;LANGUAGE=de:Einkauf"])
+    /// A todo left without a category keeps its tags and the other categories it came with,
+    /// marked so that the first of them does not become its category where Nudge reads them.
+    @Test func aTodoWithoutACategoryWritesItsTagsAndSaysItHasNone() throws {
+        var read = try decodeOne(["CATEGORIES:Home,Errands,Hot Stuff", "CATEGORIES;LANGUAGE=de:Einkauf"])
         read.category = nil
         let text = encode([read])
-        #expect(!lines(text).contains { $0.hasPrefix("CATEGORIES") }, "\(text)")
-        #expect(try decode(text).items.first?.get().category == nil)
+        #expect(lines(text).filter { $0.hasPrefix("CATEGORIES") } == ["CATEGORIES:Errands,Hot Stuff", "CATEGORIES;LANGUAGE=de:Einkauf"], "\(text)")
+        #expect(lines(text).contains("X-NUDGE-NO-CATEGORY:TRUE"))
+        let back = try decode(text).items[0].get()
+        #expect(back.category == nil && back.tags == ["Errands"])
+        #expect(back.kept["ics"].map { Set($0.split(separator: "\n")) } == read.kept["ics"].map { Set($0.split(separator: "\n")) })
+        #expect(encode([back]) == text)
+        // Given a category again, the mark is gone.
+        var categorised = back
+        categorised.category = "Home"
+        #expect(!encode([categorised]).contains("X-NUDGE-NO-CATEGORY"))
+        // Nothing to say, nothing written.
+        let plain = encode([record { $0.tags = [] }])
+        #expect(!plain.contains("CATEGORIES") && !plain.contains("X-NUDGE-NO-CATEGORY"))
+    }
+
+    @Test func theCategoryGoesFirstAndTheTagsAfterIt() throws {
+        let text = encode([record { $0.category = "Home Office"; $0.tags = ["money", "日本語"] }])
+        #expect(lines(text).filter { $0.hasPrefix("CATEGORIES") } == ["CATEGORIES:Home Office,money,日本語"])
+        let back = try decode(text).items[0].get()
+        #expect(back.category == "Home Office" && back.tags == ["money", "日本語"] && back.kept.isEmpty)
+    }
+
+    /// The shapes other programs write: Nextcloud Tasks (ical.js), tasks.org (ical4android),
+    /// Thunderbird and todoman write a comma list on one line; Apple's and older clients one
+    /// line each. All read alike: the first is the category, each other tag word a tag, and a
+    /// value that is no tag word (a space, a dot) is kept and written back after the tags.
+    @Test(arguments: [
+        ["PRODID:-//Nextcloud Tasks v0.16.1", "CATEGORIES:Work,Urgent,q4-2026"],
+        ["PRODID:+//IDN tasks.org//android-140100//EN", "CATEGORIES:Work,Urgent,q4-2026"],
+        ["PRODID:-//Mozilla.org/NONSGML Mozilla Calendar V1.1//EN", "CATEGORIES:Work,Urgent,q4-2026"],
+        ["PRODID:-//Apple Inc.//iOS 17//EN", "CATEGORIES:Work", "CATEGORIES:Urgent", "CATEGORIES:q4-2026"],
+        ["PRODID:-//todoman//EN", "CATEGORIES:Work,Urgent", "CATEGORIES:q4-2026"],
+    ])
+    func severalCategoriesAreTheCategoryAndTags(shape: [String]) throws {
+        let body = ["UID:20261204T101010Z-4711@example.org", "SUMMARY:Quarterly report", "DTSTAMP:20261204T101010Z",
+                    "CREATED:20261204T101010Z", "LAST-MODIFIED:20261204T101010Z", "STATUS:NEEDS-ACTION"] + shape.dropFirst()
+        let text = (["BEGIN:VCALENDAR", "VERSION:2.0", shape[0], "BEGIN:VTODO"] + body + ["END:VTODO", "END:VCALENDAR"])
+            .map { $0 + "\r\n" }.joined()
+        let read = try decode(text).items[0].get()
+        #expect(read.category == "Work")
+        #expect(read.tags == ["Urgent", "q4-2026"])
+        let written = encode([read])
+        #expect(lines(written).filter { $0.hasPrefix("CATEGORIES") } == ["CATEGORIES:Work,Urgent,q4-2026"])
+        #expect(try decode(written).items[0].get() == read)
+    }
+
+    @Test func categoriesThatAreNoTagWordsAreKeptAndGoBackAfterTheTags() throws {
+        let read = try decodeOne(["CATEGORIES:Work,Hot Contacts,urgent,Mr. X,Urgent", "CATEGORIES;LANGUAGE=de:Einkauf"])
+        #expect(read.category == "Work")
+        // A second spelling of a tag is no second tag: it is kept as it came.
+        #expect(read.tags == ["urgent"])
+        #expect(read.kept["ics"]?.contains("CATEGORIES:Hot Contacts") == true)
+        let written = lines(encode([read])).filter { $0.hasPrefix("CATEGORIES") }
+        #expect(written == ["CATEGORIES:Work,urgent,Hot Contacts,Mr. X,Urgent", "CATEGORIES;LANGUAGE=de:Einkauf"])
+        #expect(try decodeOne(written) == read)
     }
 
     @Test func keepsAUIDThatIsNoUUIDAndFindsTheSameTodoAgain() throws {
