@@ -51,6 +51,34 @@ enum FieldMerge {
         field("other properties", \.kept) { $0.kept.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n") },
     ]
 
+    /// A todo's tags, ignoring case; none when the format said nothing of them.
+    private static func folded(_ record: TodoRecord) -> [String] {
+        (record.tags ?? []).map(Tag.folded)
+    }
+
+    /// The tags as the fingerprint's last part, only when there are some, so that the
+    /// fingerprints of untagged todos stay as files written before tags have them.
+    private static func tagsDescription(_ record: TodoRecord) -> [String] {
+        let tags = folded(record)
+        return tags.isEmpty ? [] : ["#" + tags.joined(separator: " ")]
+    }
+
+    /// The tags merged one by one: each added on either side since the base is there, each
+    /// removed on either side is gone, the rest as ours has them. Without a base, both sides'.
+    static func mergedTags(base: TodoRecord?, local: TodoRecord, remote: TodoRecord) -> [String] {
+        let localTags = local.tags ?? [], remoteTags = remote.tags ?? []
+        let baseSet = Set(base.map(folded) ?? []), remoteSet = Set(folded(remote)), localSet = Set(folded(local))
+        let kept = localTags.filter { tag in
+            let key = Tag.folded(tag)
+            return base == nil || !baseSet.contains(key) || remoteSet.contains(key)
+        }
+        let added = remoteTags.filter { tag in
+            let key = Tag.folded(tag)
+            return !localSet.contains(key) && (base == nil || !baseSet.contains(key))
+        }
+        return Tag.unique(kept + added)
+    }
+
     private static func seconds(_ date: Date) -> String {
         String(Int64(date.timeIntervalSince1970.rounded(.down)))
     }
@@ -73,6 +101,8 @@ enum FieldMerge {
                 overlapping.append(field.name)
             }
         }
+        // Tags merge one by one: they never overlap.
+        if folded(local) != folded(remote) { merged.tags = mergedTags(base: base, local: local, remote: remote) }
         merged.updatedAt = max(local.updatedAt, remote.updatedAt)
         // Reminders done with on either machine stay done with.
         if let theirs = remote.remindedThrough {
@@ -84,11 +114,11 @@ enum FieldMerge {
     /// A hash of the fields a person edits, the same for two records with the same fields
     /// (whatever their bytes in a file, their LAST-MODIFIED or their acknowledgements).
     static func fingerprint(_ record: TodoRecord) -> String {
-        VdirSync.hash(Data(fields.map { $0.describe(record) }.joined(separator: "\u{1F}").utf8))
+        VdirSync.hash(Data((fields.map { $0.describe(record) } + tagsDescription(record)).joined(separator: "\u{1F}").utf8))
     }
 
     /// The names of the fields in which two records differ.
     static func differing(_ one: TodoRecord, _ other: TodoRecord) -> [String] {
-        fields.filter { $0.differs(one, other) }.map(\.name)
+        fields.filter { $0.differs(one, other) }.map(\.name) + (folded(one) != folded(other) ? ["tags"] : [])
     }
 }

@@ -203,4 +203,29 @@ struct SyncCommandTests {
         #expect(try nudge("sync").stdout.contains(" 0 imported, 0 written"))
         #expect(try nudge("show", "1", "--json").object()["tags"] as? [String] == ["Errands"])
     }
+
+    /// Tags added on two machines sharing a vdir, each before it has seen the other's: both
+    /// survive on both; a tag removed on one is gone on both. Each tag is a category to todoman.
+    @Test func tagsAddedOnTwoMachinesBothSurvive() throws {
+        let todoman = try Todoman()
+        let (a, b) = (try nudge(vdir: todoman.list), try nudge(vdir: todoman.list))
+        #expect(try a("add", "Call bank", "+money", "+phone").status == 0)
+        #expect(try a("sync").status == 0)
+        #expect(try b("sync").status == 0)
+        #expect(try b("show", "1", "--json").object()["tags"] as? [String] == ["money", "phone"])
+        #expect(try a("edit", "1", "+urgent", "-phone").status == 0)
+        #expect(try b("edit", "1", "+bills").status == 0)
+        #expect(try a("sync").status == 0)
+        let merged = try b("sync")
+        #expect(merged.status == 0 && merged.stdout.hasSuffix(", 0 conflicts\n"), "\(merged.stdout)\(merged.stderr)")
+        #expect(try a("sync").status == 0)
+        for nudge in [a, b] {
+            #expect(try nudge("show", "1", "--json").object()["tags"] as? [String] == ["money", "bills", "urgent"])
+            #expect(try nudge("list", "+bills").stdout.contains("Call bank"))
+        }
+        for category in ["money", "bills", "urgent"] {
+            #expect(try todoman("--porcelain", "list", "--category", category).array().map { $0["summary"] as? String } == ["Call bank"])
+        }
+        #expect(try todoman("--porcelain", "list", "--category", "phone").array().isEmpty)
+    }
 }

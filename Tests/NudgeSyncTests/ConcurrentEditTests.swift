@@ -95,6 +95,31 @@ struct ConcurrentEditTests {
         #expect(try text("a") == text("b"))
     }
 
+    @Test func tagsAddedOnEachMachineBothSurviveAndOneRemovedIsGoneOnBoth() throws {
+        let (a, b) = try twoMachines()
+        try edit(a, at: 3) { $0.tags = ["milk", "shop"] }
+        _ = try pass(a, "a", at: 4)
+        try carry(file, from: "a", to: "b")
+        _ = try pass(b, "b", at: 4)
+        #expect(try todo(b, uuid).tags == ["milk", "shop"])
+        try edit(a, at: 5) { $0.tags = ["milk", "urgent"] }
+        try edit(b, at: 5) { $0.tags = ["milk", "shop", "weekly"] }
+        _ = try pass(a, "a", at: 6)
+        _ = try pass(b, "b", at: 6)
+        // A's file won on the server: B merges it with its own edit.
+        try carry(file, from: "a", to: "b")
+        let merged = try pass(b, "b", at: 7)
+        #expect(merged.conflicts == 0)
+        #expect(try todo(b, uuid).tags == ["milk", "weekly", "urgent"])
+        try carry(file, from: "b", to: "a")
+        _ = try pass(a, "a", at: 8)
+        #expect(try todo(a, uuid).tags == ["milk", "weekly", "urgent"])
+        #expect(try pass(a, "a", at: 9).changedNothing)
+        #expect(try pass(b, "b", at: 9).changedNothing)
+        #expect(try text("a") == text("b"))
+        #expect(try text("a").contains("CATEGORIES:milk,weekly,urgent"))
+    }
+
     @Test func theOtherWayRoundToo() throws {
         let (a, b) = try twoMachines()
         try edit(a, at: 5) { $0.title = "Buy milk and bread" }
