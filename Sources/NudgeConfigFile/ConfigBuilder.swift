@@ -30,16 +30,16 @@ final class ConfigBuilder {
         case .category(let category) where config.byCategory[category] == nil:
             config.byCategory[category] = RuleOverrides()
         case .tag(let tag):
-            _ = tagIndex(tag)
+            _ = tagIndex(tag, header: name)
         default:
             break
         }
     }
 
-    /// The tag's section in `byTag`, added at the end when it is new.
-    private func tagIndex(_ tag: String) -> Int {
+    /// The folded tag's section in `byTag`, added at the end, spelled as in `header`, when it is new.
+    private func tagIndex(_ tag: String, header: String) -> Int {
         if let index = config.byTag.firstIndex(where: { $0.tag == tag }) { return index }
-        config.byTag.append(TagRules(tag: tag))
+        config.byTag.append(TagRules(ConfigSection.spelledTag(header)))
         return config.byTag.count - 1
     }
 
@@ -60,7 +60,7 @@ final class ConfigBuilder {
         case .category(let category):
             try ConfigValues.rule(key, value, into: &config.byCategory[category, default: RuleOverrides()])
         case .tag(let tag):
-            try ConfigValues.rule(key, value, into: &config.byTag[tagIndex(tag)].overrides)
+            try ConfigValues.rule(key, value, into: &config.byTag[tagIndex(tag, header: name)].overrides)
         case .digest:
             if key == "enabled" {
                 config.digest.enabled = try ConfigValues.boolean(key, value)

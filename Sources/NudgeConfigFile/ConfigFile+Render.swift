@@ -33,7 +33,7 @@ extension ConfigFile {
         }
         // In their order: it decides between two tags of one todo.
         for tagRules in config.byTag {
-            section("tag.\(tagRules.tag)", ruleLines(tagRules.overrides))
+            section("tag.\(tagRules.name)", ruleLines(tagRules.overrides))
         }
         section("digest", [("enabled", yesNo(config.digest.enabled)), ("time", config.digest.time.description)])
         section("quiet", [

@@ -55,7 +55,7 @@ enum ConfigSection: Hashable {
                 }
                 self = .category(category.lowercased())
             } else if lower.hasPrefix("tag.") {
-                let tag = String(name.dropFirst("tag.".count).trimmingWhitespace())
+                let tag = Self.spelledTag(name)
                 guard !tag.isEmpty else {
                     throw Problem("[\(name)] needs a tag, e.g. [tag.money]")
                 }
@@ -70,7 +70,12 @@ enum ConfigSection: Hashable {
         }
     }
 
-    /// The name as `render` writes it and messages quote it.
+    /// The tag of a `[tag.NAME]` header, as written.
+    static func spelledTag(_ header: String) -> String {
+        String(header.dropFirst("tag.".count).trimmingWhitespace())
+    }
+
+    /// The name as messages quote it.
     var name: String {
         switch self {
         case .reminders: "reminders"

@@ -8,8 +8,7 @@ public struct NudgeConfig: Equatable, Sendable {
     public var byPriority: [Priority: RuleOverrides] = [:]
     /// `[category.NAME]`, keyed by the lowercased name: override the priority and global rules.
     public var byCategory: [String: RuleOverrides] = [:]
-    /// `[tag.NAME]`, in the order of the file, named by the folded tag: override the category,
-    /// priority and global rules.
+    /// `[tag.NAME]`, in the order of the file: override the category, priority and global rules.
     public var byTag: [TagRules] = []
     public var digest = Digest()
     public var quietHours: QuietHours?
@@ -64,12 +63,15 @@ public struct NudgeConfig: Equatable, Sendable {
 
 /// A `[tag.NAME]` section.
 public struct TagRules: Equatable, Sendable {
-    /// The tag, folded (`Tag.folded`).
-    public var tag: String
+    /// The tag as the file first spells it: written back so, since folding may lengthen it.
+    public let name: String
+    /// The tag folded (`Tag.folded`), as todos' tags are matched and messages name it.
+    public let tag: String
     public var overrides: RuleOverrides
 
-    public init(tag: String, overrides: RuleOverrides = RuleOverrides()) {
-        self.tag = tag
+    public init(_ name: String, overrides: RuleOverrides = RuleOverrides()) {
+        self.name = name
+        self.tag = Tag.folded(name)
         self.overrides = overrides
     }
 }

@@ -234,10 +234,10 @@ struct ConfigFileTests {
         ("[category.Home Stuff]\n[category.home stuff]", { @Sendable (c: inout NudgeConfig) in c.byCategory["home stuff"] = RuleOverrides() }),
         ("[tag.Money]\nbefore = 1d\n[tag.phone]\n[tag.MONEY]\nnag_every = off",
          { @Sendable (c: inout NudgeConfig) in
-             c.byTag = [TagRules(tag: "money", overrides: RuleOverrides(before: [TimeSpan(days: 1)], nagEvery: .some(nil))),
-                        TagRules(tag: "phone")] }),
+             c.byTag = [TagRules("Money", overrides: RuleOverrides(before: [TimeSpan(days: 1)], nagEvery: .some(nil))),
+                        TagRules("phone")] }),
         ("[tag.Ärger_2]\ntimeout = never", { @Sendable (c: inout NudgeConfig) in
-            c.byTag = [TagRules(tag: "ärger_2", overrides: RuleOverrides(timeout: .some(.never)))] }),
+            c.byTag = [TagRules("Ärger_2", overrides: RuleOverrides(timeout: .some(.never)))] }),
     ] as [(String, @Sendable (inout NudgeConfig) -> Void)])
     func values(text: String, change: @Sendable (inout NudgeConfig) -> Void) throws {
         var expected = NudgeConfig()
@@ -459,8 +459,8 @@ struct ConfigFileTests {
                                                      nagEvery: .some(minutes(1)), nagLimit: .some(1))
             config.byCategory["errands"] = RuleOverrides(before: [], nagEvery: .some(nil))
             config.byCategory["a b"] = RuleOverrides(allDayTime: time("23:59"))
-            config.byTag = [TagRules(tag: "phone", overrides: RuleOverrides(sound: .some(.name("bell")), resident: true)),
-                            TagRules(tag: "money", overrides: RuleOverrides(before: [TimeSpan(days: 1)])), TagRules(tag: "café")]
+            config.byTag = [TagRules("phone", overrides: RuleOverrides(sound: .some(.name("bell")), resident: true)),
+                            TagRules("money", overrides: RuleOverrides(before: [TimeSpan(days: 1)])), TagRules("Café")]
             config.quietHours = QuietHours(start: time("13:00"), end: time("14:00"), allowHigh: true)
             config.snooze.defaultChoice = .when("next mon 8am")
             config.snooze.choices = [.when("eod")]
@@ -489,6 +489,8 @@ struct ConfigFileTests {
     @Test("what reads, renders as lines that read the same", arguments: [
         "[hooks]\non_add=# Nudge\n", "[hooks]\non_add =;e%TODO_ID\n", "[hooks]\non_add:#x\n",
         "[hooks]\non_add=logger " + String(repeating: "@", count: 184) + "\n",
+        "[tag.İstanbul]\nbefore = 1d\n", "[tag.ΌΣΟΣ]\n[tag.όσος]\n", "[tag.ǅemal]\n", "[tag.Cafe\u{301}]\n[tag.CAFÉ]\n",
+        "[tag." + String(repeating: "İ", count: 64) + "]\n", "[tag." + String(repeating: "ǅ", count: 64) + "]\n",
     ])
     func readTextRendersAsTextThatReadsTheSame(text: String) throws {
         let config: NudgeConfig

@@ -70,7 +70,7 @@ struct ReminderPlannerTests {
         let plan = planner {
             $0.byPriority[.high] = RuleOverrides(before: [TimeSpan(days: 1)], nagLimit: .some(1))
             $0.byCategory["work"] = RuleOverrides(atDue: false, before: [TimeSpan(seconds: 7200)])
-            $0.byTag = [TagRules(tag: "café", overrides: RuleOverrides(before: [TimeSpan(seconds: 1800)]))]
+            $0.byTag = [TagRules("café", overrides: RuleOverrides(before: [TimeSpan(seconds: 1800)]))]
         }
         let due = Due.at(date(2026, 12, 1, 9), zone: berlin)
         // Matched by the folded tag; what the tag does not set comes from the category, then the priority.
@@ -85,8 +85,8 @@ struct ReminderPlannerTests {
     @Test func ofTwoTagsSettingAKeyTheSectionNearerTheTopOfTheFileWins() {
         let plan = planner {
             $0.reminders.nagEvery = nil
-            $0.byTag = [TagRules(tag: "money", overrides: RuleOverrides(before: [TimeSpan(days: 1)])),
-                        TagRules(tag: "phone", overrides: RuleOverrides(atDue: false, before: [TimeSpan(seconds: 300)]))]
+            $0.byTag = [TagRules("money", overrides: RuleOverrides(before: [TimeSpan(days: 1)])),
+                        TagRules("phone", overrides: RuleOverrides(atDue: false, before: [TimeSpan(seconds: 300)]))]
         }
         let due = Due.at(date(2026, 12, 1, 9), zone: berlin)
         for tags in [["money", "phone"], ["Phone", "Money"]] {
@@ -97,7 +97,7 @@ struct ReminderPlannerTests {
 
     @Test func aTagSectionsBeforeWidensTheReach() {
         let plan = planner {
-            $0.byTag = [TagRules(tag: "money", overrides: RuleOverrides(before: [TimeSpan(days: 3)]))]
+            $0.byTag = [TagRules("money", overrides: RuleOverrides(before: [TimeSpan(days: 3)]))]
         }
         #expect(plan.reach.before >= 3 * 86_400)
         #expect(plan.fingerprint != planner().fingerprint)
