@@ -90,6 +90,7 @@ struct RepeatedOption<Value>: OptionDeclaration {
 
 /// A command line split into positional arguments and the options given.
 struct Arguments {
+    /// The words that are not options, as many as the declaration takes (checked).
     private(set) var positionals: [String] = []
     /// The `+TAG` and `-TAG` words, for a command that declares `TagWords`; checked tags.
     private(set) var tagsAdded: [String] = [], tagsRemoved: [String] = []
@@ -156,7 +157,36 @@ struct Arguments {
         }
         // Help is shown whatever else was given.
         guard values["help"] == nil else { return }
-        for group in declaration.exclusiveGroups { try exclusive(group) }
+        try check(declaration)
+    }
+
+    /// Refuses fewer or more operands than the declaration takes, then alternatives of one
+    /// `oneOf` group given together. With subcommands, the first operand selects one, whose
+    /// operands come next; a word that names none is left for the command to refuse.
+    private func check(_ declaration: CommandDeclaration) throws(CLIError) {
+        var syntax = declaration.syntax, usage = declaration.usage, operands = positionals[...]
+        if !declaration.subcommands.isEmpty {
+            guard let first = operands.popFirst() else { throw .usage("missing argument; usage: \(usage)") }
+            guard let subcommand = declaration.subcommand(first) else { return }
+            syntax = subcommand.syntax + syntax
+            usage = declaration.usage(of: subcommand.name)
+        }
+        let range = Syntax.operandRange(syntax)
+        if operands.count < range.least {
+            throw .usage("missing argument; usage: \(usage)")
+        }
+        if let most = range.most, operands.count > most {
+            // A title's second word is the likely extra where the command takes one.
+            let hint = usage.contains("TITLE") || usage.contains("--title") ? " (quote a title with spaces)" : ""
+            throw .usage("unexpected argument '\(operands.dropFirst(most).first ?? "")'; usage: \(usage)" + hint)
+        }
+        let places = syntax.flatMap(\.operands).map(\.name)
+        for group in syntax.flatMap(\.exclusiveGroups) {
+            let together = group.compactMap { given($0, operands: operands.count, places: places) }
+            if together.count > 1 {
+                throw .usage(together.joined(separator: " and ") + " cannot be used together; choose one")
+            }
+        }
     }
 
     subscript(flag: Flag) -> Bool { given(flag) }
@@ -178,21 +208,14 @@ struct Arguments {
     /// Whether the option was on the command line, whatever its value.
     func given(_ option: some OptionDeclaration) -> Bool { values[checked(option)] != nil }
 
-    /// Refuses alternatives that cannot be combined, such as `--due` with `--no-due`.
-    private func exclusive(_ alternatives: [Syntax]) throws(CLIError) {
-        let given = alternatives.compactMap(given)
-        if given.count > 1 {
-            throw .usage(given.joined(separator: " and ") + " cannot be used together; choose one")
-        }
-    }
-
     /// How the error names an alternative of a `oneOf` group that was given, nil when it was
-    /// not. What only goes with an option (`--repeat-from` with `--repeat`) is checked where
-    /// it is read.
-    private func given(_ alternative: Syntax) -> String? {
+    /// not: an operand is given when the `operands` given reach its place among `places`.
+    /// What only goes with an option (`--repeat-from` with `--repeat`) is checked where it is read.
+    private func given(_ alternative: Syntax, operands: Int, places: [String]) -> String? {
         switch alternative {
         case .option(let option), .with(_, let option): values[option.name] == nil ? nil : "--" + option.name
-        case .operand, .oneOf, .tags: nil
+        case .operand(let operand): places.firstIndex(of: operand.name).map { operands > $0 } == true ? operand.name : nil
+        case .oneOf, .tags: nil
         }
     }
 
@@ -202,21 +225,5 @@ struct Arguments {
         let name = declaration.option.name
         assert(declared.contains(name), "--\(name) is read but not declared")
         return name
-    }
-
-    /// The positional arguments, refused when fewer than `min` or more than `max`; `usage` is
-    /// built from the declaration only for the error.
-    func positionals(min: Int, max: Int? = nil, usage: @autoclosure () -> String) throws(CLIError) -> [String] {
-        if positionals.count < min {
-            throw .usage("missing argument; usage: \(usage())")
-        }
-        if let max, positionals.count > max {
-            let extra = positionals[max]
-            let usage = usage()
-            // A title's second word is the likely extra where the command takes one.
-            let hint = usage.contains("TITLE") || usage.contains("--title") ? " (quote a title with spaces)" : ""
-            throw .usage("unexpected argument '\(extra)'; usage: \(usage)" + hint)
-        }
-        return positionals
     }
 }

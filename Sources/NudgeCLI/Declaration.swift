@@ -39,9 +39,9 @@ struct CommandDeclaration: Sendable {
 
     var operands: Operands { Operands(syntax) }
 
-    /// The groups of which at most one may be given, the subcommands' with the rest.
-    var exclusiveGroups: [[Syntax]] {
-        (subcommands.flatMap(\.syntax) + syntax).flatMap(\.exclusiveGroups)
+    /// The subcommand `word` selects, by its name or an alias.
+    func subcommand(_ word: String) -> Subcommand? {
+        subcommands.first { $0.name == word || $0.aliases.contains(word) }
     }
 
     /// The `+TAG` (and `-TAG`) words the command takes, if any.
@@ -135,6 +135,18 @@ enum Syntax: SyntaxElement {
         case .oneOf(let pieces): pieces.flatMap(\.options)
         case .with(let pieces, let option): [option] + pieces.flatMap(\.options)
         }
+    }
+
+    /// How many operands `pieces` take: those in a group are optional, as usage shows them.
+    static func operandRange(_ pieces: [Syntax]) -> (least: Int, most: Int?) {
+        var least = 0, most: Int? = 0
+        for piece in pieces {
+            for operand in piece.operands {
+                if case .operand = piece, operand.count != .optional { least += 1 }
+                if operand.count == .repeated || operand.count == .words { most = nil } else { most? += 1 }
+            }
+        }
+        return (least, most)
     }
 
     /// Each `oneOf` among these pieces, with its alternatives.

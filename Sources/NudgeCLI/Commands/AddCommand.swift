@@ -48,7 +48,7 @@ enum AddCommand: Command {
         """
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
-        let words = try arguments.positionals(min: 1, usage: usage)
+        let words = arguments.positionals
         var new = NewTodo(title: try validated(title: words.joined(separator: " ")))
         new.notes = try arguments[Self.notes].flatMap(notes)
         var wallClock: SeriesStart?

@@ -8,9 +8,9 @@ enum CategoryCommand: Command {
     static let name = "category"
     static let declaration = CommandDeclaration(name, "Add, list, rename and delete categories", json, subcommands: [
         Subcommand("add", "Add a category", Operand("NAME", .text), icon),
-        Subcommand("list", "List the categories with their todo counts"),
+        Subcommand("list", "List the categories with their todo counts").aliased("ls"),
         Subcommand("rename", "Rename a category", Operand("OLD", .category), Operand("NEW", .text)),
-        Subcommand("delete", "Delete a category; its todos stay, without one", Operand("NAME", .category)),
+        Subcommand("delete", "Delete a category; its todos stay, without one", Operand("NAME", .category)).aliased("rm"),
     ])
     static let jsonOutput = """
         category list --json prints an array of categories by name, each an object:
@@ -31,19 +31,18 @@ enum CategoryCommand: Command {
         """
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
-        let words = try arguments.positionals(min: 1, usage: usage)
+        let words = arguments.positionals
         // The store is opened once the words are read: a usage error makes no database file.
         do {
             switch words[0] {
             case "add":
-                let name = try newCategoryName(arguments.positionals(min: 2, max: 2, usage: declaration.usage(of: "add"))[1])
+                let name = try newCategoryName(words[1])
                 let icon = try arguments[Self.icon]
                 let store = try context.store(.write)
                 let category = try store.addCategory(name: name, icon: icon, now: context.now)
                 if arguments[Self.json] { return context.printJSON(json(category, todos: 0)) }
                 context.print(Terminal.visible("Added category \(category.name) (icon \(category.icon))"))
             case "list", "ls":
-                _ = try arguments.positionals(min: 1, max: 1, usage: declaration.usage(of: "list"))
                 let categories = try context.store(.read).categories()
                 if arguments[Self.json] {
                     context.printJSON(.array(categories.map { json($0, todos: $1) }))
@@ -60,7 +59,7 @@ enum CategoryCommand: Command {
                     }
                 }
             case "rename":
-                let names = try arguments.positionals(min: 3, max: 3, usage: declaration.usage(of: "rename"))
+                let names = words
                 let store = try context.storeOfExisting()
                 let category = try store.renameCategory(categoryName(names[1]), to: newCategoryName(names[2]))
                 if arguments[Self.json] {
@@ -69,7 +68,7 @@ enum CategoryCommand: Command {
                 }
                 context.print(Terminal.visible("Renamed category \(names[1]) to \(category.name)"))
             case "delete", "rm":
-                let name = try categoryName(arguments.positionals(min: 2, max: 2, usage: declaration.usage(of: "delete"))[1])
+                let name = try categoryName(words[1])
                 let moved = try context.storeOfExisting().deleteCategory(name, now: context.now)
                 if arguments[Self.json] { return context.printJSON(.object([("name", .string(name)), ("todos", .int(Int64(moved)))])) }
                 context.print("Deleted category " + Terminal.visible(name) + (moved == 0 ? "" : "; \(moved) todo\(moved == 1 ? "" : "s") no longer \(moved == 1 ? "has" : "have") a category"))

@@ -17,7 +17,7 @@ enum CompleteCommand: Command {
     static let todoLimit = 2_000
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
-        let words = try arguments.positionals(min: 1, max: 3, usage: usage)
+        let words = arguments.positionals
         do {
             switch (words[0], words.count) {
             case ("ids", 2...):

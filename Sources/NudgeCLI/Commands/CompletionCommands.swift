@@ -37,7 +37,7 @@ enum UndoCommand: Command {
 extension Command {
     /// Nothing changes unless every id exists; todos already in the asked-for state are named.
     static func setCompleted(_ done: Bool, arguments: Arguments, jsonFlag: Flag, context: Context) throws(CLIError) {
-        let ids = try todoIDs(arguments.positionals(min: 1, usage: usage))
+        let ids = try todoIDs(arguments.positionals)
         let result: (before: [Todo], after: [Todo])
         do {
             result = try context.storeOfExisting().setCompleted(ids: ids, done: done, now: context.now) { todo throws(LibraryLoadError) in

@@ -12,7 +12,7 @@ enum CompletionsCommand: Command {
         """
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
-        let name = try arguments.positionals(min: 1, max: 1, usage: usage)[0]
+        let name = arguments.positionals[0]
         guard let shell = Shell(rawValue: name) else {
             throw .usage("no completions for '\(Terminal.visible(name))'; use bash, zsh or fish")
         }

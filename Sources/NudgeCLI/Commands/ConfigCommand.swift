@@ -43,7 +43,7 @@ enum ConfigCommand: Command {
     }
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
-        let words = try arguments.positionals(min: 1, max: 1, usage: usage)
+        let words = arguments.positionals
         let path = context.resolvedConfigPath
         let exists = FileManager.default.fileExists(atPath: path)
         let json = arguments[Self.json]

@@ -17,7 +17,7 @@ enum DeleteCommand: Command {
         """
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
-        let ids = try todoIDs(arguments.positionals(min: 1, usage: usage))
+        let ids = try todoIDs(arguments.positionals)
         let store = try context.storeOfExisting()
         if !arguments[Self.yes] {
             guard context.stdinIsTerminal else {

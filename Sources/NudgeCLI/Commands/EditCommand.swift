@@ -36,7 +36,7 @@ enum EditCommand: Command {
         """
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
-        let id = try todoID(arguments.positionals(min: 1, max: 1, usage: usage)[0])
+        let id = try todoID(arguments.positionals[0])
         let fields: [any OptionDeclaration] = [title, notes, due, noDue, priority,
                                                category, noCategory, tag, untag, repeatRule, noRepeat]
         let added = try tagsAdded(arguments, option: Self.tag), removed = try arguments.tagsRemoved + arguments[Self.untag]

@@ -27,7 +27,6 @@ enum ExportCommand: Command {
         """
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
-        _ = try arguments.positionals(min: 0, max: 0, usage: usage)
         let format = try arguments[Self.format] ?? .json
         let records: [TodoRecord]
         do {

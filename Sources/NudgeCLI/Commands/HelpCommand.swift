@@ -60,7 +60,7 @@ enum HelpCommand: Command {
     }
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
-        let words = try arguments.positionals(min: 0, max: 1, usage: usage)
+        let words = arguments.positionals
         guard let name = words.first else {
             context.print(overview)
             return

@@ -21,7 +21,7 @@ enum HistoryCommand: Command {
         """
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
-        let id = try todoID(arguments.positionals(min: 1, max: 1, usage: usage)[0])
+        let id = try todoID(arguments.positionals[0])
         let store = try context.store(.read)
         let todo: Todo
         let database: String

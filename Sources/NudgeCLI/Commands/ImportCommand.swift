@@ -64,7 +64,7 @@ enum ImportCommand: Command {
         """
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
-        let path = try arguments.positionals(min: 1, max: 1, usage: usage)[0]
+        let path = arguments.positionals[0]
         let chosen = try arguments[Self.format]
         let dryRun = arguments[Self.dryRun]
         let isURL = isWebAddress(path)

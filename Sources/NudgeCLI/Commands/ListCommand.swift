@@ -43,7 +43,6 @@ enum ListCommand: Command {
     }
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
-        _ = try arguments.positionals(min: 0, max: 0, usage: usage)
         var query = TodoQuery()
         if arguments[Self.all] { query.state = .all }
         if arguments[Self.completed] { query.state = .completed }

@@ -18,7 +18,7 @@ enum PostponeCommand: Command {
         """
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
-        let words = try arguments.positionals(min: 2, max: 2, usage: usage)
+        let words = arguments.positionals
         let id = try todoID(words[0])
         let span: TimeSpan
         do { span = try TimeSpan(parsing: words[1]) } catch {

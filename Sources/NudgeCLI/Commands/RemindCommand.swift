@@ -26,7 +26,7 @@ enum RemindCommand: Command {
         """
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
-        let id = try todoID(arguments.positionals(min: 1, max: 1, usage: usage)[0])
+        let id = try todoID(arguments.positionals[0])
         let adding = try arguments[Self.add]
         let changing = !adding.isEmpty || arguments[Self.clear]
         let store = try changing ? context.storeOfExisting() : context.store(.read)

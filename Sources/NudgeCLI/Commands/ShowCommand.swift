@@ -31,7 +31,7 @@ enum ShowCommand: Command {
     static let skippedShown = 10
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
-        let id = try todoID(arguments.positionals(min: 1, max: 1, usage: usage)[0])
+        let id = try todoID(arguments.positionals[0])
         let store = try context.store(.read)
         if arguments[Self.json] {
             let subject: ReminderSubject, next: Reminder?

@@ -32,7 +32,7 @@ enum SkipCommand: Command {
     }
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
-        let id = try todoID(arguments.positionals(min: 1, max: 1, usage: usage)[0])
+        let id = try todoID(arguments.positionals[0])
         // Every skip reads a repeat rule.
         try openLibICal()
         let target = try arguments[Self.on]

@@ -25,11 +25,8 @@ enum SnoozeCommand: Command {
         """
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
-        let words = try arguments.positionals(min: 1, max: 2, usage: usage)
+        let words = arguments.positionals
         let id = try todoID(words[0])
-        if words.count == 2, arguments.given(Self.until) {
-            throw .usage("give a DURATION or --until WHEN, not both")
-        }
         let until: Date
         if let moment = try arguments[Self.until] {
             until = moment

@@ -51,7 +51,6 @@ enum StatusCommand: Command {
     }
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
-        _ = try arguments.positionals(min: 0, max: 0, usage: usage)
         let format = try arguments[Self.json] ? .json : arguments[Self.format] ?? .plain
         let summary: DueSummary
         do { summary = try context.store(.readTodos).dueSummary(agenda: context.agenda) } catch { throw CLIError(error) }

@@ -46,7 +46,6 @@ enum SyncCommand: Command {
         """
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
-        _ = try arguments.positionals(min: 0, max: 0, usage: usage)
         // A pass reads and writes iCalendar files: without libical, each file would be set aside.
         try openLibICal()
         guard let configured = try context.config().sync.vdir else {

@@ -24,7 +24,6 @@ enum UpcomingCommand: Command {
     }
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
-        _ = try arguments.positionals(min: 0, max: 0, usage: usage)
         let within = try arguments[Self.within] ?? TimeSpan(days: 7)
         let limit = try arguments[Self.limit]
         let end = within.added(to: context.now, calendar: context.calendar)

@@ -42,11 +42,20 @@ struct Subcommand: Sendable {
     let name: String
     let abstract: String
     let syntax: [Syntax]
+    /// Other words that select it (`ls` for `list`).
+    private(set) var aliases: [String] = []
 
     init(_ name: String, _ abstract: String, _ elements: any SyntaxElement...) {
         self.name = name
         self.abstract = abstract
         syntax = elements.map(\.syntax)
+    }
+
+    /// The same subcommand, selected by these words too.
+    func aliased(_ words: String...) -> Subcommand {
+        var subcommand = self
+        subcommand.aliases += words
+        return subcommand
     }
 
     var operands: Operands { Operands(syntax) }
