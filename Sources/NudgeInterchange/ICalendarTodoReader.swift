@@ -224,7 +224,7 @@ struct TodoReader {
                 continue
             }
             let mapped = self.alarm(alarm, due: due, start: repetition == nil ? startInstant : nil,
-                                    allDayTime: options.config.rules(priority: priority, category: category).allDayTime)
+                                    allDayTime: options.config.rules(priority: priority, category: category, tags: tags).allDayTime)
             switch mapped {
             case .reminder(let reminder):
                 reminders.append(reminder)

@@ -331,7 +331,7 @@ struct ICalendarWriter {
     /// start of the day. So the trigger is that moment relative to the start of the day, and
     /// X-NUDGE-BEFORE keeps the span for Nudge to read back.
     private func allDayTrigger(before span: TimeSpan, _ record: TodoRecord) -> LibICal.Property? {
-        let time = options.config.rules(priority: record.priority, category: record.category).allDayTime
+        let time = options.config.rules(priority: record.priority, category: record.category, tags: record.tags ?? []).allDayTime
         let offset = time.hour * 3600 + time.minute * 60 - span.days * 86_400 - span.seconds
         let magnitude = abs(offset)
         var text = (offset < 0 ? "-P" : "P") + (magnitude >= 86_400 ? "\(magnitude / 86_400)D" : "")

@@ -30,6 +30,24 @@ extension ICalendarFileTests {
         #expect(try ICalendarFile.decode(Data(text.utf8), options: options).items.first?.get().custom == todo.custom)
     }
 
+    /// A tag section's all_day_time is the todo's, as its reminders fire by it in Nudge.
+    @Test func aTagSectionsAllDayTimePlacesTheTriggersOfItsTodos() throws {
+        var config = NudgeConfig()
+        config.byTag = [TagRules("money", overrides: RuleOverrides(allDayTime: TimeOfDay(hour: 7, minute: 0)!))]
+        let tagged = InterchangeOptions(zone: Self.berlin, now: Self.now, config: config)
+        let todo = record {
+            $0.due = .allDay(LocalDate(year: 2026, month: 12, day: 24)!)
+            $0.custom = [.before(TimeSpan(seconds: 600))]
+            $0.category = "home"
+            $0.tags = ["Money"]
+        }
+        let text = ICalendarFile.encode([todo], options: tagged)
+        #expect(text.contains("TRIGGER;RELATED=END;X-NUDGE-BEFORE=10m:PT6H50M\r\n"), "\(text)")
+        // From a program that does not write X-NUDGE-BEFORE: read by the tag's all_day_time too.
+        let foreign = text.replacingOccurrences(of: ";X-NUDGE-BEFORE=10m", with: "")
+        #expect(try ICalendarFile.decode(Data(foreign.utf8), options: tagged).items.first?.get().custom == todo.custom)
+    }
+
     /// Python's icalendar, as other programs read the triggers: the moments Nudge fires.
     @Test func otherProgramsFireAnAllDayDuesRemindersWhenNudgeDoes() throws {
         let todo = record {
