@@ -259,11 +259,13 @@ public enum TodoTxt {
             title.append(word)
         }
         // The @contexts that are tags leave the title, unless nothing else would be left of it.
-        let contexts = title.indices.filter { title[$0].hasPrefix("@") }
+        // Taken from the end: a line written anew has its tags last, after a title that may
+        // hold a second spelling of one (`Call @bob @Bob`), which must stay in the title.
+        let contexts = title.indices.filter { title[$0].hasPrefix("@") }.reversed()
         let tagged = InterchangeTags.isTag(contexts.map { String(title[$0].dropFirst()) })
         var tags: [String] = []
         if title.count > tagged.count(where: { $0 }) {
-            for (index, isTag) in zip(contexts, tagged).reversed() where isTag {
+            for (index, isTag) in zip(contexts, tagged) where isTag {
                 tags.insert(String(title.remove(at: index).dropFirst()), at: 0)
             }
         }

@@ -119,9 +119,13 @@ struct TodoTxtTests {
         #expect(line.hasPrefix("2026-11-30 +Work Email about the @ sign @a.b +Home @café @phone nudge:"), "\(line)")
         let back = try one(line)
         #expect(back.uuid == record.uuid && back.title == record.title && back.category == "Work" && back.tags == ["café", "phone"])
-        // A second spelling of a tag is no second tag: it stays in the title.
-        let twice = try one("Call @bob @Bob")
-        #expect(twice.title == "Call @Bob" && twice.tags == ["bob"])
+        // A second spelling of a tag is no second tag: the last is the tag, the other stays in
+        // the title, and a line written anew (the tags last) reads back the same.
+        let twice = try one("Call @bob @Bob nudge:0f8fad5b-d9cb-469f-a165-70867728950e")
+        #expect(twice.title == "Call @bob" && twice.tags == ["Bob"])
+        let rewritten = TodoTxt.encode([twice], options: options)
+        #expect(rewritten == "Call @bob @Bob nudge:0f8fad5b-d9cb-469f-a165-70867728950e\n")
+        #expect(try one(rewritten) == twice)
         // A line of contexts alone is its title, not a todo without one.
         let bare = try one("@phone @home")
         #expect(bare.title == "@phone @home" && bare.tags == [])
