@@ -398,6 +398,37 @@ extension NudgedEndToEndTests {
             }, "todos on a: \(String(describing: try? a.allTodos())); \(a.log)")
         }
 
+        /// Tags added on each machine before either has seen the other's, vdirsyncer putting
+        /// the server's copy over B's: B's nudged merges them one by one, and both have both.
+        @Test func aTagAddedOnEachMachineIsOnBoth() async throws {
+            let server = try RadicaleServer()
+            let (a, b) = try await SyncMachine.pair(server: server)
+
+            let id = try a.world.add("Call bank", due: a.world.secondsAhead(3 * 86_400), "--tag", "money")
+            let uuid = try #require(try a.world.todo(id)["uuid"] as? String)
+            #expect(try await eventually(timeout: 5) { a.file(uuid: uuid)?.contains("CATEGORIES:money") == true }, "\(a.log)")
+            try a.vdir.sync()
+            try b.vdir.sync()
+            #expect(try await eventually(timeout: 5) { try b.todo(titled: "Call bank")?["tags"] as? [String] == ["money"] }, "\(b.log)")
+            let copyID = try #require(try b.todo(titled: "Call bank")?["id"] as? Int)
+
+            #expect(try a.world.nudge("edit", String(id), "+urgent").status == 0)
+            #expect(try b.world.nudge("edit", String(copyID), "+bills").status == 0)
+            #expect(try await eventually(timeout: 5) { a.file(uuid: uuid)?.contains("CATEGORIES:money,urgent") == true }, "\(a.log)")
+            #expect(try await eventually(timeout: 5) { b.file(uuid: uuid)?.contains("CATEGORIES:money,bills") == true }, "\(b.log)")
+            try a.vdir.sync()
+            try b.vdir.sync()
+            #expect(try await eventually(timeout: 5) { b.file(uuid: uuid)?.contains("CATEGORIES:money,bills,urgent") == true },
+                    "file on b: \(b.file(uuid: uuid) ?? "none"); \(b.log)")
+            try b.vdir.sync()
+            try a.vdir.sync()
+            for machine in [a, b] {
+                #expect(try await eventually(timeout: 5) {
+                    try machine.todo(titled: "Call bank")?["tags"] as? [String] == ["money", "bills", "urgent"]
+                }, "todos on \(machine.vdir.name): \(String(describing: try? machine.allTodos())); \(machine.log)")
+            }
+        }
+
         /// JSON values compared as JSON with sorted keys (a dictionary's description follows
         /// its hash order, which differs between two of the same contents).
         static func same(_ x: Any?, _ y: Any?) -> Bool {
