@@ -90,9 +90,8 @@ public enum TaskwarriorJSON {
         if let category = record.category { task["project"] = category }
         if let tags = record.tags, !tags.isEmpty {
             // Kept words (not tag words, or from an import before tags) go after Nudge's own.
-            var words = tags
-            for word in task["tags"] as? [String] ?? [] where !words.contains(word) { words.append(word) }
-            task["tags"] = words
+            var seen = Set(tags)
+            task["tags"] = tags + (task["tags"] as? [String] ?? []).filter { seen.insert($0).inserted }
         }
         if record.priority != .medium || !hints.noPriority {
             task["priority"] = switch record.priority {

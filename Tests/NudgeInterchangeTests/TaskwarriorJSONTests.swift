@@ -74,6 +74,19 @@ struct TaskwarriorJSONTests {
         #expect(try one(#"{"description":"Pay","entry":"20261130T020050Z"}"#).tags == [])
     }
 
+    /// A file within the import's size can keep tens of thousands of words that are no tags:
+    /// each export looked each up among those before it (190 s at 50,000 in a debug build).
+    @Test func manyKeptWordsAreWrittenInLinearTime() throws {
+        let words = (0..<20_000).map { "w.\($0)" }
+        let data = try JSONSerialization.data(withJSONObject: ["description": "Pay", "entry": "20261130T020050Z", "tags": ["money"] + words])
+        let record = try one(String(decoding: data, as: UTF8.self))
+        let clock = ContinuousClock()
+        var exported: [String: Any] = [:]
+        let took = try clock.measure { exported = try self.exported(record) }
+        #expect((exported["tags"] as? [String])?.count == 20_001)
+        #expect(took < .seconds(5), "\(took)")
+    }
+
     @Test func tagsKeptByAnImportBeforeTagsStillGoBackWithNudgesOwn() throws {
         let record = TodoRecord(uuid: "71b8fd60-6f8f-4831-90ea-9b3fd4a2241c", title: "Pay", tags: ["phone"],
                                 createdAt: options.now, updatedAt: options.now,
