@@ -53,6 +53,8 @@ public struct Todo: Hashable, Sendable {
     /// In the order added, each as first typed (see `Tag`).
     public var tags: [String]
     public var repetition: Repetition?
+    /// The uuid of the todo this one is a subtask of; the parent need not be in the store.
+    public var parentUUID: String?
     public var completedAt: Date?
     public var createdAt: Date
     public var updatedAt: Date
@@ -60,7 +62,7 @@ public struct Todo: Hashable, Sendable {
     public init(id: Int64, uuid: String = UUID().uuidString.lowercased(), title: String, notes: String? = nil, due: Due? = nil,
                 priority: Priority = .medium, category: Category? = nil, tags: [String] = [], repetition: Repetition? = nil,
                 completedAt: Date? = nil, dueWallTime: TimeOfDay? = nil,
-                createdAt: Date, updatedAt: Date) {
+                parentUUID: String? = nil, createdAt: Date, updatedAt: Date) {
         self.id = id
         self.uuid = uuid
         self.title = title
@@ -70,6 +72,7 @@ public struct Todo: Hashable, Sendable {
         self.category = category
         self.tags = tags
         self.repetition = repetition
+        self.parentUUID = parentUUID
         self.completedAt = completedAt
         self.dueWallTime = dueWallTime
         self.createdAt = createdAt
@@ -77,4 +80,7 @@ public struct Todo: Hashable, Sendable {
     }
 
     public var isCompleted: Bool { completedAt != nil }
+
+    /// How many levels of todos a tree may hold: a todo, its subtasks, theirs, and so on.
+    public static let maximumSubtaskLevels = 8
 }

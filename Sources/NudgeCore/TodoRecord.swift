@@ -21,10 +21,11 @@ public struct TodoRecord: Hashable, Sendable {
     public init(uuid: String, title: String, notes: String? = nil, due: Due? = nil, priority: Priority = .medium,
                 category: String? = nil, tags: [String]? = nil, repetition: Repetition? = nil, completedAt: Date? = nil,
                 createdAt: Date, updatedAt: Date, reminders: [CustomReminder] = [], defaultReminders: Bool = true,
-                snoozedUntil: Date? = nil, kept: [String: String] = [:], remindedThrough: Date? = nil) {
+                snoozedUntil: Date? = nil, kept: [String: String] = [:], remindedThrough: Date? = nil,
+                parentUUID: String? = nil) {
         todo = Todo(id: 0, uuid: uuid, title: title, notes: notes, due: due, priority: priority,
                     category: category.map { Category(id: 0, name: $0) }, repetition: repetition,
-                    completedAt: completedAt, createdAt: createdAt, updatedAt: updatedAt)
+                    completedAt: completedAt, parentUUID: parentUUID, createdAt: createdAt, updatedAt: updatedAt)
         self.tags = tags
         reminderState = ReminderState(custom: reminders, usesDefaultRules: defaultReminders,
                                       snoozedUntil: snoozedUntil, remindedThrough: remindedThrough)
@@ -35,7 +36,7 @@ public struct TodoRecord: Hashable, Sendable {
     public init(_ todo: Todo) {
         self.init(uuid: todo.uuid, title: todo.title, notes: todo.notes, due: todo.due, priority: todo.priority,
                   category: todo.category?.name, tags: todo.tags, repetition: todo.repetition, completedAt: todo.completedAt,
-                  createdAt: todo.createdAt, updatedAt: todo.updatedAt)
+                  createdAt: todo.createdAt, updatedAt: todo.updatedAt, parentUUID: todo.parentUUID)
     }
 
     @inlinable public subscript<Value>(dynamicMember field: WritableKeyPath<Todo, Value>) -> Value {

@@ -231,5 +231,16 @@ enum Schema {
                 UPDATE todos SET sync_version = sync_version + 1 WHERE id = OLD.todo_id;
             END;
             """),
+        Migration(name: "014-subtask-parent", sql: """
+            -- A subtask's parent, by its uuid rather than its id: a subtask read from a file or
+            -- a sync pass before its parent keeps the link and joins the parent when it
+            -- arrives; until then, and when the parent is deleted, it is a todo of its own.
+            ALTER TABLE todos ADD COLUMN parent_uuid TEXT;
+            CREATE INDEX todos_by_parent ON todos(parent_uuid) WHERE parent_uuid IS NOT NULL;
+            CREATE TRIGGER todos_parent_sync_version AFTER UPDATE OF parent_uuid ON todos
+            BEGIN
+                UPDATE todos SET sync_version = OLD.sync_version + 1 WHERE id = NEW.id;
+            END;
+            """),
     ]
 }

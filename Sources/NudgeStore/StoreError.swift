@@ -16,6 +16,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
     /// A library the caller needed inside a write (libical, for a repeating todo's next due)
     /// could not be opened: the write was rolled back.
     case missingLibrary(LibraryLoadError)
+    /// A parent that would make a cycle or too deep a tree, in a sentence naming the todos.
+    case badParent(String)
 
     /// Copies what SQLite can still read of a damaged file into recovered.db. A dump that met
     /// damage ends in ROLLBACK, which would throw the copy away; Debian's sqlite3 has no
@@ -50,6 +52,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
             "a category named '\(name)' already exists (names ignore case)"
         case .missingLibrary(let error):
             error.description
+        case .badParent(let reason):
+            reason
         }
     }
 }

@@ -315,6 +315,9 @@ extension TodoStore {
         if query.foundOnce {
             filter.conditions.append("t.id IN temp.nudge_found")
         }
+        if query.onlyListed {
+            filter.conditions.append("t.id IN temp.nudge_only")
+        }
         if let needle = query.search, !needle.isEmpty {
             if needle.allSatisfy(\.isASCII) {
                 let parameter = "?\(filter.arguments.count + 1)"

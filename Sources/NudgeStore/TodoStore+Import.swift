@@ -90,8 +90,8 @@ extension TodoStore {
         let insert = dryRun ? nil : try db.prepare("""
             INSERT INTO todos (uuid, title, notes, due_at, due_day, due_zone, priority, category_id,
                 repeat_rule, repeat_from, repeat_start, completed_at, created_at, updated_at,
-                reminded_through, default_reminders, snoozed_until, kept, title_key, repeat_dates, due_wall_time)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)
+                reminded_through, default_reminders, snoozed_until, kept, title_key, repeat_dates, due_wall_time, parent_uuid)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)
             """)
         let update = dryRun ? nil : try db.prepare("""
             UPDATE todos SET title = ?2, notes = ?3, due_at = ?4, due_day = ?5, due_zone = ?6,
@@ -99,7 +99,7 @@ extension TodoStore {
                 repeat_start = ?11, completed_at = ?12, created_at = ?13, updated_at = ?14,
                 reminded_through = max(coalesce(reminded_through, ?15), ?15),
                 default_reminders = ?16, snoozed_until = ?17, kept = ?18, title_key = ?19, repeat_dates = ?20,
-                due_wall_time = ?21
+                due_wall_time = ?21, parent_uuid = ?22
             WHERE uuid = ?1
             """)
         /// The id and updated_at of the todo stored with `uuid`.
@@ -137,6 +137,8 @@ extension TodoStore {
                 .integer(record.usesDefaultRules ? 1 : 0), record.snoozedUntil.map(Self.stamp).sqlValue,
                 Self.keptColumn(record.kept), .text(Self.titleKey(todo.title)), (todo.repetition?.datesText).sqlValue,
                 (todo.dueWallTime?.description).sqlValue,
+                // A todo from outside that names itself its parent would be its own subtask.
+                (todo.parentUUID == todo.uuid ? nil : todo.parentUUID).sqlValue,
             ]
             guard let insert, let update else { continue }
             if stored == nil {

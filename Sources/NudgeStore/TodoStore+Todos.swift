@@ -18,6 +18,8 @@ public struct NewTodo: Sendable {
     /// Reminders of its own, besides (or with `usesDefaultRules` false, instead of) the config's.
     public var reminders: [CustomReminder]
     public var usesDefaultRules: Bool
+    /// The id of the todo it is a subtask of.
+    public var parentID: Int64?
 
     public init(title: String, notes: String? = nil, due: Due? = nil, priority: Priority = .medium,
                 categoryName: String? = nil, tags: [String] = [], repetition: Repetition? = nil,
@@ -48,6 +50,8 @@ public struct TodoQuery: Sendable {
     public var search: String?
     /// Set by `TodoStore.searchingOnce`: the todos the search found are the ids in `temp.nudge_found`.
     var foundOnce = false
+    /// Set by `TodoStore.onlyIDs`: only the todos whose ids are in `temp.nudge_only`.
+    var onlyListed = false
 
     /// Whether the list-order indexes serve it. A search reads the notes, which they do not
     /// hold: a scan of the table, then a sort of the few todos that match, is faster.
@@ -76,7 +80,7 @@ extension TodoStore {
         t.id, t.uuid, t.title, t.notes, t.due_at, t.due_day, t.due_zone, t.priority,
         t.completed_at, t.created_at, t.updated_at, c.id AS category_id, c.name AS category_name,
         c.icon AS category_icon, t.repeat_rule, t.repeat_from, t.repeat_start, t.repeat_dates, t.due_wall_time,
-        \(tagsColumn)
+        t.parent_uuid, \(tagsColumn)
         """
     static let todoTables = "FROM todos t LEFT JOIN categories c ON c.id = t.category_id"
 
@@ -86,18 +90,20 @@ extension TodoStore {
             if let name = new.categoryName { categoryID = try self.categoryID(named: name) }
             let (dueAt, dueDay, dueZone) = Self.columns(for: new.due)
             let stamp = Int64(now.timeIntervalSince1970)
+            var parentUUID: String?
+            if let parentID = new.parentID { parentUUID = try checkedParentUUID(parentID, forTodo: nil) }
             try db.run("""
                 INSERT INTO todos (uuid, title, notes, due_at, due_day, due_zone, priority, category_id,
                     repeat_rule, repeat_from, repeat_start, repeat_dates, default_reminders, reminded_through, created_at,
-                    updated_at, title_key, due_wall_time)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    updated_at, title_key, due_wall_time, parent_uuid)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [.text(UUID().uuidString.lowercased()), .text(new.title), new.notes.sqlValue,
                       dueAt.sqlValue, dueDay.sqlValue, dueZone.sqlValue,
                       .integer(Int64(new.priority.rawValue)), categoryID.sqlValue,
                       new.repetition.map(\.rrule).sqlValue, new.repetition.map(\.from.rawValue).sqlValue,
                       (new.repetition?.start?.description).sqlValue, (new.repetition?.datesText).sqlValue,
                       .integer(new.usesDefaultRules ? 1 : 0), .integer(stamp - 1), .integer(stamp), .integer(stamp),
-                      .text(Self.titleKey(new.title)), (new.dueWallTime?.description).sqlValue])
+                      .text(Self.titleKey(new.title)), (new.dueWallTime?.description).sqlValue, parentUUID.sqlValue])
             let id = db.lastInsertRowID
             try insertCustomReminders(new.reminders, todoID: id)
             try replaceTags(new.tags, todoID: id)
@@ -136,17 +142,21 @@ extension TodoStore {
         }
     }
 
-    /// Saves the title, notes, due, priority, category and tags of `todo`. A new due ends the
-    /// snooze, which held the reminders of the old one (as a repeating todo's next due after
-    /// `done` does).
+    /// Saves the title, notes, due, priority, category, tags and parent of `todo`. A new due
+    /// ends the snooze, which held the reminders of the old one (as a repeating todo's next due
+    /// after `done` does).
     public func update(_ todo: Todo, now: Date) throws(StoreError) -> Todo {
         try write {
+            let stored = try fetch(ids: [todo.id])[0]
+            if let parent = todo.parentUUID, parent != stored.parentUUID {
+                try checkParent(uuid: parent, forTodo: todo.id)
+            }
             let (dueAt, dueDay, dueZone) = Self.columns(for: todo.due)
             try db.run("""
                 UPDATE todos SET title = ?1, notes = ?2, due_at = ?3, due_day = ?4, due_zone = ?5,
                     priority = ?6, category_id = ?7, repeat_rule = ?8, repeat_from = ?9, repeat_start = ?12, updated_at = ?10,
                     reminded_through = max(coalesce(reminded_through, ?10 - 1), ?10 - 1), title_key = ?13, repeat_dates = ?14,
-                    due_wall_time = ?15,
+                    due_wall_time = ?15, parent_uuid = ?16,
                     snoozed_until = CASE WHEN due_at IS ?3 AND due_day IS ?4 THEN snoozed_until END
                 WHERE id = ?11
                 """, [.text(todo.title), todo.notes.sqlValue, dueAt.sqlValue, dueDay.sqlValue,
@@ -154,7 +164,8 @@ extension TodoStore {
                       todo.category.map(\.id).sqlValue, todo.repetition.map(\.rrule).sqlValue,
                       todo.repetition.map(\.from.rawValue).sqlValue, .integer(Int64(now.timeIntervalSince1970)),
                       .integer(todo.id), (todo.repetition?.start?.description).sqlValue, .text(Self.titleKey(todo.title)),
-                      (todo.repetition?.datesText).sqlValue, (todo.dueWallTime?.description).sqlValue])
+                      (todo.repetition?.datesText).sqlValue, (todo.dueWallTime?.description).sqlValue,
+                      todo.parentUUID.sqlValue])
             guard db.changes == 1 else { throw StoreError.noSuchTodos([todo.id]) }
             try replaceTags(todo.tags, todoID: todo.id)
             try replan(ids: [todo.id])
@@ -288,6 +299,7 @@ extension TodoStore {
             repetition: repetition,
             completedAt: row.optionalInt64(c.completedAt).map(date(fromStamp:)),
             dueWallTime: row.text(c.dueWallTime).flatMap(TimeOfDay.init(parsing:)),
+            parentUUID: row.text(c.parentUUID),
             createdAt: date(fromStamp: row.int64(c.createdAt)),
             updatedAt: date(fromStamp: row.int64(c.updatedAt)))
     }
@@ -324,7 +336,7 @@ extension TodoStore {
 /// The columns of `TodoStore.todoColumnList` in one statement, found by name once.
 struct TodoColumns {
     let id, uuid, title, notes, dueAt, dueDay, dueZone, priority, completedAt, createdAt, updatedAt: Column
-    let categoryID, categoryName, categoryIcon, repeatRule, repeatFrom, repeatStart, repeatDates, dueWallTime, tags: Column
+    let categoryID, categoryName, categoryIcon, repeatRule, repeatFrom, repeatStart, repeatDates, dueWallTime, parentUUID, tags: Column
 
     init(_ statement: Statement) {
         id = statement.column("id")
@@ -346,6 +358,7 @@ struct TodoColumns {
         repeatStart = statement.column("repeat_start")
         repeatDates = statement.column("repeat_dates")
         dueWallTime = statement.column("due_wall_time")
+        parentUUID = statement.column("parent_uuid")
         tags = statement.column("tags")
     }
 }
