@@ -14,6 +14,7 @@ extension Context {
             ("priority", .string(todo.priority.description)),
             ("category", .string(todo.category?.name)),
             ("tags", .array(todo.tags.map { .string($0) })),
+            ("parent", .string(todo.parentUUID)),
             ("completed", .bool(todo.isCompleted)),
             ("completedAt", .string(todo.completedAt.map(clock.iso8601))),
             ("createdAt", .string(clock.iso8601(todo.createdAt))),
@@ -47,6 +48,7 @@ extension JSON {
           priority                    low, medium or high
           category                    its name, or null
           tags                        an array of its tags, as first typed, without the +
+          parent                      the uuid of the todo it is a subtask of, or null
           createdAt, updatedAt        ISO 8601
           completedAt                 ISO 8601, or null while pending
         """

@@ -13,11 +13,12 @@ enum AddCommand: Command {
     static let noDefaultReminders = Flag("no-default-reminders", "Only the --remind reminders, not the config file's rules")
     static let repeatRule = ValueOption("repeat", "RULE", "daily, weekdays, every 2 weeks, every 2h [between 09:00-18:00], every mon,thu, every 2nd tue, last fri of month, every month on the 15th, or RRULE:...; may end in 'at 9'", completes: .choices(Choices.repeatRules), parse: repeatReading)
     static let repeatFrom = ValueOption("repeat-from", "FROM", "due (the default): keep the rhythm; completion: count from when it was done", choices: Choices.repeatFrom, parse: repeatOrigin)
+    static let parent = ValueOption("parent", "ID", "Make it a subtask of this todo", completes: .todo(.pending), parse: todoID)
     static let json = Flag("json", "Print the new todo as JSON")
     static let name = "add"
     static let declaration = CommandDeclaration(
         name, "Add a todo",
-        Operand("TITLE", .text, .words), TagWords(removing: false), notes, due, priority, category, tag, remind, noDefaultReminders,
+        Operand("TITLE", .text, .words), TagWords(removing: false), notes, due, priority, category, tag, parent, remind, noDefaultReminders,
         repeatRule.with(repeatFrom), json
     )
     static let jsonOutput = """
@@ -29,6 +30,7 @@ enum AddCommand: Command {
         A word +NAME among them is a tag: one word of letters, digits, - and _ (at most 64),
         matched without regard to case ('nudge list +NAME').
         A due date without a time is an all-day due.
+        A --parent todo lists its subtasks under it; subtasks go at most 8 levels deep.
 
         A --repeat rule is printed back with its RRULE. "every 2nd tue" is the second Tuesday
         of each month; "every 2h between 09:00-18:00" rings at the due's minute from 09:00 up
@@ -41,6 +43,7 @@ enum AddCommand: Command {
           nudge add Call the dentist --due "fri 10am" --priority high
           nudge add "Quarterly report" --category work --notes "With slides"
           nudge add Call the bank +money +phone
+          nudge add "Buy paint" --parent 12
           nudge add "Water plants" --due "sat 10am" --repeat weekly --remind 1d
           nudge add Standup --repeat "every weekday at 9"
           nudge add Stretch --due "today 10am" \\
@@ -62,6 +65,7 @@ enum AddCommand: Command {
         new.tags = try tags([], adding: tagsAdded(arguments, option: Self.tag), removing: [])
         new.reminders = try arguments[Self.remind]
         new.usesDefaultRules = !arguments[Self.noDefaultReminders]
+        new.parentID = try arguments[Self.parent]
         if let request = try repeatRequest(arguments, rule: repeatRule, from: repeatFrom) {
             let repeating = try repeatingDue(new.due, typed: wallClock, dueTyped: true, request: request, context: context)
             new.due = repeating.due
@@ -71,9 +75,9 @@ enum AddCommand: Command {
         if new.due == nil, new.reminders.contains(where: { if case .before = $0 { true } else { false } }) {
             throw .usage("--remind with an offset needs a due date to count back from; add --due WHEN, or remind at a moment (--remind \"fri 9am\")")
         }
-        // A category must exist already: without a database file there is none, and the
-        // refusal should not leave a new file behind.
-        let store = try new.categoryName == nil ? context.store(.write) : context.storeOfExisting()
+        // A category or a parent must exist already: without a database file there is none,
+        // and the refusal should not leave a new file behind.
+        let store = try new.categoryName == nil && new.parentID == nil ? context.store(.write) : context.storeOfExisting()
         let todo: Todo
         do { todo = try store.add(new, now: context.now) } catch { throw CLIError(error) }
         if arguments[Self.json] {

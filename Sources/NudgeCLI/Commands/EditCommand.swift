@@ -15,12 +15,14 @@ enum EditCommand: Command {
     static let tag = RepeatedOption("tag", "NAME", "Add this tag, as +NAME does; repeatable", completes: .tag) { text, _ throws(CLIError) in try TagWords.tag(text) }
     static let untag = RepeatedOption("untag", "NAME", "Remove this tag, as -NAME does; repeatable", completes: .tag) { text, _ throws(CLIError) in try TagWords.tag(text) }
     static let noRepeat = Flag("no-repeat", "Stop it repeating")
+    static let parent = ValueOption("parent", "ID", "Make it a subtask of this todo", completes: .todo(.pending), parse: todoID)
+    static let noParent = Flag("no-parent", "Make it a todo of its own, no longer a subtask")
     static let json = Flag("json", "Print the todo as JSON afterwards")
     static let name = "edit"
     static let declaration = CommandDeclaration(
-        name, "Change a todo's title, notes, due date, priority, category or tags",
+        name, "Change a todo's title, notes, due date, priority, category, tags or parent",
         Operand("ID", .todo(.pending)), TagWords(removing: true), title, notes, oneOf(due, noDue), priority,
-        oneOf(category, noCategory), tag, untag,
+        oneOf(category, noCategory), tag, untag, oneOf(parent, noParent),
         oneOf(repeatRule.with(repeatFrom), noRepeat), json
     )
     static let jsonOutput = """
@@ -32,13 +34,14 @@ enum EditCommand: Command {
           nudge edit 12 --due "tomorrow 9am" --priority high
           nudge edit 12 --no-due --no-category
           nudge edit 12 +money -phone
+          nudge edit 15 --parent 12
           nudge edit 12 --repeat "every mon,thu at 18:30"
         """
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         let id = try todoID(arguments.positionals[0])
         let fields: [any OptionDeclaration] = [title, notes, due, noDue, priority,
-                                               category, noCategory, tag, untag, repeatRule, noRepeat]
+                                               category, noCategory, tag, untag, parent, noParent, repeatRule, noRepeat]
         let added = try tagsAdded(arguments, option: Self.tag), removed = try arguments.tagsRemoved + arguments[Self.untag]
         guard fields.contains(where: { arguments.given($0) }) || !added.isEmpty || !removed.isEmpty else {
             throw .usage("nothing to change; give +TAG, -TAG or at least one of " + fields.map { "--" + $0.option.name }.joined(separator: ", "))
@@ -60,6 +63,8 @@ enum EditCommand: Command {
             if let name = try arguments[Self.category] { todo.category = try store.category(named: name) }
             if arguments[Self.noCategory] { todo.category = nil }
             todo.tags = try tags(todo.tags, adding: added, removing: removed)
+            if let parent = try arguments[Self.parent] { todo.parentUUID = try store.parentUUID(parent, forTodo: id) }
+            if arguments[Self.noParent] { todo.parentUUID = nil }
             if let request {
                 let repeating = try repeatingDue(todo.due, typed: wallClock, dueTyped: arguments.given(Self.due), request: request, context: context)
                 todo.due = repeating.due
@@ -80,7 +85,11 @@ enum EditCommand: Command {
                     todo.repetition?.start = wallClock ?? SeriesStart(due, wallTime: old.repetition?.start?.time ?? old.dueWallTime)
                 }
             }
-            let changes = differences(old, todo, context: context)
+            var changes = differences(old, todo, context: context)
+            if old.parentUUID != todo.parentUUID {
+                let name = { (todo: Todo) throws(StoreError) in try store.parent(of: todo).map { String($0.id) } ?? "none" }
+                changes.append(("parent", try name(old), try name(todo)))
+            }
             let saved = changes.isEmpty ? old : try store.update(todo, now: context.now)
             if arguments[Self.json] {
                 context.printJSON(context.json(saved))
