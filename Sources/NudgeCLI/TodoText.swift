@@ -67,7 +67,9 @@ struct ListPrinter: ~Copyable {
     }
 
     /// The row of `todo`, after its section's header when it is the section's first.
-    mutating func print(_ todo: AgendaLine, in section: AgendaSection) {
+    /// A subtask is indented by `level` under its parent; a parent's title is followed by its
+    /// `progress`, `2/5`.
+    mutating func print(_ todo: AgendaLine, in section: AgendaSection, level: Int = 0, progress: SubtaskProgress? = nil) {
         if section != self.section {
             if self.section != nil { context.print() }
             context.print(context.styled("\(section.title) (\(counts[section] ?? 0))", .bold))
@@ -76,7 +78,11 @@ struct ListPrinter: ~Copyable {
         let dim = todo.isCompleted && context.color, red = section == .overdue && context.color
         var (title, width) = Terminal.isPrintableASCII(todo.title)
             ? (todo.title, todo.title.utf8.count) : { let text = Terminal.visible(todo.title); return (text, displayWidth(text)) }()
-        if width > titleWidth && cutsLongTitles { (title, width) = Self.cut(title, to: titleWidth) }
+        let indent = 2 * min(level, Todo.maximumSubtaskLevels)
+        let suffix = progress.map { " \($0.done)/\($0.total)" } ?? ""
+        let room = max(titleWidth - indent - suffix.utf8.count, 8)
+        if width > room && cutsLongTitles { (title, width) = Self.cut(title, to: room) }
+        width += indent + suffix.utf8.count
         var (day, time): (String, String?) = ("", nil)
         if let due = todo.due { (day, time) = dueParts.of(due) }
         let mark = Context.priorityMark(todo.priority)
@@ -88,7 +94,9 @@ struct ListPrinter: ~Copyable {
         line.append(spaces: idWidth - decimalDigits(todo.id))
         line.append(decimal: todo.id)
         line.append(utf8: "  ")
+        line.append(spaces: indent)
         line.append(utf8: title)
+        line.append(utf8: suffix)
         line.append(spaces: max(titleWidth - width, 0) + 2)
         if red { line.append(utf8: Self.redCode) }
         line.append(utf8: day)

@@ -28,6 +28,10 @@ enum ListCommand: Command {
         without it (ignoring case). On a terminal, the quote of the day ([list] quote in the
         config file) is shown above them.
 
+        A subtask is shown indented under its parent, in the parent's section whatever its own
+        due, and a parent shows how many of its subtasks are done (2/5). A subtask whose parent
+        is not listed (done, filtered out, not in the database) is shown in its own place.
+
         Examples:
           nudge list
           nudge list --category work --priority high
@@ -76,13 +80,61 @@ enum ListCommand: Command {
                         try printEmpty(query: query, store: store, context: context)
                         return
                     }
-                    var printer = ListPrinter(context: context, summary: summary)
-                    try store.forEachAgendaLine(matching: found, agenda: agenda, order: order) { section, line in
-                        printer.print(line, in: section)
+                    let links = try store.subtaskLinks()
+                    guard !links.isEmpty else {
+                        var printer = ListPrinter(context: context, summary: summary)
+                        try store.forEachAgendaLine(matching: found, agenda: agenda, order: order) { section, line in
+                            printer.print(line, in: section)
+                        }
+                        return
                     }
+                    try printTrees(found, links: links, summary: summary, store: store, context: context, order: order)
                 }
             }
         } catch { throw CLIError(error) }
+    }
+
+    /// The list with each subtask under its parent, when its parent is listed, whatever its
+    /// own due: first the listed parents and subtasks are read (subtasks kept), then the list,
+    /// leaving out the subtasks and putting them after their parents.
+    private static func printTrees(_ query: TodoQuery, links: [Int64: (parent: Int64, isDone: Bool)], summary: AgendaSummary,
+                                   store: TodoStore, context: Context, order: TodoOrder) throws {
+        var progress: [Int64: SubtaskProgress] = [:]
+        for link in links.values {
+            progress[link.parent, default: SubtaskProgress(done: 0, total: 0)].total += 1
+            if link.isDone { progress[link.parent]?.done += 1 }
+        }
+        var sections: [Int64: AgendaSection] = [:]
+        var subtaskLines: [AgendaLine] = []
+        var parentTitleWidths: [Int64: Int] = [:]
+        try store.onlyIDs(Set(links.keys).union(progress.keys), of: query) { linked in
+            try store.forEachAgendaLine(matching: linked, agenda: context.agenda, order: order) { section, line in
+                sections[line.id] = section
+                if links[line.id] != nil { subtaskLines.append(line) }
+                if progress[line.id] != nil { parentTitleWidths[line.id] = ListPrinter.titleWidth(line.title) }
+            }
+        }
+        let placed = SubtaskTree(lines: subtaskLines, links: links, sections: sections)
+        var counted = summary
+        for (section, moved) in placed.movedCounts { counted.counts[section, default: 0] += moved }
+        // The title column holds the indented titles and the parents' progress too.
+        func progressWidth(_ id: Int64) -> Int { progress[id].map { " \($0.done)/\($0.total)".utf8.count } ?? 0 }
+        for (id, width) in parentTitleWidths {
+            counted.widestTitle = max(counted.widestTitle, width + 2 * placed.level(of: id) + progressWidth(id))
+        }
+        for line in subtaskLines where placed.isPlaced(line.id) && progress[line.id] == nil {
+            counted.widestTitle = max(counted.widestTitle, ListPrinter.titleWidth(line.title) + 2 * placed.level(of: line.id))
+        }
+        var printer = ListPrinter(context: context, summary: counted)
+        try store.forEachAgendaLine(matching: query, agenda: context.agenda, order: order) { section, line in
+            guard !placed.isPlaced(line.id) else { return }
+            printer.print(line, in: section, progress: progress[line.id])
+            var stack = placed.subtasks(of: line.id).reversed().map { ($0, 1) }
+            while let (subtask, level) = stack.popLast() {
+                printer.print(subtask, in: section, level: level, progress: progress[subtask.id])
+                stack += placed.subtasks(of: subtask.id).reversed().map { ($0, level + 1) }
+            }
+        }
     }
 
     /// The quote of the day, dim, in one or two lines, then an empty line: only for a person

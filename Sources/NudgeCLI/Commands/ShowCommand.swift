@@ -42,8 +42,12 @@ enum ShowCommand: Command {
             context.printJSON(context.json(subject, nextReminder: next))
             return
         }
-        let subject: ReminderSubject
-        do { subject = try store.reminderSubject(id: id) } catch { throw CLIError(error) }
+        let subject: ReminderSubject, parent: Todo?, subtasks: [Todo]
+        do {
+            subject = try store.reminderSubject(id: id)
+            parent = try store.parent(of: subject.todo)
+            subtasks = try store.subtasks(of: subject.todo)
+        } catch { throw CLIError(error) }
         let todo = subject.todo
         let text = context.dueText
         var fields: [(String, String)] = []
@@ -71,6 +75,16 @@ enum ShowCommand: Command {
         fields.append(("Priority", todo.priority.description))
         fields.append(("Category", todo.category.map { Terminal.visible("\($0.name) (icon \($0.icon))") } ?? "none"))
         fields.append(("Tags", todo.tags.isEmpty ? "none" : Context.tagsText(todo.tags)))
+        if let parent {
+            fields.append(("Parent", "\(parent.id): " + Terminal.visible(parent.title)))
+        } else if let uuid = todo.parentUUID {
+            fields.append(("Parent", "not in this database (" + Terminal.visible(uuid) + "); listed as a todo of its own"))
+        }
+        if !subtasks.isEmpty {
+            let done = subtasks.count { $0.isCompleted }
+            let lines = subtasks.map { ($0.isCompleted ? "[x] " : "[ ] ") + "\($0.id): " + Terminal.visible($0.title) }
+            fields.append(("Subtasks", (["\(done) of \(subtasks.count) done"] + lines).joined(separator: "\n")))
+        }
         fields.append(("Notes", todo.notes.map { Terminal.visibleLines($0).joined(separator: "\n") } ?? "none"))
         fields.append(("Created", text.long(todo.createdAt)))
         fields.append(("Updated", text.long(todo.updatedAt)))
