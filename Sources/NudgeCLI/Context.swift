@@ -146,6 +146,13 @@ final class Context {
 
     /// Asks a yes/no question on the terminal; anything but y or yes is no. `question` is
     /// shown as it is: make what it quotes visible first.
+    /// The answer typed to `question`, trimmed and in lower case; nil at the end of input.
+    func answer(_ question: String) -> String? {
+        flush()
+        try? FileDescriptor.standardError.writeAll(question + " ")
+        return readLine()?.trimmingWhitespace().lowercased()
+    }
+
     func confirm(_ question: String) -> Bool {
         flush()
         // A prompt that cannot be shown (stderr closed) is still answered from stdin.

@@ -217,13 +217,16 @@ extension TodoStore {
         }
     }
 
-    /// Deletes the todos and returns them; nothing is deleted unless every id exists.
+    /// Deletes the todos and returns them; nothing is deleted unless every id exists. Their
+    /// subtasks left become todos of their own.
     public func delete(ids: [Int64]) throws(StoreError) -> [Todo] {
         try write {
             let todos = try fetch(ids: ids)
             let statement = try db.prepare("DELETE FROM todos WHERE id = ?")
-            for id in ids {
-                try statement.run([.integer(id)])
+            let detach = try db.prepare("UPDATE todos SET parent_uuid = NULL WHERE parent_uuid = ?")
+            for todo in todos {
+                try statement.run([.integer(todo.id)])
+                try detach.run([.text(todo.uuid)])
             }
             return todos
         }

@@ -63,4 +63,65 @@ struct SubtaskTests {
         #expect(show.contains("  Subtasks  1 of 3 done\n            [ ] 2: Buy paint\n            [ ] 3: Tape\n            [x] 5: Sand\n"), "\(show)")
         #expect(try nudge("show", "2").stdout.contains("  Parent    1: Paint walls\n"))
     }
+
+    func parentWithTwoSubtasks() throws {
+        try nudge("add", "Paint walls")
+        try nudge("add", "Buy paint", "--parent", "1")
+        try nudge("add", "Tape", "--parent", "1")
+    }
+
+    func doneIDs() throws -> [Int] {
+        try nudge("list", "--completed", "--json").array().compactMap { $0["id"] as? Int }.sorted()
+    }
+
+    @Test(arguments: [["done", "1"], ["delete", "1", "--yes"]])
+    func offATerminalAParentWithOpenSubtasksNeedsAFlagAndNothingChanges(_ words: [String]) throws {
+        try parentWithTwoSubtasks()
+        let before = try nudge("export").stdout
+        let run = try nudge.run(words)
+        #expect(run.status == 2)
+        let other = words[0] == "done" ? "leave them open" : "keep them as todos of their own"
+        let action = words[0] == "done" ? "mark them done too" : "delete them too"
+        #expect(run.stderr == "nudge: todo 1 has 2 open subtasks (2, 3): add --with-subtasks to \(action), or --keep-subtasks to \(other)\n")
+        #expect(try nudge("export").stdout == before)
+    }
+
+    @Test func doneWithSubtasksCompletesThemAndKeepSubtasksLeavesThemOpen() throws {
+        try parentWithTwoSubtasks()
+        try nudge("add", "Clean up")
+        try nudge("add", "Mop", "--parent", "4")
+        let with = try nudge("done", "1", "--with-subtasks")
+        #expect(with.stdout.contains("Completed 2: Buy paint") && with.stdout.contains("Completed 1: Paint walls"), "\(with.stderr)")
+        #expect(try doneIDs() == [1, 2, 3])
+        #expect(try nudge("done", "4", "--keep-subtasks").status == 0)
+        #expect(try doneIDs() == [1, 2, 3, 4])
+        // With its parent done, the open subtask is listed in its own place.
+        #expect(try nudge("list").stdout.contains("  [ ] 5  Mop"))
+    }
+
+    @Test func onATerminalDoneAsksWhatToDoWithTheOpenSubtasks() throws {
+        try parentWithTwoSubtasks()
+        let cancelled = try nudge.onATerminal("done", "1", input: "\n")
+        #expect(cancelled.stdout.contains("Todo 1 has 2 open subtasks (2, 3). a: mark them done too, k: leave them open, c: cancel [a/k/C]"),
+                "\(cancelled.stdout)")
+        #expect(cancelled.stdout.contains("Nothing changed."))
+        #expect(try doneIDs() == [])
+        _ = try nudge.onATerminal("done", "1", input: "k\n")
+        #expect(try doneIDs() == [1])
+        _ = try nudge.onATerminal("undo", "1")
+        _ = try nudge.onATerminal("done", "1", input: "a\n")
+        #expect(try doneIDs() == [1, 2, 3])
+    }
+
+    @Test func deleteWithSubtasksDeletesThemAndKeptOnesBecomeTodosOfTheirOwn() throws {
+        try parentWithTwoSubtasks()
+        try nudge("add", "Clean up")
+        try nudge("add", "Mop", "--parent", "4")
+        #expect(try nudge("delete", "1", "--yes", "--with-subtasks").status == 0)
+        #expect(try nudge("list", "--json").array().compactMap { $0["id"] as? Int } == [4, 5])
+        #expect(try nudge("delete", "4", "--yes", "--keep-subtasks").status == 0)
+        #expect(try nudge("show", "5", "--json").object()["parent"] is NSNull)
+        let declined = try nudge.onATerminal("delete", "5", input: "n\n")
+        #expect(declined.stdout.contains("Nothing deleted."))
+    }
 }
