@@ -60,6 +60,12 @@ public enum ICalendarFile {
     /// The uuid Nudge keeps for a UID: the UID itself when it is a lowercase UUID, the UUID in
     /// other spellings (todoman's 32 hex digits, upper case), else one made from the UID's
     /// bytes, so that importing the same file twice finds the same todos.
+    /// Whether a RELATED-TO names the todo's parent: RELTYPE=PARENT, RFC 5545's default, as
+    /// Nextcloud Tasks, tasks.org and Thunderbird write a subtask's link.
+    static func namesParent(_ property: LibICal.Property) -> Bool {
+        (LibICal.parameter("RELTYPE", of: property)?.uppercased() ?? "PARENT") == "PARENT" && !LibICal.value(of: property).isEmpty
+    }
+
     static func uuid(forUID uid: String) -> String {
         if let parsed = UUID(uuidString: uid) { return parsed.uuidString.lowercased() }
         let hex = uid.lowercased()

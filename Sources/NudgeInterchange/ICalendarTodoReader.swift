@@ -41,6 +41,7 @@ struct TodoReader {
         var cancelled = false, completedProperty: LibICal.Property?, durationProperty: LibICal.Property?
         var exdates: [LibICal.Property] = [], rdates: [LibICal.Property] = []
         var categories: [(name: String, property: LibICal.Property)] = [], noCategory = false
+        var parentUUID: String?
 
         for (position, property) in LibICal.properties(of: todo).enumerated() {
             positions[property] = position
@@ -118,6 +119,11 @@ struct TodoReader {
                 // the repetition below.
                 if ical.icalproperty_isa(property) == ICAL_EXDATE_PROPERTY { exdates.append(property) } else { rdates.append(property) }
                 keep(property)
+            case ICAL_RELATEDTO_PROPERTY where parentUUID == nil && ICalendarFile.namesParent(property):
+                // As the UID: a parent's UID that is not a uuid is kept, to be written back as it came.
+                let value = LibICal.value(of: property)
+                parentUUID = ICalendarFile.uuid(forUID: value)
+                if value != parentUUID { keep(property) }
             case ICAL_X_PROPERTY where name == ICalendarFile.defaultRemindersName:
                 defaultReminders = LibICal.value(of: property).uppercased() != "FALSE"
             default:
@@ -257,7 +263,8 @@ struct TodoReader {
                                 createdAt: createdAt, updatedAt: updatedAt, reminders: reminders,
                                 defaultReminders: defaultReminders, snoozedUntil: snoozedUntil,
                                 kept: keptText.isEmpty ? [:] : [ICalendarFile.keptKey: keptText],
-                                remindedThrough: remindedThrough)
+                                remindedThrough: remindedThrough,
+                                parentUUID: parentUUID == ICalendarFile.uuid(forUID: uid) ? nil : parentUUID)
         // A time in a zone far from UTC can be in year 1 there and year 0 in UTC.
         if let field = YearBounds.fieldOutside(record) {
             throw error(Self.propertyNames[field] ?? field, "is outside the years 0001-9999")

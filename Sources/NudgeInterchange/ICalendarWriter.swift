@@ -209,10 +209,31 @@ struct ICalendarWriter {
             if reopened { keptPercent.map { ical.icalproperty_free($0) } } else { add(keptPercent) }
         }
         if !record.usesDefaultRules { add(LibICal.xProperty(ICalendarFile.defaultRemindersName, "FALSE")) }
+        parent(record.parentUUID, kept: kept).map(add)
 
         alarms(record, audible: Set(kept.takeXValues(named: ICalendarFile.audioName)), into: todo)
         kept.move(to: todo)
         return todo
+    }
+
+    /// `RELATED-TO;RELTYPE=PARENT` naming the parent: as it came when it still names it (a
+    /// parent's UID that is no uuid), else by the parent's uuid. Other RELATED-TOs stay kept.
+    private func parent(_ parentUUID: String?, kept: Kept) -> LibICal.Property? {
+        var written: LibICal.Property?
+        for property in kept.take(ICAL_RELATEDTO_PROPERTY) {
+            if !ICalendarFile.namesParent(property) {
+                kept.putBack(property)
+            } else if written == nil, let parentUUID, ICalendarFile.uuid(forUID: LibICal.value(of: property)) == parentUUID {
+                written = property
+            } else {
+                ical.icalproperty_free(property)
+            }
+        }
+        // A uuid holds nothing that would need escaping in the property's text.
+        if written == nil, let parentUUID, UUID(uuidString: parentUUID) != nil {
+            written = ical.icalproperty_new_from_string("RELATED-TO;RELTYPE=PARENT:" + parentUUID)
+        }
+        return written
     }
 
     /// The todo's category, its tags and the other categories it came with, on one CATEGORIES

@@ -83,6 +83,7 @@ public enum NudgeJSON {
             ("priority", .string(record.priority.description)),
             ("category", .string(record.category)),
         ] + tags + [
+            ("parent", .string(record.parentUUID)),
             ("completed", .bool(record.completedAt != nil)),
             ("completedAt", .string(record.completedAt.map(utc.iso8601))),
             ("createdAt", .string(utc.iso8601(record.createdAt))),
@@ -128,7 +129,15 @@ public enum NudgeJSON {
                           tags: try tags(fields), repetition: try repetition(fields), completedAt: completedAt,
                           createdAt: try fields.date("createdAt"), updatedAt: try fields.date("updatedAt"),
                           reminders: try reminders(fields), defaultReminders: try fields.optionalBool("defaultReminders") ?? true,
-                          snoozedUntil: try fields.optionalDate("snoozedUntil"), kept: try kept(fields))
+                          snoozedUntil: try fields.optionalDate("snoozedUntil"), kept: try kept(fields),
+                          parentUUID: try parent(fields, of: uuid))
+    }
+
+    /// The parent's uuid, in lower case; a todo that names itself has none.
+    private static func parent(_ fields: Fields, of uuid: UUID) throws(RecordError) -> String? {
+        guard let text = try fields.optionalString("parent") else { return nil }
+        guard let parent = UUID(uuidString: text) else { throw fields.error("parent", "is not a UUID: '\(text)'") }
+        return parent == uuid ? nil : parent.uuidString.lowercased()
     }
 
     private static func reminders(_ fields: Fields) throws(RecordError) -> [CustomReminder] {

@@ -49,7 +49,12 @@ enum FieldMerge {
         field("snooze", \.snoozedUntil) { $0.snoozedUntil.map(seconds) ?? "-" },
         // A dictionary's order changes from one process to the next; its description must not.
         field("other properties", \.kept) { $0.kept.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n") },
+        field("parent", \.parentUUID) { $0.parentUUID ?? "" },
     ]
+
+    /// The fields the fingerprint describes in a row; a parent, as the tags, is added only when
+    /// there is one, so that files written before subtasks keep their fingerprints.
+    private static let fingerprinted = fields.filter { $0.name != "parent" }
 
     /// A todo's tags, ignoring case; none when the format said nothing of them.
     private static func folded(_ record: TodoRecord) -> [String] {
@@ -114,7 +119,8 @@ enum FieldMerge {
     /// A hash of the fields a person edits, the same for two records with the same fields
     /// (whatever their bytes in a file, their LAST-MODIFIED or their acknowledgements).
     static func fingerprint(_ record: TodoRecord) -> String {
-        VdirSync.hash(Data((fields.map { $0.describe(record) } + tagsDescription(record)).joined(separator: "\u{1F}").utf8))
+        let described = fingerprinted.map { $0.describe(record) } + tagsDescription(record) + (record.parentUUID.map { ["^" + $0] } ?? [])
+        return VdirSync.hash(Data(described.joined(separator: "\u{1F}").utf8))
     }
 
     /// The names of the fields in which two records differ.
