@@ -44,6 +44,8 @@ struct NotificationWriter {
     var quote: String?
     /// The home folder, for a `sound` file written `~/...`.
     var home: String
+    /// A reminder's todo's subtasks, said under its due when it has any.
+    var subtaskProgress: SubtaskProgress?
 
     init(now: Date, zone: TimeZone, config: NudgeConfig, style: DateStyle, quote: String? = nil, home: String = "") {
         self.now = now
@@ -94,6 +96,7 @@ struct NotificationWriter {
 
     func reminder(_ todo: Todo, rule: String) -> NotificationContent {
         var lines = [dueLine(todo)]
+        if let progress = subtaskProgress, progress.total > 0 { lines.append("\(progress.done) of \(progress.total) done") }
         if let notes = todo.notes {
             lines += notes.split(separator: "\n", omittingEmptySubsequences: false).prefix(Self.noteLines).map { line in
                 line.count > Self.noteLineLength ? line.prefix(Self.noteLineLength - 1) + "…" : String(line)

@@ -135,6 +135,9 @@ final class NotificationDelivery {
         if delivery.kind == .reminder, todos.first.map({ $0.isCompleted }) ?? true { return nil }
         var writer = NotificationWriter(now: moment, zone: environment.zone(), config: config, style: context.dateStyle,
                                         home: environment.home)
+        if delivery.kind == .reminder, let todo = todos.first {
+            writer.subtaskProgress = try? context.store.subtaskProgress(of: todo)
+        }
         if delivery.kind == .digest, config.quote != .off {
             writer.quote = environment.quote(config.quote, moment, environment.zone())
         }

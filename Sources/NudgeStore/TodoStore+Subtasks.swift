@@ -87,6 +87,16 @@ extension TodoStore {
         }
     }
 
+    /// How many of the todo's subtasks are done, of how many (0 of 0 without any).
+    public func subtaskProgress(of todo: Todo) throws(StoreError) -> SubtaskProgress {
+        try perform {
+            let statement = try db.prepare("SELECT count(*) AS total, count(completed_at) AS done FROM todos WHERE parent_uuid = ?")
+            try statement.bind([.text(todo.uuid)])
+            guard try statement.step() else { return SubtaskProgress(done: 0, total: 0) }
+            return SubtaskProgress(done: Int(statement.row.int64("done")), total: Int(statement.row.int64("total")))
+        }
+    }
+
     /// The todo this one is a subtask of, when it is in the store.
     public func parent(of todo: Todo) throws(StoreError) -> Todo? {
         guard let uuid = todo.parentUUID else { return nil }
