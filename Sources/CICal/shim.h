@@ -33,6 +33,7 @@
     X(icalproperty_free) \
     X(icalproperty_get_acknowledged) \
     X(icalproperty_get_action) \
+    X(icalproperty_get_categories) \
     X(icalproperty_get_description) \
     X(icalproperty_get_duration) \
     X(icalproperty_get_parameter_as_string_r) \

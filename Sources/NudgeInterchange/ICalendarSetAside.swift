@@ -79,8 +79,15 @@ struct ICalendarSetAside {
             case nil:
                 break
             }
-            var parameters = ParameterScan()
-            for physical in line { Self.append(parameters.caretsDoubled(bytes[physical]), to: &out) }
+            if let values = Self.categoriesApart(line, in: bytes) {
+                for value in values {
+                    var parameters = ParameterScan()
+                    Self.append(parameters.caretsDoubled(value[...]), to: &out)
+                }
+            } else {
+                var parameters = ParameterScan()
+                for physical in line { Self.append(parameters.caretsDoubled(bytes[physical]), to: &out) }
+            }
             index += 1
         }
         out.append(0)
@@ -184,6 +191,41 @@ struct ICalendarSetAside {
             return .begin(text.dropFirst(6).trimmingCharacters(in: .whitespacesAndNewlines))
         }
         return text.hasPrefix("END:") ? .end : nil
+    }
+
+    /// A CATEGORIES line of several values as one line for each, unfolded: libical 3.0 splits
+    /// `CATEGORIES:a\\b,t` nowhere once a value holds an escape other than `\,`, so the tag `t`
+    /// became part of the category `a\b,t`. Nil for a line of one value, and for one whose name
+    /// and parameters are longer than `longLine` (each value would repeat them).
+    private static func categoriesApart(_ line: [Range<Int>], in bytes: [UInt8]) -> [[UInt8]]? {
+        let name = Array("CATEGORIES".utf8)
+        guard let first = line.first, bytes[first].count > name.count,
+              zip(bytes[first], name).allSatisfy({ $0 | 0x20 == $1 | 0x20 }) else { return nil }
+        var text: [UInt8] = []
+        for (number, physical) in line.enumerated() { text += bytes[physical].dropFirst(number == 0 ? 0 : 1) }
+        guard [UInt8(ascii: ";"), UInt8(ascii: ":")].contains(text[name.count]) else { return nil }
+        var quoted = false
+        guard let colon = text.indices.first(where: { index in
+            if text[index] == UInt8(ascii: "\"") { quoted.toggle() }
+            return !quoted && text[index] == UInt8(ascii: ":")
+        }), colon < longLine else { return nil }
+        let head = text[...colon]
+        var values: [[UInt8]] = []
+        var start = colon + 1, index = colon + 1
+        func cut(at end: Int) {
+            if end > start { values.append(Array(head) + text[start..<end]) }
+            start = end + 1
+        }
+        while index < text.count {
+            switch text[index] {
+            case UInt8(ascii: "\\"): index += 1
+            case UInt8(ascii: ","): cut(at: index)
+            default: break
+            }
+            index += 1
+        }
+        cut(at: min(index, text.count))
+        return values.count > 1 ? values : nil
     }
 
     /// A line's bytes and CRLF; a long one folded, at UTF-8 character boundaries.

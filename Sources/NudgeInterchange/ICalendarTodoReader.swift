@@ -85,7 +85,7 @@ struct TodoReader {
                 if value != ICalendarFile.icalPriority(priority) { keep(property) }
             case ICAL_CATEGORIES_PROPERTY:
                 // libical reads `CATEGORIES:Work,Urgent` as two properties, as it reads two lines.
-                let name = ICalendarWriter.text(LibICal.value(of: property).trimmingWhitespace())
+                let name = ICalendarWriter.text(LibICal.category(of: property).trimmingWhitespace())
                 if name.isEmpty { keep(property) } else { categories.append((name, property)) }
             case ICAL_X_PROPERTY where name == ICalendarFile.noCategoryName:
                 noCategory = true

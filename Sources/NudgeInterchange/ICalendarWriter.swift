@@ -14,6 +14,12 @@ struct ICalendarWriter {
     private var zones: [(tzid: String, zone: OpaquePointer, earliest: LocalDate?)] = []
     /// The kept components libical cannot print, put back in the text at the end.
     private var setAside = ICalendarSetAside()
+    /// Whether a CATEGORIES value holds `commaInName`, to be written `\,` at the end.
+    private var commaInCategory = false
+    /// Stands for a comma within a category's name until the text is printed: libical prints
+    /// the commas of a CATEGORIES value as they are, as the separators they are between names.
+    /// A C1 control, which no name keeps (`categories` makes it U+FFFD), of the two bytes `\,` has.
+    static let commaInName = "\u{80}"
 
     init(options: InterchangeOptions) {
         self.options = options
@@ -42,7 +48,19 @@ struct ICalendarWriter {
             ical.icalcomponent_add_component(calendar, vtimezone)
         }
         for todo in todos { ical.icalcomponent_add_component(calendar, todo) }
-        return setAside.restore(LibICal.text(ofComponent: calendar))
+        let text = LibICal.text(ofComponent: calendar)
+        return setAside.restore(commaInCategory ? Self.categoryCommasEscaped(text) : text)
+    }
+
+    /// The text with each `commaInName` of its CATEGORIES lines (and their folds) as `\,`.
+    static func categoryCommasEscaped(_ text: String) -> String {
+        var inCategories = false
+        // By bytes: "\r\n" is one Character, which a split at "\n" would not see.
+        return text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { bytes in
+            let line = String(decoding: bytes, as: UTF8.self)
+            if !line.hasPrefix(" ") { inCategories = line.hasPrefix("CATEGORIES") }
+            return inCategories ? line.replacingOccurrences(of: commaInName, with: "\\,") : line
+        }.joined(separator: "\n")
     }
 
     /// The overrides of occurrences kept with a repeating todo (RECURRENCE-ID), as they were
@@ -180,6 +198,7 @@ struct ICalendarWriter {
             add(ical.icalproperty_new_priority(Int32(ICalendarFile.icalPriority(record.priority))))
         }
         let categories = categories(record.category, tags: record.tags ?? [], kept: kept)
+        commaInCategory = commaInCategory || categories.commaInName
         add(categories.line)
         if categories.noCategory { add(LibICal.xProperty(ICalendarFile.noCategoryName, "TRUE")) }
 
@@ -242,12 +261,12 @@ struct ICalendarWriter {
     /// list. A kept CATEGORIES with parameters (LANGUAGE) stays a line of its own. A todo
     /// without a category but with others gets X-NUDGE-NO-CATEGORY: the first of them would
     /// otherwise become its category where Nudge reads the file.
-    private func categories(_ category: String?, tags: [String], kept: Kept) -> (line: LibICal.Property?, noCategory: Bool) {
+    private func categories(_ category: String?, tags: [String], kept: Kept) -> (line: LibICal.Property?, noCategory: Bool, commaInName: Bool) {
         _ = kept.takeX(named: ICalendarFile.noCategoryName)
         var names = (category.map { [Self.text($0)] } ?? []) + tags
         var hasParameters = false
         for property in kept.take(ICAL_CATEGORIES_PROPERTY) {
-            let name = LibICal.value(of: property)
+            let name = LibICal.category(of: property)
             if ical.icalproperty_count_parameters(property) == 0, !name.isEmpty {
                 names.append(name)
                 ical.icalproperty_free(property)
@@ -256,8 +275,12 @@ struct ICalendarWriter {
                 kept.putBack(property)
             }
         }
-        return (names.isEmpty ? nil : ical.icalproperty_new_categories(names.joined(separator: ",")),
-                category == nil && (!names.isEmpty || hasParameters))
+        let commaInName = names.contains { $0.contains(",") }
+        let value = names.map {
+            $0.replacingOccurrences(of: Self.commaInName, with: "\u{FFFD}").replacingOccurrences(of: ",", with: Self.commaInName)
+        }.joined(separator: ",")
+        return (names.isEmpty ? nil : ical.icalproperty_new_categories(value),
+                category == nil && (!names.isEmpty || hasParameters), commaInName)
     }
 
     /// A VALARM for each of the todo's own reminders, and the RFC 9074 snooze; with

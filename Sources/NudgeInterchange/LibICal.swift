@@ -91,6 +91,11 @@ enum LibICal {
         return String(cString: text)
     }
 
+    /// A CATEGORIES value unescaped (`a\b` is `a\\b` in the file); `value(of:)` escapes it.
+    static func category(of property: Property) -> String {
+        ical.icalproperty_get_categories(property).map { String(cString: $0) } ?? ""
+    }
+
     /// A UID as it reads once written back: libical reads `UID:\(x` as " (x", writes that as
     /// "UID: (x", and reads that as "(x". The todo's uuid and its overrides' come from this one.
     static func uid(of property: Property) -> String {

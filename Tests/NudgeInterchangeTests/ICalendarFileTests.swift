@@ -700,6 +700,24 @@ struct ICalendarFileTests {
         #expect(try decodeOne(written) == read)
     }
 
+    /// libical split no value of `CATEGORIES:a\\b,t` (the tag became part of the category, whose
+    /// backslashes doubled at each export), and wrote a comma within a name as a separator.
+    @Test(arguments: [
+        (#"CATEGORIES:a\\b,t"#, #"a\b"#, ["t"], ["CATEGORIES:a\\\\b,t"]),
+        (#"CATEGORIES:Home\, Garden,diy,x\;y"#, "Home, Garden", ["diy"], [#"CATEGORIES:Home\, Garden,diy,x;y"#]),
+        (#"CATEGORIES:Garden\, Home"#, "Garden, Home", [], [#"CATEGORIES:Garden\, Home"#]),
+    ])
+    func escapedCategoriesAreReadAndWrittenAsTheyWere(line: String, category: String, tags: [String], written: [String]) throws {
+        let read = try decodeOne([line])
+        #expect(read.category == category)
+        #expect(read.tags == tags)
+        let text = encode([read])
+        #expect(lines(text).filter { $0.hasPrefix("CATEGORIES") } == written, "\(text)")
+        let again = try decode(text).items[0].get()
+        #expect(again.category == category && again.tags == tags)
+        #expect(encode([again]) == text)
+    }
+
     @Test func keepsAUIDThatIsNoUUIDAndFindsTheSameTodoAgain() throws {
         let read = try decodeOne(["UID:8f3a2b1c4d5e6f708192a3b4c5d6e7f8"])
         #expect(read.uuid == "8f3a2b1c-4d5e-6f70-8192-a3b4c5d6e7f8")
