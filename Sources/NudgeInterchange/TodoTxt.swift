@@ -134,7 +134,8 @@ public enum TodoTxt {
         var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         if let first = lines.first, first.hasPrefix("\u{FEFF}") { lines[0] = first.dropFirst() }
         for (offset, line) in lines.enumerated() {
-            guard !line.allSatisfy(\.isWhitespace) else { continue }
+            // By scalars: " \u{35B}" (a space a combining mark joins) is a whitespace Character.
+            guard !line.unicodeScalars.allSatisfy(\.properties.isWhitespace) else { continue }
             places.append((.line, offset + 1))
             do throws(RecordError) {
                 items.append(.success(try record(String(line), number: offset + 1, options: options)))

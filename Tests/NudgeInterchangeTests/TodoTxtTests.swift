@@ -142,6 +142,17 @@ struct TodoTxtTests {
         #expect(error.description.hasPrefix("line 1: \"text\" the title is empty"))
     }
 
+    /// A control character before a combining mark was written as a space that the mark joins:
+    /// the line " \u{35B}" is one Character, which is whitespace, so it was skipped as blank
+    /// (found by fuzzing the todo.txt import).
+    @Test func aSpaceACombiningMarkJoinsIsNoBlankLine() throws {
+        let record = try one("\u{5}\u{35B}")
+        let text = TodoTxt.encode([record], options: options)
+        let back = try decode(text).items.map { try $0.get() }
+        #expect(back.map(\.title) == [record.title])
+        #expect(TodoTxt.encode(back, options: options) == text)
+    }
+
     @Test func lineBreaksAndControlCharactersAreWrittenAsSpacesAndReadBackTheSame() throws {
         let start = day("2026-11-30").start(in: .nudge(zone: options.zone))
         let record = TodoRecord(uuid: "0f8fad5b-d9cb-469f-a165-70867728950e",
