@@ -43,7 +43,8 @@ enum InterchangeTargets {
         for (first, second) in zip(records, back) {
             checkInYears(second)
             check(first.uuid == second.uuid && first.title == second.title && first.due == second.due
-                  && (first.completedAt == nil) == (second.completedAt == nil),
+                  && (first.completedAt == nil) == (second.completedAt == nil)
+                  && first.category == second.category && (first.tags ?? []) == (second.tags ?? []),
                   "\(format): a todo changed on the way out and back in:\n\(first)\n\(second)\n\(written)")
         }
         let rewritten = format.encode(back, options: options)
