@@ -14,6 +14,9 @@ public struct NudgeConfig: Equatable, Sendable {
     public var quietHours: QuietHours?
     public var snooze = Snooze()
     public var catchUp = CatchUp.digest
+    /// `[reminders] hold_blocked`: a todo after another that is pending reminds only once
+    /// that one is done; what fell due meanwhile is caught up then.
+    public var holdBlocked = true
     /// `[notifications] group_above`: more reminders than this at one moment arrive as one
     /// grouped notification.
     public var groupAbove = 3
@@ -285,6 +288,7 @@ extension NudgeConfig {
         parts += byTag.map { "g.\($0.tag):" + overrides($0.overrides) }
         parts.append("d:\(digest.enabled),\(digest.time)")
         parts.append("q:" + (quietHours.map { "\($0.start)-\($0.end),\($0.allowHigh)" } ?? "-"))
+        if !holdBlocked { parts.append("h:no") }
         return parts.joined(separator: ";")
     }
 }

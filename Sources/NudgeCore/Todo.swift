@@ -52,6 +52,8 @@ public struct Todo: Hashable, Sendable {
     public var category: Category?
     /// In the order added, each as first typed (see `Tag`).
     public var tags: [String]
+    /// The uuids of the todos it comes after (`nudge add --after`), by their ids' order.
+    public var after: [String]
     public var repetition: Repetition?
     /// The uuid of the todo this one is a subtask of; the parent need not be in the store.
     public var parentUUID: String?
@@ -60,7 +62,7 @@ public struct Todo: Hashable, Sendable {
     public var updatedAt: Date
 
     public init(id: Int64, uuid: String = UUID().uuidString.lowercased(), title: String, notes: String? = nil, due: Due? = nil,
-                priority: Priority = .medium, category: Category? = nil, tags: [String] = [], repetition: Repetition? = nil,
+                priority: Priority = .medium, category: Category? = nil, tags: [String] = [], after: [String] = [], repetition: Repetition? = nil,
                 completedAt: Date? = nil, dueWallTime: TimeOfDay? = nil,
                 parentUUID: String? = nil, createdAt: Date, updatedAt: Date) {
         self.id = id
@@ -71,6 +73,7 @@ public struct Todo: Hashable, Sendable {
         self.priority = priority
         self.category = category
         self.tags = tags
+        self.after = after
         self.repetition = repetition
         self.parentUUID = parentUUID
         self.completedAt = completedAt

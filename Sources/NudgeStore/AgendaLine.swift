@@ -15,6 +15,8 @@ public struct AgendaLine: Sendable, Equatable {
     public let tagsText: String?
     public var tags: [String] { TodoStore.tags(fromColumn: tagsText) }
     public let isCompleted: Bool
+    /// The ids of its pending blockers: while there are any, it is blocked.
+    public var blockedBy: [Int64] = []
 
     public init(_ todo: Todo) {
         self.init(id: todo.id, title: todo.title, due: todo.due, priority: todo.priority,

@@ -242,5 +242,25 @@ enum Schema {
                 UPDATE todos SET sync_version = OLD.sync_version + 1 WHERE id = NEW.id;
             END;
             """),
+        Migration(name: "015-todo-after", sql: """
+            -- A todo (todo_id) comes after each of its blockers (blocker_id): while one of them
+            -- is pending the todo is blocked and its reminders are held. Read both ways: a
+            -- todo's blockers by the primary key, the todos a blocker holds by the index.
+            CREATE TABLE todo_after (
+                todo_id INTEGER NOT NULL REFERENCES todos(id) ON DELETE CASCADE,
+                blocker_id INTEGER NOT NULL REFERENCES todos(id) ON DELETE CASCADE,
+                PRIMARY KEY (todo_id, blocker_id),
+                CHECK (todo_id != blocker_id)
+            ) WITHOUT ROWID;
+            CREATE INDEX todo_after_by_blocker ON todo_after(blocker_id, todo_id);
+            CREATE TRIGGER todo_after_added_sync_version AFTER INSERT ON todo_after
+            BEGIN
+                UPDATE todos SET sync_version = sync_version + 1 WHERE id = NEW.todo_id;
+            END;
+            CREATE TRIGGER todo_after_removed_sync_version AFTER DELETE ON todo_after
+            BEGIN
+                UPDATE todos SET sync_version = sync_version + 1 WHERE id = OLD.todo_id;
+            END;
+            """),
     ]
 }

@@ -13,6 +13,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
     case noSuchCategory(String)
     case categoryExists(String)
     case alreadyDone(Int64)
+    /// Putting the first todo after the second would make this chain of todos (with their
+    /// titles), whose last is its first: each todo after the next.
+    case cycle(ids: [Int64], titles: [String])
     /// A library the caller needed inside a write (libical, for a repeating todo's next due)
     /// could not be opened: the write was rolled back.
     case missingLibrary(LibraryLoadError)
@@ -54,6 +57,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
             error.description
         case .badParent(let reason):
             reason
+        case .cycle(let ids, let titles):
+            "todo \(ids.first ?? 0) cannot come after \(ids.dropFirst().first ?? 0): that makes a cycle, "
+                + zip(ids, titles).map { "\($0) (\($1))" }.joined(separator: " after ")
         }
     }
 }

@@ -154,8 +154,14 @@ extension TodoStore {
     /// its order, as `forEachAgendaTodo` reads them.
     public func forEachAgendaLine(matching query: TodoQuery, agenda: Agenda, order: TodoOrder,
                                   _ body: (AgendaSection, AgendaLine) throws -> Void) throws(StoreError) {
+        let blocked = try openBlockersByTodo()
+        func line(_ todo: Todo) -> AgendaLine {
+            var line = AgendaLine(todo)
+            line.blockedBy = blocked[todo.id] ?? []
+            return line
+        }
         guard order == .due, query.state != .completed, query.isServedByListOrderIndexes else {
-            return try forEachSortedTodo(matching: query, agenda: agenda, order: order) { try body($0, AgendaLine($1)) }
+            return try forEachSortedTodo(matching: query, agenda: agenda, order: order) { try body($0, line($1)) }
         }
         try perform {
             let categories = try Dictionary(uniqueKeysWithValues: db.query("SELECT id, name FROM categories") {
@@ -168,15 +174,17 @@ extension TodoStore {
                                           found: { (title: $0.column("title"), category: $0.column("category_id"),
                                                     tags: tagTexts == nil ? $0.column("tags") : nil) }) { section, cursor in
                 let row = cursor.row
-                try body(section, AgendaLine(id: cursor.id, title: row.text(cursor.columns.title) ?? "", due: cursor.due,
-                                             priority: cursor.priority,
-                                             categoryName: row.optionalInt64(cursor.columns.category).flatMap { categories[$0] },
-                                             tagsText: tagTexts.map { $0[cursor.id] } ?? cursor.columns.tags.flatMap { row.text($0) },
-                                             isCompleted: false))
+                var line = AgendaLine(id: cursor.id, title: row.text(cursor.columns.title) ?? "", due: cursor.due,
+                                      priority: cursor.priority,
+                                      categoryName: row.optionalInt64(cursor.columns.category).flatMap { categories[$0] },
+                                      tagsText: tagTexts.map { $0[cursor.id] } ?? cursor.columns.tags.flatMap { row.text($0) },
+                                      isCompleted: false)
+                if !blocked.isEmpty { line.blockedBy = blocked[cursor.id] ?? [] }
+                try body(section, line)
             }
         }
         if query.state == .all {
-            try forEachSortedTodo(matching: query.completed, agenda: agenda, order: order) { try body($0, AgendaLine($1)) }
+            try forEachSortedTodo(matching: query.completed, agenda: agenda, order: order) { try body($0, line($1)) }
         }
     }
 

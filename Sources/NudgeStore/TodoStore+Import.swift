@@ -159,7 +159,10 @@ extension TodoStore {
                 }
             }
         }
-        if !changed.isEmpty { try replan(ids: changed) }
+        if !changed.isEmpty {
+            try replan(ids: changed)
+            try replanDependents(of: changed)
+        }
         return summary
     }
 

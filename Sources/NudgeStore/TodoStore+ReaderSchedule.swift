@@ -43,7 +43,7 @@ extension TodoStore {
     func ownReminders(from first: Int64, through last: Int64, limit: Int?) throws -> [ScheduledReminder] {
         guard first <= last else { return [] }
         var reminders: [ScheduledReminder] = []
-        try forEachSubject(where: Self.mayRemind(from: first, through: last, reach: planner.reach)) { subject in
+        try forEachSubject(where: Self.mayRemind(from: first, through: last, reach: planner.reach) + " AND \(plannableCondition)") { subject in
             var previous: Int64?
             for reminder in try pending(subject) {
                 // Kept as the schedule keeps them: in whole seconds, one a second.

@@ -93,7 +93,7 @@ extension TodoStore {
     /// One todo at a time: planning 100,000 should not hold them all in memory.
     func planEveryPendingTodo() throws {
         let insert = try db.prepare("INSERT OR IGNORE INTO schedule (todo_id, at, nominal, rule) VALUES (?, ?, ?, ?)")
-        try forEachSubject(where: "t.completed_at IS NULL") { try insertPlan(for: $0, using: insert) }
+        try forEachSubject(where: "t.completed_at IS NULL AND \(plannableCondition)") { try insertPlan(for: $0, using: insert) }
     }
 
     /// Plans these todos again; called inside the transaction that changed them.
@@ -103,7 +103,7 @@ extension TodoStore {
             try delete.run([.integer(id)])
         }
         let list = ids.map(String.init).joined(separator: ",")
-        try insertPlans(for: subjects(where: "t.id IN (\(list)) AND t.completed_at IS NULL"))
+        try insertPlans(for: subjects(where: "t.id IN (\(list)) AND t.completed_at IS NULL AND \(plannableCondition)"))
     }
 
     private func insertPlans(for subjects: [ReminderSubject]) throws {
@@ -114,7 +114,7 @@ extension TodoStore {
     /// The reminders still to fire for this todo, as the schedule would hold them (`nudge show`
     /// names the first).
     public func pendingReminders(_ subject: ReminderSubject) throws(StoreError) -> [Reminder] {
-        try perform { try pending(subject) }
+        try perform { try isHeld(subject.todo.id) ? [] : try pending(subject) }
     }
 
     func pending(_ subject: ReminderSubject) throws -> [Reminder] {

@@ -181,11 +181,16 @@ extension TodoStore {
                 if acknowledged < row.int64(remindedThrough) { applied.acknowledgedHere.append(record.uuid) }
             }
             _ = try applyImport(records, now: now, dryRun: false, replacing: true)
+            let deletedIDs = try deleting.sorted().compactMap { uuid in
+                try db.scalar("SELECT id FROM todos WHERE uuid = ?", [.text(uuid)])?.int64
+            }
+            let released = try dependents(of: deletedIDs)
             let delete = try db.prepare("DELETE FROM todos WHERE uuid = ?")
             for uuid in deleting.sorted() {
                 try delete.run([.text(uuid)])
                 if db.changes > 0 { applied.finished.append(uuid) }
             }
+            try replan(ids: released.filter { !deletedIDs.contains($0) })
             let version = try db.prepare("SELECT sync_version FROM todos WHERE uuid = ?")
             let syncVersion = version.column("sync_version")
             for record in records {

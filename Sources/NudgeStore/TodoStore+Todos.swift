@@ -14,6 +14,8 @@ public struct NewTodo: Sendable {
     public var categoryName: String?
     /// Checked with `Tag.validated`.
     public var tags: [String]
+    /// The ids of the todos it comes after (`nudge add --after`).
+    public var after: [Int64] = []
     public var repetition: Repetition?
     /// Reminders of its own, besides (or with `usesDefaultRules` false, instead of) the config's.
     public var reminders: [CustomReminder]
@@ -80,7 +82,7 @@ extension TodoStore {
         t.id, t.uuid, t.title, t.notes, t.due_at, t.due_day, t.due_zone, t.priority,
         t.completed_at, t.created_at, t.updated_at, c.id AS category_id, c.name AS category_name,
         c.icon AS category_icon, t.repeat_rule, t.repeat_from, t.repeat_start, t.repeat_dates, t.due_wall_time,
-        t.parent_uuid, \(tagsColumn)
+        t.parent_uuid, \(tagsColumn), \(afterColumn)
         """
     static let todoTables = "FROM todos t LEFT JOIN categories c ON c.id = t.category_id"
 
@@ -107,6 +109,7 @@ extension TodoStore {
             let id = db.lastInsertRowID
             try insertCustomReminders(new.reminders, todoID: id)
             try replaceTags(new.tags, todoID: id)
+            try insertBlockers(new.after, todoID: id)
             try replan(ids: [id])
             return try fetch(ids: [id])[0]
         }
@@ -213,6 +216,7 @@ extension TodoStore {
                 }
             }
             try replan(ids: ids)
+            try replanDependents(of: ids)
             return (before, try fetch(ids: ids))
         }
     }
@@ -222,12 +226,14 @@ extension TodoStore {
     public func delete(ids: [Int64]) throws(StoreError) -> [Todo] {
         try write {
             let todos = try fetch(ids: ids)
+            let dependents = try self.dependents(of: ids)
             let statement = try db.prepare("DELETE FROM todos WHERE id = ?")
             let detach = try db.prepare("UPDATE todos SET parent_uuid = NULL WHERE parent_uuid = ?")
             for todo in todos {
                 try statement.run([.integer(todo.id)])
                 try detach.run([.text(todo.uuid)])
             }
+            try replan(ids: dependents.filter { !ids.contains($0) })
             return todos
         }
     }
@@ -299,6 +305,7 @@ extension TodoStore {
             priority: Priority(rawValue: Int(row.int64(c.priority))) ?? .medium,
             category: category,
             tags: Self.tags(fromColumn: row.text(c.tags)),
+            after: Self.tags(fromColumn: row.text(c.after)),
             repetition: repetition,
             completedAt: row.optionalInt64(c.completedAt).map(date(fromStamp:)),
             dueWallTime: row.text(c.dueWallTime).flatMap(TimeOfDay.init(parsing:)),
@@ -339,7 +346,7 @@ extension TodoStore {
 /// The columns of `TodoStore.todoColumnList` in one statement, found by name once.
 struct TodoColumns {
     let id, uuid, title, notes, dueAt, dueDay, dueZone, priority, completedAt, createdAt, updatedAt: Column
-    let categoryID, categoryName, categoryIcon, repeatRule, repeatFrom, repeatStart, repeatDates, dueWallTime, parentUUID, tags: Column
+    let categoryID, categoryName, categoryIcon, repeatRule, repeatFrom, repeatStart, repeatDates, dueWallTime, parentUUID, tags, after: Column
 
     init(_ statement: Statement) {
         id = statement.column("id")
@@ -363,6 +370,7 @@ struct TodoColumns {
         dueWallTime = statement.column("due_wall_time")
         parentUUID = statement.column("parent_uuid")
         tags = statement.column("tags")
+        after = statement.column("after_uuids")
     }
 }
 

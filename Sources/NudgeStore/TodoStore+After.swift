@@ -1,0 +1,151 @@
+import Foundation
+import NudgeCore
+import NudgeSQLite
+
+/// A todo another comes after (`nudge add --after`): while it is pending, the other is blocked.
+public struct Blocker: Hashable, Sendable {
+    public let id: Int64
+    public let uuid: String
+    public let title: String
+    public let isDone: Bool
+}
+
+extension TodoStore {
+    /// A todo's blockers' uuids, as one text separated by spaces, in the order of their ids.
+    static let afterColumn = """
+        (SELECT group_concat(b.uuid, ' ') FROM todo_after a JOIN todos b ON b.id = a.blocker_id
+         WHERE a.todo_id = t.id) AS after_uuids
+        """
+
+    /// The pending blockers of every blocked todo, by todo, in the order of their ids: one read
+    /// of the few rows of todo_after, for the list.
+    public func openBlockersByTodo() throws(StoreError) -> [Int64: [Int64]] {
+        try perform {
+            var found: [Int64: [Int64]] = [:]
+            let statement = try db.prepare("""
+                SELECT a.todo_id, a.blocker_id FROM todo_after a JOIN todos b ON b.id = a.blocker_id
+                WHERE b.completed_at IS NULL ORDER BY a.todo_id, a.blocker_id
+                """)
+            while try statement.step() {
+                found[statement.row.int64("todo_id"), default: []].append(statement.row.int64("blocker_id"))
+            }
+            return found
+        }
+    }
+
+    /// Whether the todo `t` waits for a pending blocker: one lookup by the primary key of
+    /// todo_after for each of its blockers.
+    static let blockedCondition = """
+        EXISTS (SELECT 1 FROM todo_after a JOIN todos b ON b.id = a.blocker_id
+                WHERE a.todo_id = t.id AND b.completed_at IS NULL)
+        """
+
+    /// The condition a todo meets when the planner may plan it: not blocked while the config
+    /// holds blocked todos' reminders.
+    var plannableCondition: String {
+        planner.config.holdBlocked ? "NOT " + Self.blockedCondition : "1"
+    }
+
+    /// Whether the todo's reminders are held: it is blocked, and the config holds blocked todos.
+    func isHeld(_ id: Int64) throws -> Bool {
+        guard planner.config.holdBlocked else { return false }
+        return try db.scalar("SELECT 1 FROM todos t WHERE t.id = ? AND \(Self.blockedCondition)", [.integer(id)]) != nil
+    }
+
+    /// Each todo's blockers, done or not, in the order of their ids; a todo without any is absent.
+    public func blockers(of ids: [Int64]) throws(StoreError) -> [Int64: [Blocker]] {
+        try perform { try blockerRows(of: ids) }
+    }
+
+    func blockerRows(of ids: [Int64]) throws -> [Int64: [Blocker]] {
+        let statement = try db.prepare("""
+            SELECT b.id, b.uuid, b.title, b.completed_at IS NOT NULL AS done FROM todo_after a
+            JOIN todos b ON b.id = a.blocker_id WHERE a.todo_id = ? ORDER BY b.id
+            """)
+        var found: [Int64: [Blocker]] = [:]
+        for id in ids {
+            try statement.bind([.integer(id)])
+            while try statement.step() {
+                let row = statement.row
+                found[id, default: []].append(Blocker(id: row.int64("id"), uuid: row.text("uuid") ?? "",
+                                                      title: row.text("title") ?? "", isDone: row.int64("done") != 0))
+            }
+            statement.reset()
+        }
+        return found
+    }
+
+    /// Puts the todo after each of `adding` and no longer after each of `removing`, and plans
+    /// it again (it may be held or released). Nothing changes unless every id exists and no
+    /// todo would come, through others, after itself.
+    public func changeBlockers(todoID: Int64, adding: [Int64], removing: [Int64], now: Date) throws(StoreError) -> [Blocker] {
+        try write {
+            _ = try fetch(ids: [todoID])
+            let remove = try db.prepare("DELETE FROM todo_after WHERE todo_id = ? AND blocker_id = ?")
+            for id in removing { try remove.run([.integer(todoID), .integer(id)]) }
+            try insertBlockers(adding, todoID: todoID)
+            try replan(ids: [todoID])
+            return try blockerRows(of: [todoID])[todoID] ?? []
+        }
+    }
+
+    /// Puts the todo after each of `blockers`; fails naming the ids that do not exist, or the
+    /// todos a cycle would go through.
+    func insertBlockers(_ blockers: [Int64], todoID: Int64) throws {
+        guard !blockers.isEmpty else { return }
+        let missing = try lookUp(ids: blockers).missing
+        guard missing.isEmpty else { throw StoreError.noSuchTodos(missing) }
+        let insert = try db.prepare("INSERT OR IGNORE INTO todo_after (todo_id, blocker_id) VALUES (?, ?)")
+        for blocker in blockers {
+            if let cycle = try cycle(todoID: todoID, after: blocker) { throw StoreError.cycle(ids: cycle.map(\.id), titles: cycle.map(\.title)) }
+            try insert.run([.integer(todoID), .integer(blocker)])
+        }
+    }
+
+    /// The todos, from `todoID` through `blocker` and back to `todoID`, that putting `todoID`
+    /// after `blocker` would make a cycle of; nil when it makes none. The stored blockers have
+    /// no cycle, so the search from `blocker` through its blockers ends, each todo seen once.
+    private func cycle(todoID: Int64, after blocker: Int64) throws -> [(id: Int64, title: String)]? {
+        let next = try db.prepare("SELECT blocker_id FROM todo_after WHERE todo_id = ?")
+        // Each todo reached, with the one it was reached from: the shortest chain back.
+        var reachedFrom: [Int64: Int64] = [blocker: blocker]
+        var frontier = [blocker]
+        while !frontier.isEmpty, reachedFrom[todoID] == nil {
+            var following: [Int64] = []
+            for id in frontier {
+                try next.bind([.integer(id)])
+                while try next.step() {
+                    let found = next.row.int64("blocker_id")
+                    if reachedFrom[found] == nil {
+                        reachedFrom[found] = id
+                        following.append(found)
+                    }
+                }
+                next.reset()
+            }
+            frontier = following
+        }
+        guard reachedFrom[todoID] != nil else { return nil }
+        var back = [todoID]
+        while let last = back.last, last != blocker, let from = reachedFrom[last] { back.append(from) }
+        // Read as: todoID after blocker after ... after todoID.
+        let chain = [todoID] + back.reversed()
+        let titles = Dictionary(try lookUp(ids: Array(Set(chain))).found.map { ($0.id, $0.title) },
+                                uniquingKeysWith: { first, _ in first })
+        return chain.map { ($0, titles[$0] ?? "") }
+    }
+
+    /// Plans again the todos that come after any of `ids`: a blocker done, reopened or gone
+    /// releases or holds them. Called inside the transaction that changed the blockers.
+    func replanDependents(of ids: [Int64]) throws {
+        let dependents = try dependents(of: ids)
+        if !dependents.isEmpty { try replan(ids: dependents) }
+    }
+
+    /// The todos that come after any of `ids`.
+    func dependents(of ids: [Int64]) throws -> [Int64] {
+        guard !ids.isEmpty else { return [] }
+        let list = ids.map(String.init).joined(separator: ",")
+        return try db.query("SELECT DISTINCT todo_id FROM todo_after WHERE blocker_id IN (\(list)) ORDER BY todo_id") { $0.int64("todo_id") }
+    }
+}
