@@ -53,6 +53,8 @@ final class ConfigBuilder {
         seen[section, default: [:]][key] = line
 
         switch section {
+        case .reminders where key == "hold_blocked":
+            config.holdBlocked = try ConfigValues.boolean(key, value)
         case .reminders:
             try ConfigValues.rule(key, value, into: &global)
         case .priority(let priority):

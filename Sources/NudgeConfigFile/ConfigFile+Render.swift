@@ -22,7 +22,8 @@ extension ConfigFile {
             atDue: rules.atDue, before: rules.before, allDayTime: rules.allDayTime,
             allDayDayBefore: rules.allDayDayBefore, nagEvery: .some(rules.nagEvery),
             nagLimit: .some(rules.nagLimit), sound: .some(rules.sound), timeout: .some(rules.timeout),
-            resident: rules.resident, escalateAfter: .some(rules.escalateAfter), repeatSound: rules.repeatSound)))
+            resident: rules.resident, escalateAfter: .some(rules.escalateAfter), repeatSound: rules.repeatSound))
+            + [("hold_blocked", yesNo(config.holdBlocked))])
         for priority in Priority.allCases {
             if let overrides = config.byPriority[priority] {
                 section("priority.\(priority)", ruleLines(overrides))

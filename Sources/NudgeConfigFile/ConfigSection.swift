@@ -97,7 +97,8 @@ enum ConfigSection: Hashable {
 
     var keys: [String] {
         switch self {
-        case .reminders, .priority, .category, .tag: Self.ruleKeys
+        case .reminders: Self.ruleKeys + ["hold_blocked"]
+        case .priority, .category, .tag: Self.ruleKeys
         case .digest: ["enabled", "time"]
         case .quiet: ["hours", "allow_high"]
         case .snooze: ["default", "choices"]

@@ -512,6 +512,15 @@ struct ConfigFileTests {
         #expect(throws: ConfigError.self) { try parse("[hooks]\non_add=\(command)@\n") }
     }
 
+    @Test func holdBlockedIsAKeyOfRemindersAloneAndPlansDifferentlyWhenOff() throws {
+        let off = try parse("[reminders]\nhold_blocked = no\n")
+        #expect(off.holdBlocked == false)
+        #expect(try parse("").holdBlocked == true)
+        #expect(off.canonicalText != NudgeConfig().canonicalText)
+        #expect(try parse(ConfigFile.render(off)) == off)
+        #expect(throws: ConfigError.self) { try parse("[priority.high]\nhold_blocked = no\n") }
+    }
+
     @Test func renderWritesEverySectionAndKey() {
         #expect(ConfigFile.render(NudgeConfig()) == """
             [reminders]
@@ -526,6 +535,7 @@ struct ConfigFileTests {
             resident = no
             escalate_after = none
             repeat_sound = no
+            hold_blocked = yes
 
             [digest]
             enabled = yes
@@ -584,7 +594,7 @@ struct ConfigFileTests {
         ("[reminders]\nat_due = yes\nnag_every = 1h\n\n# early\n\nbefore = 10x\n",
          "nudge.conf:7: before: '10x' is not a duration: unknown unit 'x'; accepted: 10m, 2h, 1h30m, 3d, 1w; a comma-separated list of these, or none for no early reminders"),
         ("# Nudge\n[reminders]\nnag_evry = 1h\n",
-         "nudge.conf:3: unknown key 'nag_evry' in [reminders] (did you mean nag_every?); known keys: at_due, before, all_day_time, all_day_day_before, nag_every, nag_limit, sound, timeout, resident, escalate_after, repeat_sound"),
+         "nudge.conf:3: unknown key 'nag_evry' in [reminders] (did you mean nag_every?); known keys: at_due, before, all_day_time, all_day_day_before, nag_every, nag_limit, sound, timeout, resident, escalate_after, repeat_sound, hold_blocked"),
         ("[reminders]\n\n\n\n\n\n\n\n\n\n\n[quite]\nhours = none\n",
          "nudge.conf:12: unknown section [quite]; known sections: reminders, priority.low|medium|high, category.NAME, tag.NAME, digest, quiet, snooze, catchup, notifications, import, list, sync, hooks, display"),
         ("[reminders]\nbefore = 10m\nBefore = 1h\n",
