@@ -15,6 +15,7 @@ extension Context {
             ("category", .string(todo.category?.name)),
             ("tags", .array(todo.tags.map { .string($0) })),
             ("parent", .string(todo.parentUUID)),
+            ("after", .array(todo.after.map { .string($0) })),
             ("completed", .bool(todo.isCompleted)),
             ("completedAt", .string(todo.completedAt.map(clock.iso8601))),
             ("createdAt", .string(clock.iso8601(todo.createdAt))),
@@ -49,6 +50,7 @@ extension JSON {
           category                    its name, or null
           tags                        an array of its tags, as first typed, without the +
           parent                      the uuid of the todo it is a subtask of, or null
+          after                       an array of the uuids of the todos it comes after
           createdAt, updatedAt        ISO 8601
           completedAt                 ISO 8601, or null while pending
         """

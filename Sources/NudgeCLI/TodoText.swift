@@ -21,6 +21,12 @@ extension Context {
         if !todo.tags.isEmpty { details.append(Context.tagsText(todo.tags)) }
         return "\(todo.id): \(Terminal.visible(todo.title))" + (details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")")
     }
+
+    /// "14 (Write tests), 16 (Review, done)": a todo's blockers, for show and the changes edit prints.
+    static func blockersText(_ blockers: [Blocker]) -> String {
+        blockers.isEmpty ? "none" : blockers.map { "\($0.id) (\(Terminal.visible($0.title))\($0.isDone ? ", done" : ""))" }
+            .joined(separator: ", ")
+    }
 }
 
 /// Prints the list's rows as they come, their columns lined up across all sections by the
@@ -123,6 +129,10 @@ struct ListPrinter: ~Copyable {
             } else {
                 line.append(utf8: Context.tagsText(todo.tags))
             }
+        }
+        if !todo.blockedBy.isEmpty {
+            line.append(utf8: todo.categoryName == nil && todo.tagsText == nil ? String(repeating: " ", count: 5 - mark.utf8.count) : " ")
+            line.append(utf8: "after " + todo.blockedBy.map(String.init).joined(separator: ","))
         }
         if dim { line.append(utf8: Self.resetCode) }
         line.append(UInt8(ascii: "\n"))

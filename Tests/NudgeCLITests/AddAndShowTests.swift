@@ -17,7 +17,7 @@ struct AddAndShowTests {
         try nudge("add", "Report", "--due", "2026-12-24 09:30", "--category", "work", "--notes", "slides\nand numbers")
         let todo = try nudge("show", "1", "--json").object()
         #expect(Set(todo.keys) == ["id", "uuid", "title", "notes", "due", "allDay", "priority", "category", "tags", "parent",
-                                   "completed", "completedAt", "createdAt", "updatedAt", "overdue",
+                                   "after", "completed", "completedAt", "createdAt", "updatedAt", "overdue",
                                    "repeat", "reminders", "defaultReminders", "snoozedUntil", "nextReminder"])
         #expect(todo["id"] as? Int == 1)
         #expect(UUID(uuidString: try #require(todo["uuid"] as? String)) != nil)

@@ -38,7 +38,7 @@ struct BadInputTests {
         (["edit", "1", "--repeat", "daily", "--repeat-from", "due", "--no-repeat"], 2, "nudge: --repeat and --no-repeat cannot be used together"),
         (["status", "--json", "--format", "plain"], 2, "nudge: --format and --json cannot be used together; choose one\n"),
         (["frobnicate"], 2, "unknown command 'frobnicate'"),
-        (["edit", "1", "--title", "Buy", "milk"], 2, "unexpected argument 'milk'; usage: nudge edit ID [+TAG | -TAG]... [--title T] [--notes T] [--due WHEN | --no-due] [--priority low|medium|high] [--category NAME | --no-category] [--tag NAME]... [--untag NAME]... [--parent ID | --no-parent] [--repeat RULE [--repeat-from due|completion] | --no-repeat] [--json] (quote a title with spaces)"),
+        (["edit", "1", "--title", "Buy", "milk"], 2, "unexpected argument 'milk'; usage: nudge edit ID [+TAG | -TAG]... [--title T] [--notes T] [--due WHEN | --no-due] [--priority low|medium|high] [--category NAME | --no-category] [--tag NAME]... [--untag NAME]... [--parent ID | --no-parent] [--after ID]... [--not-after ID]... [--repeat RULE [--repeat-from due|completion] | --no-repeat] [--json] (quote a title with spaces)"),
         (["sync", "foo"], 2, "unexpected argument 'foo'; usage: nudge sync [--json]\n"),
         (["show"], 2, "nudge: missing argument; usage: nudge show ID [--json]\n"),
         (["show", "1", "2"], 2, "nudge: unexpected argument '2'; usage: nudge show ID [--json]\n"),

@@ -10,6 +10,8 @@ enum AddCommand: Command {
     static let category = ValueOption("category", "NAME", "A category made with 'nudge category add'", completes: .category, parse: categoryName)
     static let remind = RepeatedOption("remind", "OFFSET|WHEN", "Also remind this long before the due (1h) or at this moment (fri 9am); repeatable", read: reminder(_:context:))
     static let tag = RepeatedOption("tag", "NAME", tagOption, completes: .tag) { text, _ throws(CLIError) in try TagWords.tag(text) }
+    static let after = RepeatedOption("after", "ID", "Come after this todo: reminders wait until it is done; repeatable",
+                                      completes: .todo(.pending)) { text, _ throws(CLIError) in try AddCommand.todoID(text) }
     static let noDefaultReminders = Flag("no-default-reminders", "Only the --remind reminders, not the config file's rules")
     static let repeatRule = ValueOption("repeat", "RULE", "daily, weekdays, every 2 weeks, every 2h [between 09:00-18:00], every mon,thu, every 2nd tue, last fri of month, every month on the 15th, or RRULE:...; may end in 'at 9'", completes: .choices(Choices.repeatRules), parse: repeatReading)
     static let repeatFrom = ValueOption("repeat-from", "FROM", "due (the default): keep the rhythm; completion: count from when it was done", choices: Choices.repeatFrom, parse: repeatOrigin)
@@ -18,7 +20,7 @@ enum AddCommand: Command {
     static let name = "add"
     static let declaration = CommandDeclaration(
         name, "Add a todo",
-        Operand("TITLE", .text, .words), TagWords(removing: false), notes, due, priority, category, tag, parent, remind, noDefaultReminders,
+        Operand("TITLE", .text, .words), TagWords(removing: false), notes, due, priority, category, tag, parent, after, remind, noDefaultReminders,
         repeatRule.with(repeatFrom), json
     )
     static let jsonOutput = """
@@ -29,7 +31,8 @@ enum AddCommand: Command {
         The words of the title may be given unquoted; they are joined with spaces.
         A word +NAME among them is a tag: one word of letters, digits, - and _ (at most 64),
         matched without regard to case ('nudge list +NAME').
-        A due date without a time is an all-day due.
+        A due date without a time is an all-day due. A todo --after another is blocked
+        until that one is done: 'list' says so, and its reminders wait (see 'nudge help config').
         A --parent todo lists its subtasks under it; subtasks go at most 8 levels deep.
 
         A --repeat rule is printed back with its RRULE. "every 2nd tue" is the second Tuesday
@@ -44,6 +47,7 @@ enum AddCommand: Command {
           nudge add "Quarterly report" --category work --notes "With slides"
           nudge add Call the bank +money +phone
           nudge add "Buy paint" --parent 12
+          nudge add Deploy --after 14 --due fri
           nudge add "Water plants" --due "sat 10am" --repeat weekly --remind 1d
           nudge add Standup --repeat "every weekday at 9"
           nudge add Stretch --due "today 10am" \\
@@ -63,6 +67,7 @@ enum AddCommand: Command {
         if let priority = try arguments[Self.priority] { new.priority = priority }
         new.categoryName = try arguments[Self.category]
         new.tags = try tags([], adding: tagsAdded(arguments, option: Self.tag), removing: [])
+        new.after = try arguments[Self.after]
         new.reminders = try arguments[Self.remind]
         new.usesDefaultRules = !arguments[Self.noDefaultReminders]
         new.parentID = try arguments[Self.parent]
@@ -84,6 +89,10 @@ enum AddCommand: Command {
             context.printJSON(context.json(todo))
         } else {
             context.print("Added " + context.summary(todo))
+            if !new.after.isEmpty {
+                let blockers = (try? store.blockers(of: [todo.id])[todo.id]) ?? []
+                context.print("After: " + Context.blockersText(blockers))
+            }
             if let repetition = todo.repetition { context.print("Repeats: " + Terminal.visible(repeatText(repetition))) }
         }
     }

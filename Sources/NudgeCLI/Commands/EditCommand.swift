@@ -14,15 +14,19 @@ enum EditCommand: Command {
     static let repeatFrom = ValueOption("repeat-from", "FROM", "With --repeat: due or completion", choices: Choices.repeatFrom, parse: repeatOrigin)
     static let tag = RepeatedOption("tag", "NAME", "Add this tag, as +NAME does; repeatable", completes: .tag) { text, _ throws(CLIError) in try TagWords.tag(text) }
     static let untag = RepeatedOption("untag", "NAME", "Remove this tag, as -NAME does; repeatable", completes: .tag) { text, _ throws(CLIError) in try TagWords.tag(text) }
+    static let after = RepeatedOption("after", "ID", "Come after this todo too; repeatable",
+                                      completes: .todo(.pending)) { text, _ throws(CLIError) in try EditCommand.todoID(text) }
+    static let notAfter = RepeatedOption("not-after", "ID", "No longer come after this todo; repeatable",
+                                         completes: .todo(.all)) { text, _ throws(CLIError) in try EditCommand.todoID(text) }
     static let noRepeat = Flag("no-repeat", "Stop it repeating")
     static let parent = ValueOption("parent", "ID", "Make it a subtask of this todo", completes: .todo(.pending), parse: todoID)
     static let noParent = Flag("no-parent", "Make it a todo of its own, no longer a subtask")
     static let json = Flag("json", "Print the todo as JSON afterwards")
     static let name = "edit"
     static let declaration = CommandDeclaration(
-        name, "Change a todo's title, notes, due date, priority, category, tags or parent",
+        name, "Change a todo's title, notes, due date, priority, category, tags, parent or blockers",
         Operand("ID", .todo(.pending)), TagWords(removing: true), title, notes, oneOf(due, noDue), priority,
-        oneOf(category, noCategory), tag, untag, oneOf(parent, noParent),
+        oneOf(category, noCategory), tag, untag, oneOf(parent, noParent), after, notAfter,
         oneOf(repeatRule.with(repeatFrom), noRepeat), json
     )
     static let jsonOutput = """
@@ -35,13 +39,14 @@ enum EditCommand: Command {
           nudge edit 12 --no-due --no-category
           nudge edit 12 +money -phone
           nudge edit 15 --parent 12
+          nudge edit 15 --after 14 --not-after 9
           nudge edit 12 --repeat "every mon,thu at 18:30"
         """
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         let id = try todoID(arguments.positionals[0])
         let fields: [any OptionDeclaration] = [title, notes, due, noDue, priority,
-                                               category, noCategory, tag, untag, parent, noParent, repeatRule, noRepeat]
+                                               category, noCategory, tag, untag, parent, noParent, after, notAfter, repeatRule, noRepeat]
         let added = try tagsAdded(arguments, option: Self.tag), removed = try arguments.tagsRemoved + arguments[Self.untag]
         guard fields.contains(where: { arguments.given($0) }) || !added.isEmpty || !removed.isEmpty else {
             throw .usage("nothing to change; give +TAG, -TAG or at least one of " + fields.map { "--" + $0.option.name }.joined(separator: ", "))
@@ -90,7 +95,15 @@ enum EditCommand: Command {
                 let name = { (todo: Todo) throws(StoreError) in try store.parent(of: todo).map { String($0.id) } ?? "none" }
                 changes.append(("parent", try name(old), try name(todo)))
             }
-            let saved = changes.isEmpty ? old : try store.update(todo, now: context.now)
+            let fieldsChanged = !changes.isEmpty
+            let adding = try arguments[Self.after], removing = try arguments[Self.notAfter]
+            if !adding.isEmpty || !removing.isEmpty {
+                // First: a blocker refused leaves the other changes unmade too.
+                let before = try store.blockers(of: [id])[id] ?? []
+                let after = try store.changeBlockers(todoID: id, adding: adding, removing: removing, now: context.now)
+                if before != after { changes.append(("after", Context.blockersText(before), Context.blockersText(after))) }
+            }
+            let saved = fieldsChanged ? try store.update(todo, now: context.now) : try store.todos(ids: [id])[0]
             if arguments[Self.json] {
                 context.printJSON(context.json(saved))
             } else if changes.isEmpty {

@@ -94,6 +94,15 @@ enum ExplainCommand: Command {
         if let until = subject.snoozedUntil, until > context.now {
             context.print("  Snoozed   until " + text.relative(.at(until, zone: context.zone)))
         }
+        let open: [Blocker]
+        do { open = todo.after.isEmpty || todo.isCompleted ? [] : try store.blockers(of: [id])[id]?.filter { !$0.isDone } ?? [] } catch {
+            throw CLIError(error)
+        }
+        if !open.isEmpty {
+            let after = "after " + Context.blockersText(open)
+            context.print("  Blocked   " + (planner.config.holdBlocked ? "held: \(after)"
+                                                                      : "\(after); not held ([reminders] hold_blocked = no)"))
+        }
         alertLines(todo, config: planner.config).forEach { context.print($0) }
         if todo.isCompleted {
             context.print()

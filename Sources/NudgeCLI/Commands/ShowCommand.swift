@@ -1,5 +1,6 @@
 import NudgeCore
 import NudgeRecurrence
+import NudgeStore
 
 enum ShowCommand: Command {
     static let json = Flag("json", "Print the todo as a JSON object")
@@ -84,6 +85,11 @@ enum ShowCommand: Command {
             let done = subtasks.count { $0.isCompleted }
             let lines = subtasks.map { ($0.isCompleted ? "[x] " : "[ ] ") + "\($0.id): " + Terminal.visible($0.title) }
             fields.append(("Subtasks", (["\(done) of \(subtasks.count) done"] + lines).joined(separator: "\n")))
+        }
+        if !todo.after.isEmpty {
+            let blockers: [Blocker]
+            do { blockers = try store.blockers(of: [id])[id] ?? [] } catch { throw CLIError(error) }
+            fields.append(("After", Context.blockersText(blockers)))
         }
         fields.append(("Notes", todo.notes.map { Terminal.visibleLines($0).joined(separator: "\n") } ?? "none"))
         fields.append(("Created", text.long(todo.createdAt)))
