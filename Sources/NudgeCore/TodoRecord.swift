@@ -11,6 +11,9 @@ public struct TodoRecord: Hashable, Sendable {
     public var todo: Todo
     /// Nil when the format does not say: an import then keeps the stored todo's tags.
     public var tags: [String]?
+    /// The uuids of the todos it comes after; nil when the format does not say, and an import
+    /// then keeps the stored todo's.
+    public var after: [String]?
     /// Its own reminders, snooze and how far it has been reminded; its fields read as the
     /// record's own (`record.custom`).
     public var reminderState: ReminderState
@@ -19,7 +22,8 @@ public struct TodoRecord: Hashable, Sendable {
     public var kept: [String: String]
 
     public init(uuid: String, title: String, notes: String? = nil, due: Due? = nil, priority: Priority = .medium,
-                category: String? = nil, tags: [String]? = nil, repetition: Repetition? = nil, completedAt: Date? = nil,
+                category: String? = nil, tags: [String]? = nil, after: [String]? = nil, repetition: Repetition? = nil,
+                completedAt: Date? = nil,
                 createdAt: Date, updatedAt: Date, reminders: [CustomReminder] = [], defaultReminders: Bool = true,
                 snoozedUntil: Date? = nil, kept: [String: String] = [:], remindedThrough: Date? = nil,
                 parentUUID: String? = nil) {
@@ -27,6 +31,7 @@ public struct TodoRecord: Hashable, Sendable {
                     category: category.map { Category(id: 0, name: $0) }, repetition: repetition,
                     completedAt: completedAt, parentUUID: parentUUID, createdAt: createdAt, updatedAt: updatedAt)
         self.tags = tags
+        self.after = after
         reminderState = ReminderState(custom: reminders, usesDefaultRules: defaultReminders,
                                       snoozedUntil: snoozedUntil, remindedThrough: remindedThrough)
         self.kept = kept
@@ -35,7 +40,8 @@ public struct TodoRecord: Hashable, Sendable {
     /// The todo alone: no reminders, snooze or kept properties.
     public init(_ todo: Todo) {
         self.init(uuid: todo.uuid, title: todo.title, notes: todo.notes, due: todo.due, priority: todo.priority,
-                  category: todo.category?.name, tags: todo.tags, repetition: todo.repetition, completedAt: todo.completedAt,
+                  category: todo.category?.name, tags: todo.tags, after: todo.after, repetition: todo.repetition,
+                  completedAt: todo.completedAt,
                   createdAt: todo.createdAt, updatedAt: todo.updatedAt, parentUUID: todo.parentUUID)
     }
 
@@ -60,11 +66,15 @@ public struct TodoRecord: Hashable, Sendable {
         var stored = self.todo
         stored.id = id
         stored.tags = tags ?? []
+        stored.after = after ?? []
         return stored
     }
 }
 
 extension TodoRecord {
+    /// The most todos one todo may come after, as a file gives them.
+    public static let maximumBlockers = 100
+
     /// The most bytes of notes, and of what one other program keeps, that a todo from outside
     /// may hold: a file within `[import] max_size` could otherwise put megabytes into each todo
     /// of a vdir, and every pass and export would carry them.

@@ -73,6 +73,7 @@ public enum NudgeJSON {
         } ?? .null
         // A record from a format without tags has none to write (nil, not []).
         let tags: [(String, JSON)] = record.tags.map { [("tags", .array($0.map { .string($0) }))] } ?? []
+        let after: [(String, JSON)] = record.after.map { [("after", .array($0.map { .string($0) }))] } ?? []
         return [
             ("uuid", .string(record.uuid)),
             ("title", .string(record.title)),
@@ -82,7 +83,7 @@ public enum NudgeJSON {
             ("zone", zone),
             ("priority", .string(record.priority.description)),
             ("category", .string(record.category)),
-        ] + tags + [
+        ] + tags + after + [
             ("parent", .string(record.parentUUID)),
             ("completed", .bool(record.completedAt != nil)),
             ("completedAt", .string(record.completedAt.map(utc.iso8601))),
@@ -126,7 +127,7 @@ public enum NudgeJSON {
         }
         return TodoRecord(uuid: uuid.uuidString.lowercased(), title: title, notes: try fields.optionalString("notes"),
                           due: try due(fields), priority: priority, category: try fields.optionalString("category"),
-                          tags: try tags(fields), repetition: try repetition(fields), completedAt: completedAt,
+                          tags: try tags(fields), after: try after(fields), repetition: try repetition(fields), completedAt: completedAt,
                           createdAt: try fields.date("createdAt"), updatedAt: try fields.date("updatedAt"),
                           reminders: try reminders(fields), defaultReminders: try fields.optionalBool("defaultReminders") ?? true,
                           snoozedUntil: try fields.optionalDate("snoozedUntil"), kept: try kept(fields),
@@ -175,6 +176,22 @@ public enum NudgeJSON {
             throw fields.error("tags", "holds \(unique.count) tags; at most \(Tag.maximumPerTodo) are allowed")
         }
         return unique
+    }
+
+    /// The uuids of the todos it comes after, lower case; nil when the item has no `after`.
+    private static func after(_ fields: Fields) throws(RecordError) -> [String]? {
+        guard let value = fields.object["after"], !(value is NSNull) else { return nil }
+        guard let texts = value as? [String] else { throw fields.error("after", "is not an array of UUIDs") }
+        var uuids: [String] = []
+        for text in texts {
+            guard let uuid = UUID(uuidString: text) else { throw fields.error("after", "holds '\(text)', which is not a UUID") }
+            let lower = uuid.uuidString.lowercased()
+            if !uuids.contains(lower) { uuids.append(lower) }
+        }
+        guard uuids.count <= TodoRecord.maximumBlockers else {
+            throw fields.error("after", "holds \(uuids.count) UUIDs; at most \(TodoRecord.maximumBlockers) are allowed")
+        }
+        return uuids
     }
 
     private static func kept(_ fields: Fields) throws(RecordError) -> [String: String] {

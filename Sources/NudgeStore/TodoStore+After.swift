@@ -135,6 +135,31 @@ extension TodoStore {
         return chain.map { ($0, titles[$0] ?? "") }
     }
 
+    /// Gives each record's todo the blockers its `after` names, once every record is stored (a
+    /// blocker may come later in the file). A uuid of no stored todo, or one that would make a
+    /// cycle, is left out: the file is outside data, and the rest of it still comes in.
+    func importBlockers(_ records: [TodoRecord]) throws {
+        let find = try db.prepare("SELECT id FROM todos WHERE uuid = ?")
+        func id(_ uuid: String) throws -> Int64? {
+            try find.bind([.text(uuid)])
+            defer { find.reset() }
+            return try find.step() ? find.row.int64("id") : nil
+        }
+        for record in records {
+            guard let after = record.after, let todoID = try id(record.uuid) else { continue }
+            let wanted = try after.compactMap(id)
+            let stored = try blockerRows(of: [todoID])[todoID]?.map(\.id) ?? []
+            guard Set(wanted) != Set(stored) else { continue }
+            let remove = try db.prepare("DELETE FROM todo_after WHERE todo_id = ? AND blocker_id = ?")
+            for blocker in stored where !wanted.contains(blocker) { try remove.run([.integer(todoID), .integer(blocker)]) }
+            let insert = try db.prepare("INSERT OR IGNORE INTO todo_after (todo_id, blocker_id) VALUES (?, ?)")
+            for blocker in wanted where !stored.contains(blocker) {
+                if try cycle(todoID: todoID, after: blocker) == nil { try insert.run([.integer(todoID), .integer(blocker)]) }
+            }
+            try replan(ids: [todoID])
+        }
+    }
+
     /// Plans again the todos that come after any of `ids`: a blocker done, reopened or gone
     /// releases or holds them. Called inside the transaction that changed the blockers.
     func replanDependents(of ids: [Int64]) throws {

@@ -159,6 +159,7 @@ extension TodoStore {
                 }
             }
         }
+        if !dryRun { try importBlockers(zip(records, summary.outcomes).filter { $0.1 != .skipped }.map(\.0)) }
         if !changed.isEmpty {
             try replan(ids: changed)
             try replanDependents(of: changed)

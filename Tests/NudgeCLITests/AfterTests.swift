@@ -59,4 +59,29 @@ struct AfterTests {
         #expect(removed.stdout == "Updated 2: Deploy\n  after    1 (Write tests) → none\n")
         #expect(try nudge("show", "2", "--json").object()["after"] as? [String] == [])
     }
+
+    @Test func nudgeJSONCarriesBlockersBothWaysWhateverTheirOrderInTheFile() throws {
+        try nudge("add", "Write tests")
+        try nudge("add", "Deploy", "--after", "1")
+        let exported = try nudge("export").stdout
+        let items = try nudge("export").array()
+        #expect(items[1]["after"] as? [String] == [items[0]["uuid"] as? String ?? ""])
+        #expect(items[0]["after"] as? [String] == [])
+        // The blocked todo first: its blocker comes later in the file.
+        let reversed = String(decoding: try JSONSerialization.data(withJSONObject: Array(items.reversed())), as: UTF8.self)
+        let other = Nudge()
+        #expect(try other("import", "-", input: reversed).status == 0)
+        #expect(try other("list").stdout.contains("after 2\n"))
+        #expect(try other("show", "1", "--json").object()["after"] as? [String] == [items[0]["uuid"] as? String ?? ""])
+        let again = Nudge()
+        #expect(try again("import", "-", input: exported).status == 0)
+        #expect(try again("export").stdout == exported)
+        // A blocker that is no UUID is refused, naming the field.
+        var item = items[1]
+        item["after"] = ["14"]
+        item["updatedAt"] = "2026-12-01T09:00:00+00:00"
+        let bad = try again("import", "-", input: String(decoding: try JSONSerialization.data(withJSONObject: [item]), as: UTF8.self))
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("after"), "\(bad.stderr)")
+    }
 }
