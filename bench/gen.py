@@ -45,6 +45,9 @@ NOTE_WORDS = ["remember", "the", "receipt", "ask", "Ana", "about", "price", "sec
 TAGS = ["money", "phone", "home", "work", "urgent", "errand", "waiting", "family", "health", "car",
         "garden", "reading"]
 TAGGED_SHARE = 0.3
+# 5% of pending todos (5,000 of 100,000) come after one todo of a lower id still pending, from
+# a generator of their own: held by the planner (`--after`), and no cycle among them.
+BLOCKED_SHARE = 0.05
 CATEGORIES = [("work", "briefcase"), ("home", "user-home"), ("errands", "task-due"),
               ("health", "task-due"), ("money", "task-due")]
 DAY = 86400
@@ -113,6 +116,11 @@ def generate(count, seed, now, zone_name):
             "category_id": category, "completed_at": completed, "created_at": created,
             "updated_at": completed or created, "tags": tags,
         })
+    after_rng = random.Random(seed + 11)
+    pending = [t["id"] for t in todos if t["completed_at"] is None]
+    for position, todo_id in enumerate(pending):
+        if position > 0 and after_rng.random() < BLOCKED_SHARE:
+            todos[todo_id - 1]["after"] = [pending[after_rng.randrange(position)]]
     return todos
 
 
@@ -142,6 +150,9 @@ def write_db(path, todos, now):
         if "todo_tags" in tables:
             db.executemany("INSERT INTO todo_tags (todo_id, position, tag, folded) VALUES (?, ?, ?, ?)",
                            [(t["id"], position, tag, tag) for t in todos for position, tag in enumerate(t["tags"])])
+        if "todo_after" in tables:
+            db.executemany("INSERT INTO todo_after (todo_id, blocker_id) VALUES (?, ?)",
+                           [(t["id"], blocker) for t in todos for blocker in t.get("after", [])])
         if "settings" in tables:
             # Forget the schedule's fingerprint, so that the next nudge command plans the
             # reminders of every todo (bench/run runs one before timing anything).
@@ -171,6 +182,8 @@ def write_tasks(path, todos):
             task["project"] = CATEGORIES[t["category_id"] - 1][0]
         if t["tags"]:
             task["tags"] = t["tags"]
+        if t.get("after"):
+            task["depends"] = [todos[blocker - 1]["uuid"] for blocker in t["after"]]
         if t["notes"]:  # nudge's notes are searched too; Taskwarrior searches annotations
             task["annotations"] = [{"entry": tw_stamp(t["created_at"]), "description": t["notes"]}]
         tasks.append(task)
