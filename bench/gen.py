@@ -9,8 +9,8 @@
          If the schema has reminders, the stored schedule is marked stale, so run a nudge
          command that changes something afterwards to plan the reminders of the new todos.
 --tasks  also write a JSON array for `task import` with the same todos (same UUIDs).
---picks  write "id uuid" lines of pending todos, in a random (seeded) order, for the `done`
-         and `show` benchmarks.
+--picks  write "id uuid" lines of pending todos that are not parents, in a random (seeded)
+         order, for the `done` and `show` benchmarks.
 
 The content depends only on --count and --seed; dates are relative to --now (default: the
 current time), so that "overdue", "today" and "upcoming" always have the same proportions.
@@ -51,6 +51,10 @@ BLOCKED_SHARE = 0.05
 CATEGORIES = [("work", "briefcase"), ("home", "user-home"), ("errands", "task-due"),
               ("health", "task-due"), ("money", "task-due")]
 DAY = 86400
+# One todo in 10 is a parent with 5 subtasks (10,000 parents and 50,000 subtasks of 100,000),
+# drawn from a generator of their own: one level, as `nudge add --parent` makes them.
+PARENT_SHARE = 0.1
+SUBTASKS_EACH = 5
 
 
 def local_zone_name():
@@ -124,6 +128,18 @@ def generate(count, seed, now, zone_name):
     return todos
 
 
+def add_subtasks(todos, seed):
+    """Makes PARENT_SHARE of the todos parents of SUBTASKS_EACH others each."""
+    rng = random.Random(seed + 13)
+    order = [t["id"] for t in todos]
+    rng.shuffle(order)
+    parents = int(len(todos) * PARENT_SHARE)
+    for number, parent in enumerate(order[:parents]):
+        start = parents + number * SUBTASKS_EACH
+        for subtask in order[start:start + SUBTASKS_EACH]:
+            todos[subtask - 1]["parent"] = todos[parent - 1]["uuid"]
+
+
 def write_db(path, todos, now):
     db = sqlite3.connect(path, isolation_level=None)
     try:
@@ -143,6 +159,9 @@ def write_db(path, todos, now):
         if "title_key" in columns:
             # As the store writes it (TodoStore.titleKey); the generated titles are ASCII.
             db.execute("UPDATE todos SET title_key = lower(title)")
+        if "parent_uuid" in columns:
+            db.executemany("UPDATE todos SET parent_uuid = ? WHERE id = ?",
+                           [(t["parent"], t["id"]) for t in todos if t.get("parent")])
         if "reminded_through" in columns:
             # As a running reminder service leaves it: everything up to now has been handled.
             db.execute("UPDATE todos SET reminded_through = ? WHERE completed_at IS NULL", (now,))
@@ -202,11 +221,14 @@ def main():
     args = parser.parse_args()
     now = args.now if args.now is not None else int(dt.datetime.now(dt.timezone.utc).timestamp())
     todos = generate(args.count, args.seed, now, local_zone_name())
+    add_subtasks(todos, args.seed)
     write_db(args.db, todos, now)
     if args.tasks:
         write_tasks(args.tasks, todos)
     if args.picks:
-        pending = [t for t in todos if not t["completed_at"]]
+        # Not parents: `done` of a parent with open subtasks asks what to do with them.
+        parents = {t["parent"] for t in todos if t.get("parent")}
+        pending = [t for t in todos if not t["completed_at"] and t["uuid"] not in parents]
         random.Random(args.seed + 1).shuffle(pending)
         with open(args.picks, "w") as f:
             f.writelines(f"{t['id']} {t['uuid']}\n" for t in pending[:200])
@@ -214,7 +236,9 @@ def main():
     milk = sum(1 for t in todos if "milk" in t["title"].lower() or "milk" in (t["notes"] or "").lower())
     due = sum(1 for t in todos if t["due_instant"] is not None)
     money = sum(1 for t in todos if "money" in t["tags"])
-    print(f"gen.py: {len(todos)} todos ({done} done, {due} with a due date, {milk} matching 'milk', {money} tagged money)",
+    subtasks = sum(1 for t in todos if t.get("parent"))
+    print(f"gen.py: {len(todos)} todos ({done} done, {due} with a due date, {milk} matching 'milk', {money} tagged money,"
+          f" {subtasks} subtasks of {int(len(todos) * PARENT_SHARE)} parents)",
           file=sys.stderr)
 
 

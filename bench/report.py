@@ -63,6 +63,8 @@ ROWS = [
     ("import Taskwarrior JSON into an empty database (task import)", "import-tw", small, "abs", 2000),
     ("add", "add", large, "abs", 12),
     ("add with two tags", "add-tags", large, "abs", 12),
+    ("add --parent (a subtask; Taskwarrior has none)", "add-parent", large, "abs", 12),
+    ("add --after (task add depends:)", "add-after", large, "abs", 12),
     ("list +money (7.5% of todos)", "list-tag", large, "abs", 100),
     ("list --search milk", "search", large, "abs", 100),
     ("show", "show", large, "abs", 12),
@@ -77,7 +79,7 @@ ROWS = [
 
 task_skipped = "not run¹"
 # Rows without a Taskwarrior command.
-NUDGE_ONLY = {"list-otherzone", "show-otherzone"}
+NUDGE_ONLY = {"list-otherzone", "show-otherzone", "add-parent"}
 lines = ["| operation | todos | nudge (ms) | task (ms) | ratio nudge/task | target | met? |",
          "|---|---:|---:|---:|---:|---|---|"]
 misses = []
