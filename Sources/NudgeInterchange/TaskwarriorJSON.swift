@@ -23,8 +23,11 @@ import NudgeCore
 /// Repeat rules Taskwarrior cannot say (`FREQ=WEEKLY;BYDAY=MO,TH`) are exported as the nearest
 /// `recur` (`weekly`) with the exact rule in a `nudgerule` attribute, which Taskwarrior keeps
 /// and an import reads back; `nudgefrom` likewise says a series repeats from completion.
+/// A subtask's parent goes in a `nudgeparent` attribute (its uuid), not in `parent`, which is
+/// Taskwarrior's recurrence template; a task without one has no parent.
 public enum TaskwarriorJSON {
     static let keptKey = "taskwarrior"
+    static let parentKey = "nudgeparent"
 
     // MARK: - Writing
 
@@ -88,6 +91,7 @@ public enum TaskwarriorJSON {
         task["entry"] = stamp(record.createdAt)
         task["modified"] = stamp(record.updatedAt)
         if let category = record.category { task["project"] = category }
+        if let parent = record.parentUUID { task[parentKey] = parent }
         if let tags = record.tags, !tags.isEmpty {
             // Kept words (not tag words, or from an import before tags) go after Nudge's own.
             var seen = Set(tags)
@@ -213,7 +217,7 @@ public enum TaskwarriorJSON {
     /// Attributes read into a record's own fields; all others are kept.
     private static let mapped: Set<String> = ["uuid", "description", "entry", "modified", "end", "due", "project",
                                               "priority", "status", "annotations", "recur", "id", "urgency",
-                                              "nudgerule", "nudgefrom", "tags"]
+                                              "nudgerule", "nudgefrom", "tags", parentKey]
 
     static func record(_ item: Any, number: Int, place: RecordError.Place, options: InterchangeOptions) throws(RecordError) -> TodoRecord {
         func error(_ field: String?, _ reason: String) -> RecordError {
@@ -241,6 +245,13 @@ public enum TaskwarriorJSON {
             // Written by hand or by another tool. `task import` gives such a task a new uuid;
             // named by its description and entry, it is the same todo at every import.
             uuid = NameBasedUUID.url("urn:x-nudge:taskwarrior:" + (try string("entry") ?? "") + ":" + description)
+        }
+
+        var parentUUID: String?
+        if let text = try string(parentKey) {
+            guard let parsed = UUID(uuidString: text) else { throw error(parentKey, "is not a UUID: '\(text)'") }
+            // A task that names itself has no parent.
+            parentUUID = parsed.uuidString.lowercased() == uuid ? nil : parsed.uuidString.lowercased()
         }
 
         var kept: [String: Any] = [:]
@@ -322,7 +333,7 @@ public enum TaskwarriorJSON {
 
         var record = TodoRecord(uuid: uuid, title: title, notes: notes, due: due, priority: priority,
                                 category: try string("project"), tags: tags, repetition: repetition, completedAt: completedAt,
-                                createdAt: entry, updatedAt: modified)
+                                createdAt: entry, updatedAt: modified, parentUUID: parentUUID)
         if !kept.isEmpty,
            let data = try? JSONSerialization.data(withJSONObject: kept, options: [.sortedKeys, .withoutEscapingSlashes]) {
             record.kept[keptKey] = String(decoding: data, as: UTF8.self)

@@ -13,7 +13,8 @@ import NudgeCore
 /// `at:18:30` beside it makes it a time in `options.zone`. `rec:1w` repeats from completion and
 /// `rec:+1w` from the due (the todo.txt "rec" add-on's words, units d, w, m, y); a rule `rec`
 /// cannot say is written as `rrule:FREQ=WEEKLY;BYDAY=MO,TH`. Notes, reminders and snoozes
-/// have no place in a todo.txt line and are not written.
+/// have no place in a todo.txt line and are not written. A subtask's parent is a `parent:UUID`
+/// tag (a `parent:` word that is no uuid stays in the title); a line without one has no parent.
 ///
 /// Identity: todo.txt has no ids. A line's uuid is a name-based UUID (version 5) of its
 /// text without the completion mark, dates and priority, so that importing the same file twice
@@ -51,7 +52,7 @@ public enum TodoTxt {
         var text: String
         if let original = kept["text"], let parsed = try? parse(text: original, number: 0, options: options),
            parsed.title == record.title, parsed.category == record.category, parsed.due == record.due,
-           parsed.repetition == record.repetition, parsed.tags.map(Tag.folded) == (record.tags ?? []).map(Tag.folded) {
+           parsed.repetition == record.repetition, parsed.parentUUID == record.parentUUID, parsed.tags.map(Tag.folded) == (record.tags ?? []).map(Tag.folded) {
             text = original
         } else {
             var words = [record.title]
@@ -73,6 +74,7 @@ public enum TodoTxt {
             if let repetition = record.repetition {
                 if let rec = rec(for: repetition) { words.append("rec:" + rec) } else { words.append("rrule:" + repetition.rrule) }
             }
+            if let parent = record.parentUUID { words.append("parent:" + parent) }
             text = words.joined(separator: " ")
         }
         text = oneLine(text, as: " ")
@@ -154,6 +156,7 @@ public enum TodoTxt {
         var repetition: Repetition?
         var uuid: String?
         var tags: [String] = []
+        var parentUUID: String?
     }
 
     static func record(_ line: String, number: Int, options: InterchangeOptions) throws(RecordError) -> TodoRecord {
@@ -205,7 +208,8 @@ public enum TodoTxt {
         parsed.uuid = nil
         var record = TodoRecord(uuid: uuid, title: parsed.title, due: parsed.due, priority: priority, category: parsed.category,
                                 tags: parsed.tags,
-                                repetition: parsed.repetition, completedAt: completedAt, createdAt: createdAt, updatedAt: updatedAt)
+                                repetition: parsed.repetition, completedAt: completedAt, createdAt: createdAt, updatedAt: updatedAt,
+                                parentUUID: parsed.parentUUID == uuid ? nil : parsed.parentUUID)
         if !kept.isEmpty, let data = try? JSONSerialization.data(withJSONObject: kept, options: [.sortedKeys]) {
             record.kept[keptKey] = String(decoding: data, as: UTF8.self)
         }
@@ -218,7 +222,7 @@ public enum TodoTxt {
         }
         var title: [Substring] = []
         var category: String?
-        var day: LocalDate?, time: TimeOfDay?, rule: Repetition?, uuid: String?
+        var day: LocalDate?, time: TimeOfDay?, rule: Repetition?, uuid: String?, parent: String?
         for word in text.split(separator: " ", omittingEmptySubsequences: true) {
             if category == nil, isCategoryTag(word) {
                 category = String(word.dropFirst())
@@ -254,6 +258,10 @@ public enum TodoTxt {
                     guard let parsed = UUID(uuidString: String(value)) else { throw error("nudge", "is not a UUID: '\(value)'") }
                     uuid = parsed.uuidString.lowercased()
                     continue
+                case "parent":
+                    guard let parsed = UUID(uuidString: String(value)) else { break }
+                    parent = parsed.uuidString.lowercased()
+                    continue
                 default: break
                 }
             }
@@ -277,7 +285,7 @@ public enum TodoTxt {
         do { validated = try Todo.validatedTitle(title.joined(separator: " ")) } catch let invalid {
             throw error("text", invalid.message)
         }
-        return Text(title: validated, category: category, due: due, repetition: rule, uuid: uuid, tags: tags)
+        return Text(title: validated, category: category, due: due, repetition: rule, uuid: uuid, tags: tags, parentUUID: parent)
     }
 
     /// A `+project` read as the category: not a plus and a digit, a phone number ("+49 30 ...")

@@ -44,7 +44,8 @@ enum InterchangeTargets {
             checkInYears(second)
             check(first.uuid == second.uuid && first.title == second.title && first.due == second.due
                   && (first.completedAt == nil) == (second.completedAt == nil)
-                  && first.category == second.category && (first.tags ?? []) == (second.tags ?? []),
+                  && first.category == second.category && (first.tags ?? []) == (second.tags ?? [])
+                  && first.parentUUID == second.parentUUID,
                   "\(format): a todo changed on the way out and back in:\n\(first)\n\(second)\n\(written)")
         }
         let rewritten = format.encode(back, options: options)

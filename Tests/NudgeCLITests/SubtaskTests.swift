@@ -64,6 +64,45 @@ struct SubtaskTests {
         #expect(try nudge("show", "2").stdout.contains("  Parent    1: Paint walls\n"))
     }
 
+    @Test func aSubtaskKeepsItsParentThroughTodoTxtMarkedDoneThere() throws {
+        try nudge("add", "Paint walls")
+        try nudge("add", "Buy paint", "--parent", "1")
+        let parent = try nudge("show", "1", "--json").object()["uuid"] as? String
+        let file = nudge.folder.file("todo.txt")
+        try nudge("export", "--format", "todotxt", "-o", file)
+        let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
+        let line = try #require(lines.first { $0.contains("Buy paint") })
+        #expect(line.contains(" parent:\(parent ?? "") "), "\(line)")
+        // Marked done in another todo.txt program, on a later day.
+        try (lines.map { $0 == line ? "x 2099-01-01 " + $0 : $0 }.joined(separator: "\n") + "\n")
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let imported = try nudge("import", file)
+        #expect(imported.stdout.hasPrefix("Imported 1: 0 added, 1 updated, 1 skipped"), "\(imported.stdout)\(imported.stderr)")
+        let back = try nudge("show", "2", "--json").object()
+        #expect(back["completed"] as? Bool == true)
+        #expect(back["parent"] as? String == parent)
+    }
+
+    /// A subtask whose parent is not here is listed at the top level until its parent comes.
+    @Test func aSubtaskImportedWithoutItsParentJoinsItWhenItComes() throws {
+        let source = Nudge()
+        try source("add", "Paint walls")
+        try source("add", "Buy paint", "--parent", "1")
+        let todos = try source("export").array()
+        let titled = { (title: String) in todos.filter { $0["title"] as? String == title } }
+        for (index, todo) in (titled("Buy paint") + titled("Paint walls")).enumerated() {
+            let file = nudge.folder.file("part\(index).json")
+            try JSONSerialization.data(withJSONObject: [todo]).write(to: URL(fileURLWithPath: file))
+            try #require(try nudge("import", file).status == 0)
+            let list = try nudge("list").stdout
+            if index == 0 {
+                #expect(list.contains(/\[ \] 1  Buy paint/), "\(list)")
+            } else {
+                #expect(list.contains(/\[ \] 2  Paint walls 0\/1[^\n]*\n *\[ \] 1    Buy paint/), "\(list)")
+            }
+        }
+    }
+
     func parentWithTwoSubtasks() throws {
         try nudge("add", "Paint walls")
         try nudge("add", "Buy paint", "--parent", "1")

@@ -308,6 +308,32 @@ struct TaskwarriorTests {
         #expect(try fresh("export").array().first { $0["uuid"] as? String == pay }?["tags"] as? [String] == ["bills"])
     }
 
+    @Test func aSubtaskKeepsItsParentThroughTaskwarriorAndAnEditThere() throws {
+        let nudge = Nudge()
+        try nudge("add", "Paint walls")
+        try nudge("add", "Buy paint", "--parent", "1")
+        let todos = try nudge("export").array()
+        let parent = try #require(todos.first { $0["title"] as? String == "Paint walls" }?["uuid"] as? String)
+        let child = try #require(todos.first { $0["title"] as? String == "Buy paint" }?["uuid"] as? String)
+        let file = nudge.folder.file("tasks.json")
+        try nudge("export", "--format", "taskwarrior", "-o", file)
+        let task = try Taskwarrior(in: nudge.folder.path, name: "tw")
+        try task("import", file)
+        // `task` keeps the attribute it has no definition for, and an edit there keeps it too.
+        try task(child, "modify", "priority:H")
+        let tasks = try task.tasks()
+        #expect(tasks[child]?["nudgeparent"] as? String == parent)
+        #expect(tasks[child]?["parent"] == nil)
+
+        try task("export").stdout.write(toFile: file, atomically: true, encoding: .utf8)
+        let imported = try nudge("import", file)
+        #expect(imported.stdout.hasPrefix("Imported 1: 0 added, 1 updated, 1 skipped"), "\(imported.stdout)\(imported.stderr)")
+        let back = try nudge("show", "2", "--json").object()
+        #expect(back["priority"] as? String == "high")
+        #expect(back["parent"] as? String == parent)
+        #expect(try nudge("list").stdout.contains("[ ] 2    Buy paint"))
+    }
+
     @Test func theImportGuessesTheFormatAndSaysWhatItDid() throws {
         let nudge = Nudge()
         let task = try Taskwarrior(in: nudge.folder.path, name: "tw")
