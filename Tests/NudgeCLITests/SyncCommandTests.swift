@@ -228,4 +228,21 @@ struct SyncCommandTests {
         }
         #expect(try todoman("--porcelain", "list", "--category", "phone").array().isEmpty)
     }
+
+    /// A subtask made on one machine is under its parent on the other, through a shared vdir.
+    @Test func aSubtaskMadeOnOneMachineIsUnderItsParentOnTheOther() throws {
+        let todoman = try Todoman()
+        let (a, b) = (try nudge(vdir: todoman.list), try nudge(vdir: todoman.list))
+        #expect(try a("add", "Paint walls").status == 0)
+        #expect(try a("add", "Buy paint", "--parent", "1").status == 0)
+        #expect(try a("sync").status == 0)
+        let synced = try b("sync")
+        #expect(synced.stdout.hasPrefix("Synced with \(todoman.list): 2 imported"), "\(synced.stdout)\(synced.stderr)")
+        let lines = try b("list").stdout.split(separator: "\n")
+        let parent = try #require(lines.firstIndex { $0.contains("Paint walls") }, "\(lines)")
+        #expect(lines[parent].contains(/\[ \] \d  Paint walls 0\/1/), "\(lines)")
+        #expect(parent + 1 < lines.count && lines[parent + 1].contains(/\[ \] \d    Buy paint/), "\(lines)")
+        let child = try #require(try b("list", "--json").array().first { $0["title"] as? String == "Buy paint" })
+        #expect(child["parent"] as? String == (try a("show", "1", "--json").object()["uuid"] as? String))
+    }
 }
