@@ -9,7 +9,7 @@ import NudgeCore
 /// written back after Nudge's), `priority` H/M/L high/medium/low, `due` the due (a due at local midnight of `options.zone`
 /// is an all-day due, as `task add ... due:2026-12-24` sets it), `entry`/`modified`/`end` the
 /// created, updated and completed times, `recur` the repeat rule. Everything else a task holds
-/// (further annotations, dependencies, wait, scheduled, until, the recurrence bookkeeping
+/// (further annotations, wait, scheduled, until, the recurrence bookkeeping
 /// `parent`/`mask`/`imask`/`rtype`, user-defined attributes, a missing priority, a status Nudge
 /// has no word for) is kept in `kept["taskwarrior"]` as a JSON object and written back on
 /// export, so a task comes back from Nudge as it went in. `id` and `urgency` are Taskwarrior's
@@ -25,6 +25,8 @@ import NudgeCore
 /// and an import reads back; `nudgefrom` likewise says a series repeats from completion.
 /// A subtask's parent goes in a `nudgeparent` attribute (its uuid), not in `parent`, which is
 /// Taskwarrior's recurrence template; a task without one has no parent.
+/// `depends` (an array of uuids, or as before 2.6 a comma-separated text) is the todos it comes
+/// after, and is written as an array.
 public enum TaskwarriorJSON {
     static let keptKey = "taskwarrior"
     static let parentKey = "nudgeparent"
@@ -92,6 +94,10 @@ public enum TaskwarriorJSON {
         task["modified"] = stamp(record.updatedAt)
         if let category = record.category { task["project"] = category }
         if let parent = record.parentUUID { task[parentKey] = parent }
+        if let after = record.after {
+            task.removeValue(forKey: "depends")
+            if !after.isEmpty { task["depends"] = after }
+        }
         if let tags = record.tags, !tags.isEmpty {
             // Kept words (not tag words, or from an import before tags) go after Nudge's own.
             var seen = Set(tags)
@@ -217,7 +223,7 @@ public enum TaskwarriorJSON {
     /// Attributes read into a record's own fields; all others are kept.
     private static let mapped: Set<String> = ["uuid", "description", "entry", "modified", "end", "due", "project",
                                               "priority", "status", "annotations", "recur", "id", "urgency",
-                                              "nudgerule", "nudgefrom", "tags", parentKey]
+                                              "nudgerule", "nudgefrom", "tags", "depends", parentKey]
 
     static func record(_ item: Any, number: Int, place: RecordError.Place, options: InterchangeOptions) throws(RecordError) -> TodoRecord {
         func error(_ field: String?, _ reason: String) -> RecordError {
@@ -252,6 +258,26 @@ public enum TaskwarriorJSON {
             guard let parsed = UUID(uuidString: text) else { throw error(parentKey, "is not a UUID: '\(text)'") }
             // A task that names itself has no parent.
             parentUUID = parsed.uuidString.lowercased() == uuid ? nil : parsed.uuidString.lowercased()
+        }
+
+        var after: [String] = []
+        if let value = object["depends"], !(value is NSNull) {
+            let texts: [String]
+            if let array = value as? [String] {
+                texts = array
+            } else if let text = value as? String {
+                texts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            } else {
+                throw error("depends", "is not an array of UUIDs")
+            }
+            for text in texts {
+                guard let parsed = UUID(uuidString: text) else { throw error("depends", "holds '\(text)', which is not a UUID") }
+                let lower = parsed.uuidString.lowercased()
+                if lower != uuid && !after.contains(lower) { after.append(lower) }
+            }
+            guard after.count <= TodoRecord.maximumBlockers else {
+                throw error("depends", "holds \(after.count) UUIDs; at most \(TodoRecord.maximumBlockers) are allowed")
+            }
         }
 
         var kept: [String: Any] = [:]
@@ -332,7 +358,7 @@ public enum TaskwarriorJSON {
         }
 
         var record = TodoRecord(uuid: uuid, title: title, notes: notes, due: due, priority: priority,
-                                category: try string("project"), tags: tags, repetition: repetition, completedAt: completedAt,
+                                category: try string("project"), tags: tags, after: after, repetition: repetition, completedAt: completedAt,
                                 createdAt: entry, updatedAt: modified, parentUUID: parentUUID)
         if !kept.isEmpty,
            let data = try? JSONSerialization.data(withJSONObject: kept, options: [.sortedKeys, .withoutEscapingSlashes]) {

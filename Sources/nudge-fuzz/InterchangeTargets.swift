@@ -45,7 +45,7 @@ enum InterchangeTargets {
             check(first.uuid == second.uuid && first.title == second.title && first.due == second.due
                   && (first.completedAt == nil) == (second.completedAt == nil)
                   && first.category == second.category && (first.tags ?? []) == (second.tags ?? [])
-                  && first.parentUUID == second.parentUUID,
+                  && first.parentUUID == second.parentUUID && (first.after ?? []) == (second.after ?? []),
                   "\(format): a todo changed on the way out and back in:\n\(first)\n\(second)\n\(written)")
         }
         let rewritten = format.encode(back, options: options)

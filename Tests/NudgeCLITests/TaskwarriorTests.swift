@@ -334,6 +334,33 @@ struct TaskwarriorTests {
         #expect(try nudge("list").stdout.contains("[ ] 2    Buy paint"))
     }
 
+    @Test func blockersAreTaskwarriorsDependsBothWays() throws {
+        let nudge = Nudge()
+        try nudge("add", "Write tests")
+        try nudge("add", "Deploy", "--after", "1")
+        try nudge("add", "Water plants")
+        let todos = try nudge("export").array()
+        let blocker = try #require(todos.first { $0["title"] as? String == "Write tests" }?["uuid"] as? String)
+        let blocked = try #require(todos.first { $0["title"] as? String == "Deploy" }?["uuid"] as? String)
+        let file = nudge.folder.file("tasks.json")
+        try nudge("export", "--format", "taskwarrior", "-o", file)
+        let task = try Taskwarrior(in: nudge.folder.path, name: "tw")
+        try task("import", file)
+        #expect(try task.tasks()[blocked]?["depends"] as? [String] == [blocker])
+        let report = try task("blocked").stdout
+        #expect(report.contains("Deploy") && !report.contains("Write tests") && !report.contains("Water plants"), "\(report)")
+
+        // An edit in Taskwarrior keeps the dependency, and a fresh Nudge reads it.
+        try task(blocked, "modify", "priority:H")
+        try task("export").stdout.write(toFile: file, atomically: true, encoding: .utf8)
+        let other = Nudge()
+        #expect(try other("import", file).status == 0)
+        let back = try other("export").array()
+        #expect(back.first { $0["uuid"] as? String == blocked }?["after"] as? [String] == [blocker])
+        #expect(back.first { $0["uuid"] as? String == blocker }?["after"] as? [String] == [])
+        #expect(try other("list").stdout.contains("after "))
+    }
+
     @Test func theImportGuessesTheFormatAndSaysWhatItDid() throws {
         let nudge = Nudge()
         let task = try Taskwarrior(in: nudge.folder.path, name: "tw")

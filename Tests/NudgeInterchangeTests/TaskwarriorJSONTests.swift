@@ -61,6 +61,23 @@ struct TaskwarriorJSONTests {
 
     /// Found by the import fuzz target: each export dropped the first annotation when it had no
     /// description, so the next one went at the next round trip.
+    @Test func dependsAreTheBlockersInEitherSpelling() throws {
+        let first = "d6f18a1c-8b8e-4d9b-9fca-a6d689a84003", second = "11111111-1111-4111-8111-111111111111"
+        let array = try one(#"{"description":"Deploy","entry":"20261130T020050Z","depends":["D6F18A1C-8B8E-4D9B-9FCA-A6D689A84003","\#(second)"]}"#)
+        #expect(array.after == [first, second])
+        #expect(array.kept["taskwarrior"]?.contains("depends") != true)
+        #expect(try exported(array)["depends"] as? [String] == [first, second])
+        // Before 2.6, one comma-separated text.
+        #expect(try one(#"{"description":"Deploy","entry":"20261130T020050Z","depends":"\#(first),\#(second)"}"#).after == [first, second])
+        // A task without depends comes after nothing, and a todo after nothing has no depends.
+        var none = try one(#"{"description":"Deploy","entry":"20261130T020050Z"}"#)
+        #expect(none.after == [])
+        #expect(try exported(none)["depends"] == nil)
+        none.after = [second]
+        #expect(try exported(none)["depends"] as? [String] == [second])
+        #expect(throws: RecordError.self) { try one(#"{"description":"Deploy","entry":"20261130T020050Z","depends":["14"]}"#) }
+    }
+
     @Test func tagsAreTagsAndWordsThatAreNoTagAreKeptAndGoBackAfterThem() throws {
         let record = try one(#"{"uuid":"71b8fd60-6f8f-4831-90ea-9b3fd4a2241c","description":"Pay","entry":"20261130T020050Z","tags":["money","a.b","Money","日本","-x"]}"#)
         #expect(record.tags == ["money", "日本"])
@@ -400,7 +417,8 @@ struct TaskwarriorJSONTests {
     @Test func anHourlyWindowGoesAsHoursAndComesBackExactly() throws {
         let rule = Repetition(rrule: "FREQ=HOURLY;INTERVAL=2;BYHOUR=9,10,11,12,13,14,15,16,17", from: .due)
         let record = TodoRecord(uuid: "11111111-1111-4111-8111-111111111111", title: "Stretch",
-                                due: .at(Date(timeIntervalSince1970: 1_798_101_000), zone: options.zone), tags: [], repetition: rule,
+                                due: .at(Date(timeIntervalSince1970: 1_798_101_000), zone: options.zone), tags: [], after: [],
+                                repetition: rule,
                                 createdAt: options.now, updatedAt: options.now)
         let text = TaskwarriorJSON.encode([record], options: options)
         #expect(text.contains(#""recur":"2h""#))
@@ -412,7 +430,8 @@ struct TaskwarriorJSONTests {
     @Test func aRuleTaskwarriorCannotSayGoesAsTheNearestAndComesBackExactly() throws {
         let rule = Repetition(rrule: "FREQ=WEEKLY;BYDAY=MO,TH", from: .completion)
         let record = TodoRecord(uuid: "11111111-1111-4111-8111-111111111111", title: "Gym",
-                                due: .at(Date(timeIntervalSince1970: 1_798_101_000), zone: options.zone), tags: [], repetition: rule,
+                                due: .at(Date(timeIntervalSince1970: 1_798_101_000), zone: options.zone), tags: [], after: [],
+                                repetition: rule,
                                 createdAt: options.now, updatedAt: options.now)
         let text = TaskwarriorJSON.encode([record], options: options)
         #expect(text.contains(#""recur":"weekly""#))
@@ -426,7 +445,8 @@ struct TaskwarriorJSONTests {
     @Test func aNudgeTodoGoesThereAndBack() throws {
         let record = TodoRecord(uuid: "11111111-1111-4111-8111-111111111111", title: "Ünïcødé \"x\" / y", notes: "two\nlines",
                                 due: .allDay(LocalDate(year: 2027, month: 3, day: 28)!), priority: .low, category: "Work ✓",
-                                tags: ["work", "日本"], repetition: Repetition(rrule: "FREQ=MONTHLY;INTERVAL=2", from: .due),
+                                tags: ["work", "日本"], after: ["22222222-2222-4222-8222-222222222222"],
+                                repetition: Repetition(rrule: "FREQ=MONTHLY;INTERVAL=2", from: .due),
                                 createdAt: Date(timeIntervalSince1970: 1_790_000_000), updatedAt: Date(timeIntervalSince1970: 1_790_000_100))
         let text = TaskwarriorJSON.encode([record], options: options)
         #expect(!text.contains("nudgerule"))
