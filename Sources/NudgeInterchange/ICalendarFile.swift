@@ -66,6 +66,11 @@ public enum ICalendarFile {
         (LibICal.parameter("RELTYPE", of: property)?.uppercased() ?? "PARENT") == "PARENT" && !LibICal.value(of: property).isEmpty
     }
 
+    /// Whether a RELATED-TO names a todo this one comes after: RELTYPE=DEPENDS-ON (RFC 9253).
+    static func namesBlocker(_ property: LibICal.Property) -> Bool {
+        LibICal.parameter("RELTYPE", of: property)?.uppercased() == "DEPENDS-ON" && !LibICal.value(of: property).isEmpty
+    }
+
     static func uuid(forUID uid: String) -> String {
         if let parsed = UUID(uuidString: uid) { return parsed.uuidString.lowercased() }
         let hex = uid.lowercased()

@@ -41,7 +41,7 @@ struct TodoReader {
         var cancelled = false, completedProperty: LibICal.Property?, durationProperty: LibICal.Property?
         var exdates: [LibICal.Property] = [], rdates: [LibICal.Property] = []
         var categories: [(name: String, property: LibICal.Property)] = [], noCategory = false
-        var parentUUID: String?
+        var parentUUID: String?, after: [String] = []
 
         for (position, property) in LibICal.properties(of: todo).enumerated() {
             positions[property] = position
@@ -124,6 +124,12 @@ struct TodoReader {
                 let value = LibICal.value(of: property)
                 parentUUID = ICalendarFile.uuid(forUID: value)
                 if value != parentUUID { keep(property) }
+            case ICAL_RELATEDTO_PROPERTY where ICalendarFile.namesBlocker(property):
+                // Kept when no uuid, as a parent's is.
+                let value = LibICal.value(of: property)
+                let blocker = ICalendarFile.uuid(forUID: value)
+                if !after.contains(blocker) { after.append(blocker) }
+                if value != blocker { keep(property) }
             case ICAL_X_PROPERTY where name == ICalendarFile.defaultRemindersName:
                 defaultReminders = LibICal.value(of: property).uppercased() != "FALSE"
             default:
@@ -256,11 +262,15 @@ struct TodoReader {
             }
         }
 
+        after.removeAll { $0 == ICalendarFile.uuid(forUID: uid) }
+        guard after.count <= TodoRecord.maximumBlockers else {
+            throw error("RELATED-TO", "names \(after.count) todos it depends on; at most \(TodoRecord.maximumBlockers) are allowed")
+        }
         let inOrder = kept.enumerated().sorted { ($0.element.position, $0.offset) < ($1.element.position, $1.offset) }
         let keptText = ICalendarSetAside.lfLines(setAside.restore(inOrder.map(\.element.text).joined()))
         let record = TodoRecord(uuid: ICalendarFile.uuid(forUID: uid), title: validTitle, notes: notes, due: due,
-                                priority: priority, category: category, tags: tags, repetition: repetition, completedAt: completedAt,
-                                createdAt: createdAt, updatedAt: updatedAt, reminders: reminders,
+                                priority: priority, category: category, tags: tags, after: after, repetition: repetition,
+                                completedAt: completedAt, createdAt: createdAt, updatedAt: updatedAt, reminders: reminders,
                                 defaultReminders: defaultReminders, snoozedUntil: snoozedUntil,
                                 kept: keptText.isEmpty ? [:] : [ICalendarFile.keptKey: keptText],
                                 remindedThrough: remindedThrough,

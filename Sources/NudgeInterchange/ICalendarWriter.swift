@@ -213,7 +213,13 @@ struct ICalendarWriter {
             if reopened { keptPercent.map { ical.icalproperty_free($0) } } else { add(keptPercent) }
         }
         if !record.usesDefaultRules { add(LibICal.xProperty(ICalendarFile.defaultRemindersName, "FALSE")) }
+        // The DEPENDS-ONs set apart first: parent() frees the RELATED-TOs it does not write.
+        var blockersKept: [LibICal.Property] = []
+        for property in kept.take(ICAL_RELATEDTO_PROPERTY) {
+            if ICalendarFile.namesBlocker(property) { blockersKept.append(property) } else { kept.putBack(property) }
+        }
         parent(record.parentUUID, kept: kept).map(add)
+        blockers(record.after, kept: blockersKept).forEach(add)
 
         alarms(record, audible: Set(kept.takeXValues(named: ICalendarFile.audioName)), into: todo)
         kept.move(to: todo)
@@ -237,6 +243,24 @@ struct ICalendarWriter {
         if written == nil, let parentUUID, UUID(uuidString: parentUUID) != nil {
             written = ical.icalproperty_new_from_string("RELATED-TO;RELTYPE=PARENT:" + parentUUID)
         }
+        return written
+    }
+
+    /// A `RELATED-TO;RELTYPE=DEPENDS-ON` for each todo it comes after, in their order: as it
+    /// came when it names that todo (a UID that is no uuid), else by the uuid. With `after`
+    /// nil (a format that does not say), those it came with.
+    private func blockers(_ after: [String]?, kept: [LibICal.Property]) -> [LibICal.Property] {
+        guard let after else { return kept }
+        var unused = kept
+        var written: [LibICal.Property] = []
+        for uuid in after {
+            if let index = unused.firstIndex(where: { ICalendarFile.uuid(forUID: LibICal.value(of: $0)) == uuid }) {
+                written.append(unused.remove(at: index))
+            } else if UUID(uuidString: uuid) != nil, let property = LibICal.property("RELATED-TO;RELTYPE=DEPENDS-ON:" + uuid) {
+                written.append(property)
+            }
+        }
+        unused.forEach { ical.icalproperty_free($0) }
         return written
     }
 
