@@ -230,6 +230,9 @@ struct ICalendarSetAside {
 
     /// A line's bytes and CRLF; a long one folded, at UTF-8 character boundaries.
     private static func append(_ line: ArraySlice<UInt8>, to out: inout [UInt8]) {
+        // A CR within a line is no line's end (that is LF): libical reads it as one in a
+        // folded line, and prints a value without it, so each pass lost some (found by fuzzing).
+        if line.contains(UInt8(ascii: "\r")) { return append(line.filter { $0 != UInt8(ascii: "\r") }[...], to: &out) }
         guard line.count > longLine else {
             out += line
             out += [UInt8(ascii: "\r"), UInt8(ascii: "\n")]

@@ -89,7 +89,15 @@ extension TodoReader {
             (day.at(hour: Int(value.hour), minute: Int(value.minute), second: Int(value.second), in: .nudge(zone: zone)), zone)
         }
         guard let tzid = LibICal.parameter("TZID", of: property) else { return placed(in: options.zone) }
-        if let zone = systemZone(tzid) { return placed(in: zone) }
+        if let zone = systemZone(tzid) {
+            // An abbreviation Foundation takes for a zone ("ART", Buenos Aires) has no rules in
+            // libical by that name and is written as UTC: so it is read, at the same instant
+            // (found by fuzzing).
+            let (instant, _) = placed(in: zone)
+            let unnamed = TimeZone.abbreviationDictionary[zone.identifier] != nil
+                && ical.icaltimezone_get_builtin_timezone(zone.identifier) == nil && !ICalendarFile.isUTC(zone)
+            return (instant, unnamed ? ICalendarFile.utc : zone)
+        }
         guard let vtimezone = timezones[tzid] else {
             throw error(field, "has the time zone '\(tzid)', which is neither in the file (VTIMEZONE) nor known to this system")
         }

@@ -91,9 +91,14 @@ enum LibICal {
         return String(cString: text)
     }
 
-    /// A CATEGORIES value unescaped (`a\b` is `a\\b` in the file); `value(of:)` escapes it.
+    /// A CATEGORIES value unescaped (`a\b` is `a\\b` in the file; `value(of:)` escapes it), and
+    /// as it reads once written back: libical prints a value without its BS, FF and CR, so a
+    /// name kept for holding one would be a tag at the next import (found by fuzzing).
     static func category(of property: Property) -> String {
-        ical.icalproperty_get_categories(property).map { String(cString: $0) } ?? ""
+        guard let value = ical.icalproperty_get_categories(property).map({ String(cString: $0) }) else { return "" }
+        let dropped: Set<Unicode.Scalar> = ["\u{8}", "\u{C}", "\r"]
+        guard value.unicodeScalars.contains(where: dropped.contains) else { return value }
+        return String(String.UnicodeScalarView(value.unicodeScalars.filter { !dropped.contains($0) }))
     }
 
     /// A UID as it reads once written back: libical reads `UID:\(x` as " (x", writes that as

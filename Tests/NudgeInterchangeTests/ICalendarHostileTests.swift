@@ -87,6 +87,28 @@ extension ICalendarFileTests {
         #expect(encode([try decode(text).items[0].get()]) == text, "\(text)")
     }
 
+    /// libical prints a value without its BS, FF and CR, and reads a CR inside a folded line as
+    /// a line's end: a name kept for one was a tag at the next import, and a STATUS of CRs lost
+    /// one at each (found by fuzzing the import).
+    @Test func controlsLibicalDropsAreDroppedOnTheWayIn() throws {
+        let read = try decodeOne(["UID:\(uuid)", "CATEGORIES:Home,Es\u{8}2,a\u{C}b", "STATUS:NEED" + String(repeating: "\r", count: 150) + "S"])
+        #expect(read.tags == ["Es2", "ab"])
+        let text = encode([read])
+        #expect(!text.contains("\r\r"))
+        #expect(encode([try decode(text).items[0].get()]) == text, "\(text)")
+    }
+
+    /// Foundation takes the abbreviation "ART" for a zone; libical has none by that name, so the
+    /// export wrote the due in UTC and the round trip changed its zone (found by fuzzing).
+    @Test func aDueInAZoneNamedByAnAbbreviationIsReadInUTCAtTheSameInstant() throws {
+        let art = try #require(TimeZone(identifier: "ART"))
+        let nine = try #require(LocalDate(iso: "2026-12-10")).at(hour: 9, minute: 0, second: 0, in: .nudge(zone: art))
+        let read = try decodeOne(["UID:\(uuid)", "DUE;TZID=ART:20261210T090000"])
+        #expect(read.due == .at(nine, zone: ICalendarFile.utc))
+        let text = encode([read])
+        #expect(try decode(text).items[0].get().due == read.due)
+    }
+
     /// A rule Nudge cannot follow was kept after the other properties, and a second RRULE
     /// before it was then taken as the rule: each import reordered them (found by fuzzing).
     @Test func propertiesKeptComeBackInTheFilesOrder() throws {
