@@ -2,7 +2,8 @@ import CICal
 import Foundation
 import NudgeRecurrence
 
-/// A todo's category and tags, written as one CATEGORIES line.
+/// A todo's place among the others: its category and tags (one CATEGORIES line), its parent
+/// and the todos it comes after (RELATED-TO).
 extension ICalendarWriter {
     /// Stands for a comma within a category's name until the text is printed: libical prints
     /// the commas of a CATEGORIES value as they are, as the separators they are between names.
@@ -46,5 +47,43 @@ extension ICalendarWriter {
             if !line.hasPrefix(" ") { inCategories = line.hasPrefix("CATEGORIES") }
             return inCategories ? line.replacingOccurrences(of: commaInName, with: "\\,") : line
         }.joined(separator: "\n")
+    }
+
+    /// `RELATED-TO;RELTYPE=PARENT` naming the parent: as it came when it still names it (a
+    /// parent's UID that is no uuid), else by the parent's uuid. Other RELATED-TOs stay kept.
+    func parent(_ parentUUID: String?, kept: Kept) -> LibICal.Property? {
+        var written: LibICal.Property?
+        for property in kept.take(ICAL_RELATEDTO_PROPERTY) {
+            if !ICalendarFile.namesParent(property) {
+                kept.putBack(property)
+            } else if written == nil, let parentUUID, ICalendarFile.uuid(forUID: LibICal.value(of: property)) == parentUUID {
+                written = property
+            } else {
+                ical.icalproperty_free(property)
+            }
+        }
+        // A uuid holds nothing that would need escaping in the property's text.
+        if written == nil, let parentUUID, UUID(uuidString: parentUUID) != nil {
+            written = ical.icalproperty_new_from_string("RELATED-TO;RELTYPE=PARENT:" + parentUUID)
+        }
+        return written
+    }
+
+    /// A `RELATED-TO;RELTYPE=DEPENDS-ON` for each todo it comes after, in their order: as it
+    /// came when it names that todo (a UID that is no uuid), else by the uuid. With `after`
+    /// nil (a format that does not say), those it came with.
+    func blockers(_ after: [String]?, kept: [LibICal.Property]) -> [LibICal.Property] {
+        guard let after else { return kept }
+        var unused = kept
+        var written: [LibICal.Property] = []
+        for uuid in after {
+            if let index = unused.firstIndex(where: { ICalendarFile.uuid(forUID: LibICal.value(of: $0)) == uuid }) {
+                written.append(unused.remove(at: index))
+            } else if UUID(uuidString: uuid) != nil, let property = LibICal.property("RELATED-TO;RELTYPE=DEPENDS-ON:" + uuid) {
+                written.append(property)
+            }
+        }
+        unused.forEach { ical.icalproperty_free($0) }
+        return written
     }
 }
