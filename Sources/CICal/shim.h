@@ -22,6 +22,7 @@
     X(icalcomponent_new_clone) \
     X(icalcomponent_remove_component) \
     X(icalcomponent_remove_property) \
+    X(icalcomponent_strip_errors) \
     X(icaldurationtype_null_duration) \
     X(icalerror_clear_errno) \
     X(icalparameter_new_related) \

@@ -129,7 +129,7 @@ struct ICalendarReader {
                 // An override of one occurrence (RFC 5545 3.8.4.4): Nudge keeps one todo for a
                 // series, so it goes with its series as it is.
                 let uid = ical.icalcomponent_get_first_property(child, ICAL_UID_PROPERTY).map(LibICal.uid) ?? ""
-                let text = setAside.restore(LibICal.text(ofComponent: child))
+                let text = setAside.restore(LibICal.keptText(ofComponent: child))
                 overrides.append((ICalendarFile.uuid(forUID: uid), ICalendarSetAside.lfLines(text)))
             case ICAL_VTODO_COMPONENT:
                 var todo = TodoReader(todo: child, number: items.count + 1, timezones: timezones, options: options, setAside: setAside)

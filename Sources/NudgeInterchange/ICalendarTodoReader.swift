@@ -232,7 +232,7 @@ struct TodoReader {
         var snoozedUntil: Date?, remindedThrough: Date?
         for alarm in LibICal.children(of: todo) {
             guard ical.icalcomponent_isa(alarm) == ICAL_VALARM_COMPONENT else {
-                kept.append((Int.max, LibICal.text(ofComponent: alarm)))
+                kept.append((Int.max, LibICal.keptText(ofComponent: alarm)))
                 continue
             }
             let mapped = self.alarm(alarm, due: due, start: repetition == nil ? startInstant : nil,
@@ -248,7 +248,7 @@ struct TodoReader {
                 }
             case .snooze(let until): snoozedUntil = max(snoozedUntil ?? until, until)
             case .standIn: break
-            case .kept: kept.append((Int.max, LibICal.text(ofComponent: alarm)))
+            case .kept: kept.append((Int.max, LibICal.keptText(ofComponent: alarm)))
             }
             // RFC 9074: an alarm shown, answered or dismissed somewhere; for Nudge, its reminders
             // up to then are done with.

@@ -44,6 +44,9 @@ struct ICalendarWriter {
             ical.icalcomponent_add_component(calendar, vtimezone)
         }
         for todo in todos { ical.icalcomponent_add_component(calendar, todo) }
+        // What libical could not read in the kept text it says in X-LIC-ERRORs of its own,
+        // which the next import would read back beside new ones.
+        ical.icalcomponent_strip_errors(calendar)
         let text = LibICal.text(ofComponent: calendar)
         return setAside.restore(commaInCategory ? Self.categoryCommasEscaped(text) : text)
     }

@@ -69,6 +69,16 @@ enum LibICal {
         return String(cString: text)
     }
 
+    /// A component a todo keeps, as its export writes it: without the X-LIC-ERROR properties
+    /// libical added for what it could not read, which the next import would read back and
+    /// add to again.
+    static func keptText(ofComponent component: Component) -> String {
+        guard let copy = ical.icalcomponent_new_clone(component) else { return "" }
+        defer { ical.icalcomponent_free(copy) }
+        ical.icalcomponent_strip_errors(copy)
+        return text(ofComponent: copy)
+    }
+
     /// The corresponding C function is `icalproperty_as_ical_string_r`.
     static func text(ofProperty property: Property) -> String {
         guard let text = ical.icalproperty_as_ical_string_r(property) else { return "" }
