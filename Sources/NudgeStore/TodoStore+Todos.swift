@@ -154,11 +154,15 @@ extension TodoStore {
             if let parent = todo.parentUUID, parent != stored.parentUUID {
                 try checkParent(uuid: parent, forTodo: todo.id)
             }
+            // What fell due while the todo was held is still to be caught up when it is
+            // released; only a new due (or series) passes over the reminders before the edit.
+            let keepsHeldReminders = try isHeld(todo.id) && todo.due == stored.due && todo.repetition == stored.repetition
             let (dueAt, dueDay, dueZone) = Self.columns(for: todo.due)
             try db.run("""
                 UPDATE todos SET title = ?1, notes = ?2, due_at = ?3, due_day = ?4, due_zone = ?5,
                     priority = ?6, category_id = ?7, repeat_rule = ?8, repeat_from = ?9, repeat_start = ?12, updated_at = ?10,
-                    reminded_through = max(coalesce(reminded_through, ?10 - 1), ?10 - 1), title_key = ?13, repeat_dates = ?14,
+                    reminded_through = CASE WHEN ?17 THEN coalesce(reminded_through, updated_at)
+                        ELSE max(coalesce(reminded_through, ?10 - 1), ?10 - 1) END, title_key = ?13, repeat_dates = ?14,
                     due_wall_time = ?15, parent_uuid = ?16,
                     snoozed_until = CASE WHEN due_at IS ?3 AND due_day IS ?4 THEN snoozed_until END
                 WHERE id = ?11
@@ -168,7 +172,7 @@ extension TodoStore {
                       todo.repetition.map(\.from.rawValue).sqlValue, .integer(Int64(now.timeIntervalSince1970)),
                       .integer(todo.id), (todo.repetition?.start?.description).sqlValue, .text(Self.titleKey(todo.title)),
                       (todo.repetition?.datesText).sqlValue, (todo.dueWallTime?.description).sqlValue,
-                      todo.parentUUID.sqlValue])
+                      todo.parentUUID.sqlValue, .integer(keepsHeldReminders ? 1 : 0)])
             guard db.changes == 1 else { throw StoreError.noSuchTodos([todo.id]) }
             try replaceTags(todo.tags, todoID: todo.id)
             try replan(ids: [todo.id])

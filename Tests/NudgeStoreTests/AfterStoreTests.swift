@@ -84,6 +84,38 @@ struct AfterStoreTests: BerlinScheduleTesting {
         #expect(try blockerIDs(store, deployed.id) == [tests.id])
     }
 
+    /// "Write tests", and "Deploy" due at 12:00 after it.
+    func addDeployAfterTests(_ store: TodoStore) throws -> (tests: Todo, deploy: Todo) {
+        let tests = try store.add(NewTodo(title: "Write tests"), now: now)
+        var deploy = NewTodo(title: "Deploy", due: .at(date(29, 12), zone: berlin))
+        deploy.after = [tests.id]
+        return (tests, try store.add(deploy, now: now))
+    }
+
+    @Test func anEditOfAHeldTodoKeepsWhatFellDueForItsRelease() throws {
+        let store = try store()
+        let (tests, added) = try addDeployAfterTests(store)
+        var deploy = added
+        // Renamed at 12:30, past its reminders: they are still what fell due while it was held.
+        deploy.title = "Deploy to production"
+        _ = try store.update(deploy, now: date(29, 12, 30))
+        _ = try store.setCompleted(ids: [tests.id], done: true, now: date(29, 12, 45))
+        #expect(rules(try store.dueReminders(through: date(29, 12, 45))) == [
+            "2 before 10m 2026-11-29T11:50", "2 due 2026-11-29T12:00",
+        ])
+    }
+
+    @Test func aNewDueForAHeldTodoPassesOverTheRemindersBeforeTheEdit() throws {
+        let store = try store()
+        let (tests, added) = try addDeployAfterTests(store)
+        var deploy = added
+        // Moved at 12:30 to 12:35: its 12:25 reminder never fell due as the todo was then.
+        deploy.due = .at(date(29, 12, 35), zone: berlin)
+        _ = try store.update(deploy, now: date(29, 12, 30))
+        _ = try store.setCompleted(ids: [tests.id], done: true, now: date(29, 12, 45))
+        #expect(rules(try store.dueReminders(through: date(29, 12, 45))) == ["2 due 2026-11-29T12:35"])
+    }
+
     @Test func removingTheLastOpenBlockerReleasesTheTodo() throws {
         let store = try store()
         let tests = try store.add(NewTodo(title: "Write tests"), now: now)
