@@ -8,6 +8,9 @@ import NudgeStore
 struct Batcher {
     let groupAbove: Int
     let catchUp: CatchUp
+    /// The rule of a catch-up delivery: what came due while the service was not running, or
+    /// while the todos' reminders were held.
+    static let missedRule = "missed", heldRule = "held"
 
     struct Plan: Equatable {
         var deliveries: [NewDelivery] = []
@@ -16,28 +19,31 @@ struct Batcher {
     }
 
     /// `missedBefore`: reminders due before this moment were missed (the service started after
-    /// them); nil when the service was running all along.
-    func plan(_ due: [ScheduledReminder], now: Date, missedBefore: Date?) -> Plan {
+    /// them); nil when the service was running all along. `released`: todos that were blocked
+    /// when the service last fired, and are not now: what of theirs is due fell due while their
+    /// reminders were held, and is caught up as missed ones are.
+    func plan(_ due: [ScheduledReminder], now: Date, missedBefore: Date?, released: Set<Int64> = []) -> Plan {
         var plan = Plan()
-        var current = due
-        if let missedBefore {
-            let missed = due.filter { $0.at < missedBefore }
-            current = due.filter { $0.at >= missedBefore }
+        let isMissed = { (reminder: ScheduledReminder) in missedBefore.map { reminder.at < $0 } ?? false }
+        let isReleased = { (reminder: ScheduledReminder) in !isMissed(reminder) && reminder.todoID.map(released.contains) == true }
+        let missed = due.filter(isMissed), held = due.filter(isReleased)
+        var current = due.filter { !isMissed($0) && !isReleased($0) }
+        if !missed.isEmpty || !held.isEmpty {
             switch catchUp {
             case .all:
                 current = due
             case .digest:
                 // A missed digest is simply the digest, late.
                 current = missed.filter(\.isDigest) + current
-                let todos = missed.filter { !$0.isDigest }
-                if let latest = todos.map(\.at).max() {
-                    plan.deliveries.append(NewDelivery(kind: .catchUp, todoIDs: todoIDs(todos), rule: "missed",
-                                                       dueAt: latest))
+                for (reminders, rule) in [(missed.filter { !$0.isDigest }, Self.missedRule), (held, Self.heldRule)] {
+                    if let latest = reminders.map(\.at).max() {
+                        plan.deliveries.append(NewDelivery(kind: .catchUp, todoIDs: todoIDs(reminders), rule: rule, dueAt: latest))
+                    }
                 }
             case .skipOlderThan(let span):
                 let oldest = now.addingTimeInterval(-TimeInterval(span.days * 86_400 + span.seconds))
-                plan.skipped = missed.filter { $0.at < oldest }
-                current = missed.filter { $0.at >= oldest } + current
+                plan.skipped = (missed + held).filter { $0.at < oldest }
+                current = (missed + held).filter { $0.at >= oldest } + current
             }
         }
         // The digest is one notification of its own; so is each todo, once, at its latest reminder.

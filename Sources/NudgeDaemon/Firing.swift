@@ -27,12 +27,20 @@ struct Firing {
         var due: [ScheduledReminder] = []
         do {
             due = try store.dueReminders(through: moment)
-            guard !due.isEmpty else { return nil }
+            // Taken at every firing, with nothing due too: a todo released long before its
+            // reminder then reminds as any other.
+            let held = try store.heldTodoIDs()
+            guard !due.isEmpty else {
+                planning.heldBlocked = held
+                return nil
+            }
+            let released = planning.heldBlocked?.subtracting(held) ?? []
             let config = context.config
             let batch = Batcher(groupAbove: config.groupAbove, catchUp: config.catchUp)
-                .plan(due, now: moment, missedBefore: missedBefore)
+                .plan(due, now: moment, missedBefore: missedBefore, released: released)
             try store.fire(due, queueing: batch.deliveries, at: moment)
             planning.fireRetryAt = nil
+            planning.heldBlocked = held
             return (due, batch)
         } catch {
             let delay = ReminderService.retryDelay

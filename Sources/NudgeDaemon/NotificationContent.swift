@@ -77,8 +77,8 @@ struct NotificationWriter {
         case .group:
             return alerting(list("\(todos.count) todos due", todos: todos), todos: todos)
         case .catchUp:
-            return alerting(list("Missed while Nudge was not running: \(todos.count) todo\(todos.count == 1 ? "" : "s")", todos: todos),
-                            todos: todos)
+            let why = delivery.rule == Batcher.heldRule ? "Came due while blocked" : "Missed while Nudge was not running"
+            return alerting(list("\(why): \(todos.count) todo\(todos.count == 1 ? "" : "s")", todos: todos), todos: todos)
         case .digest:
             let agenda = Agenda(now: now, zone: zone)
             let overdue = todos.filter(agenda.isOverdue)

@@ -22,6 +22,9 @@ final class PlanningState {
     /// Reminders whose notification waits for their on_fire hook's answer (`suppress_wait`),
     /// by todo id: until when at most.
     var heldForHook: [Int64: Date] = [:]
+    /// The todos whose reminders were held (blocked) when the service last fired: one of them
+    /// due now was released meanwhile. Nil until the first firing.
+    var heldBlocked: Set<Int64>?
     /// When the timer is armed for (the next reminder, retry or hook hold).
     private var nextWake: Date?
     private var lastPlanned: String?

@@ -52,6 +52,18 @@ extension TodoStore {
         return try db.scalar("SELECT 1 FROM todos t WHERE t.id = ? AND \(Self.blockedCondition)", [.integer(id)]) != nil
     }
 
+    /// The pending todos whose reminders are held now: what the service compares with the
+    /// next time it fires, to tell the todos released meanwhile.
+    public func heldTodoIDs() throws(StoreError) -> Set<Int64> {
+        try perform {
+            guard planner.config.holdBlocked else { return [] }
+            return Set(try db.query("""
+                SELECT DISTINCT a.todo_id FROM todo_after a JOIN todos b ON b.id = a.blocker_id
+                JOIN todos t ON t.id = a.todo_id WHERE b.completed_at IS NULL AND t.completed_at IS NULL
+                """) { $0.int64("todo_id") })
+        }
+    }
+
     /// Each todo's blockers, done or not, in the order of their ids; a todo without any is absent.
     public func blockers(of ids: [Int64]) throws(StoreError) -> [Int64: [Blocker]] {
         try perform { try blockerRows(of: ids) }

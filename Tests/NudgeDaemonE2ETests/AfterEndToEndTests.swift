@@ -4,9 +4,11 @@ import Testing
 
 extension NudgedEndToEndTests {
     /// A todo after another pending one is held past its due, and shown at once, one
-    /// notification for what fell due meanwhile, when `nudge done` finishes its blocker.
-    @Test func aBlockedTodosReminderIsHeldAndComesWhenItsBlockerIsDone() async throws {
-        let world = try NudgedWorld()
+    /// notification for what fell due meanwhile, when `nudge done` finishes its blocker: as
+    /// `[catchup] policy` says, one naming the todos (digest, the default) or the todo's own.
+    @Test(arguments: [("", "Came due while blocked: 1 todo"), ("[catchup]\npolicy = all\n", "Deploy")])
+    func aBlockedTodosReminderIsHeldAndComesWhenItsBlockerIsDone(catchUp: String, summary: String) async throws {
+        let world = try NudgedWorld(config: NudgedWorld.quietConfig + catchUp)
         let daemon = try await world.startDaemonAndWait()
         let tests = try world.nudge("add", "Write tests", "--json")
         let blocker = try #require(try tests.object()["id"] as? Int)
@@ -23,7 +25,8 @@ extension NudgedEndToEndTests {
         let finished = Date()
         try await world.waitForEvent("fired", of: daemon, matching: ["NUDGE_TODO_ID": String(deploy)], timeout: 3)
         let records = try await world.waitForRecords(count: 1)
-        #expect(records.map { $0["DUNST_SUMMARY"] } == ["Deploy"])
+        #expect(records.map { $0["DUNST_SUMMARY"] } == [summary])
+        #expect([records[0]["DUNST_SUMMARY"], records[0]["DUNST_BODY"]].contains { $0?.contains("Deploy") == true }, "\(records[0])")
         let shown = try #require(NudgedWorld.shownAt(records[0]))
         #expect(shown.timeIntervalSince(finished) <= 1, "shown \(shown.timeIntervalSince(finished)) s after the blocker was done")
         // Once: the early reminder and the due come as one notification, and no more follow.

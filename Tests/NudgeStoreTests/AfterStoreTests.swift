@@ -116,6 +116,20 @@ struct AfterStoreTests: BerlinScheduleTesting {
         #expect(rules(try store.dueReminders(through: date(29, 12, 45))) == ["2 due 2026-11-29T12:35"])
     }
 
+    @Test func theHeldTodosAreThosePendingWithAPendingBlockerWhileHoldingIsOn() throws {
+        let store = try store()
+        let (tests, deploy) = try addDeployAfterTests(store)
+        var announce = NewTodo(title: "Announce")
+        announce.after = [tests.id]
+        let announced = try store.add(announce, now: now)
+        _ = try store.setCompleted(ids: [announced.id], done: true, now: now)
+        #expect(try store.heldTodoIDs() == [deploy.id])
+        _ = try store.setCompleted(ids: [tests.id], done: true, now: now)
+        #expect(try store.heldTodoIDs().isEmpty)
+        _ = try store.setCompleted(ids: [tests.id], done: false, now: now)
+        #expect(try self.store { $0.holdBlocked = false }.heldTodoIDs().isEmpty)
+    }
+
     @Test func removingTheLastOpenBlockerReleasesTheTodo() throws {
         let store = try store()
         let tests = try store.add(NewTodo(title: "Write tests"), now: now)
