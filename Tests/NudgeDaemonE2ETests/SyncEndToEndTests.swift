@@ -429,6 +429,54 @@ extension NudgedEndToEndTests {
             }
         }
 
+        /// A subtask made on A is under its parent on B. Its file reaching the server before
+        /// its parent's (a third client uploads it alone, as a sync cut short would leave it),
+        /// B shows it at the top level until the parent arrives; done on B, A counts it.
+        @Test func aSubtaskMadeOnOneMachineIsUnderItsParentOnTheOther() async throws {
+            let server = try RadicaleServer()
+            let (a, b) = try await SyncMachine.pair(server: server)
+
+            let due = a.world.secondsAhead(3 * 86_400)
+            let parentID = try a.world.add("Paint walls", due: due)
+            let subtaskID = try a.world.add("Buy paint", due: due, "--parent", String(parentID))
+            let parentUUID = try #require(try a.world.todo(parentID)["uuid"] as? String)
+            let subtaskUUID = try #require(try a.world.todo(subtaskID)["uuid"] as? String)
+            #expect(try await eventually(timeout: 5) {
+                a.file(uuid: parentUUID) != nil && a.file(uuid: subtaskUUID)?.contains("RELATED-TO;RELTYPE=PARENT:\(parentUUID)") == true
+            }, "\(a.log)")
+
+            // Only the subtask's file reaches the server, by a vdirsyncer of its own.
+            let other = try VdirMachine(name: "c", server: server)
+            try other.discover()
+            try FileManager.default.copyItem(atPath: a.vdir.collection + "/" + subtaskUUID + ".ics",
+                                             toPath: other.collection + "/" + subtaskUUID + ".ics")
+            try other.sync()
+            try b.vdir.sync()
+            #expect(try await eventually(timeout: 5) { try b.todo(titled: "Buy paint") != nil }, "\(b.log)")
+            let alone = try b.world.nudge("list").stdout
+            #expect(alone.contains(/\[ \] \d+  Buy paint/) && !alone.contains("Paint walls"), "\(alone)")
+            #expect(try b.todo(titled: "Buy paint")?["parent"] as? String == parentUUID)
+
+            // The parent comes with A's vdirsyncer: the subtask joins it.
+            try a.vdir.sync()
+            try b.vdir.sync()
+            #expect(try await eventually(timeout: 5) { try b.todo(titled: "Paint walls") != nil }, "\(b.log)")
+            let lines = try b.world.nudge("list").stdout.split(separator: "\n")
+            let parent = try #require(lines.firstIndex { $0.contains("Paint walls") }, "\(lines)")
+            #expect(lines[parent].contains(/\[ \] \d+  Paint walls 0\/1/), "\(lines)")
+            #expect(parent + 1 < lines.count && lines[parent + 1].contains(/\[ \] \d+    Buy paint/), "\(lines)")
+            #expect(try b.todo(titled: "Paint walls")?["uuid"] as? String == parentUUID)
+
+            let copyID = try #require(try b.todo(titled: "Buy paint")?["id"] as? Int)
+            #expect(try b.world.nudge("done", String(copyID)).status == 0)
+            #expect(try await eventually(timeout: 5) { b.file(uuid: subtaskUUID)?.contains("STATUS:COMPLETED") == true }, "\(b.log)")
+            try b.vdir.sync()
+            try a.vdir.sync()
+            #expect(try await eventually(timeout: 5) { try a.world.todo(subtaskID)["completed"] as? Bool == true }, "\(a.log)")
+            let done = try a.world.nudge("list").stdout
+            #expect(done.contains(/\[ \] \d+  Paint walls 1\/1/), "\(done)")
+        }
+
         /// JSON values compared as JSON with sorted keys (a dictionary's description follows
         /// its hash order, which differs between two of the same contents).
         static func same(_ x: Any?, _ y: Any?) -> Bool {
