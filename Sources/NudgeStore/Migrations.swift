@@ -262,5 +262,15 @@ enum Schema {
                 UPDATE todos SET sync_version = sync_version + 1 WHERE id = OLD.todo_id;
             END;
             """),
+        Migration(name: "016-todo-after-waiting", sql: """
+            -- A blocker a sync pass named that is not in the store yet, by its uuid: linked in
+            -- todo_after when it arrives, and written back with the todo meanwhile, so that
+            -- vdirsyncer bringing the blocked todo's file before its blocker's loses nothing.
+            CREATE TABLE todo_after_waiting (
+                todo_id INTEGER NOT NULL REFERENCES todos(id) ON DELETE CASCADE,
+                blocker_uuid TEXT NOT NULL,
+                PRIMARY KEY (todo_id, blocker_uuid)
+            ) WITHOUT ROWID;
+            """),
     ]
 }

@@ -148,28 +148,72 @@ extension TodoStore {
     }
 
     /// Gives each record's todo the blockers its `after` names, once every record is stored (a
-    /// blocker may come later in the file). A uuid of no stored todo, or one that would make a
-    /// cycle, is left out: the file is outside data, and the rest of it still comes in.
-    func importBlockers(_ records: [TodoRecord]) throws {
+    /// blocker may come later in the file). A uuid that would make a cycle is left out: the file
+    /// is outside data, and the rest of it still comes in. One of no stored todo is left out
+    /// too, unless `keepingWaiting` (a sync pass): then it waits in todo_after_waiting, and
+    /// `linkArrivedBlockers` links it when its todo comes.
+    func importBlockers(_ records: [TodoRecord], keepingWaiting: Bool = false) throws {
         let find = try db.prepare("SELECT id FROM todos WHERE uuid = ?")
         func id(_ uuid: String) throws -> Int64? {
             try find.bind([.text(uuid)])
             defer { find.reset() }
             return try find.step() ? find.row.int64("id") : nil
         }
+        let waitingOf = try db.prepare("SELECT blocker_uuid FROM todo_after_waiting WHERE todo_id = ?")
+        let remove = try db.prepare("DELETE FROM todo_after WHERE todo_id = ? AND blocker_id = ?")
+        let insert = try db.prepare("INSERT OR IGNORE INTO todo_after (todo_id, blocker_id) VALUES (?, ?)")
+        let forget = try db.prepare("DELETE FROM todo_after_waiting WHERE todo_id = ?")
+        let wait = try db.prepare("INSERT OR IGNORE INTO todo_after_waiting (todo_id, blocker_uuid) VALUES (?, ?)")
         for record in records {
             guard let after = record.after, let todoID = try id(record.uuid) else { continue }
-            let wanted = try after.compactMap(id)
+            var wanted: [Int64] = [], absent: [String] = []
+            for uuid in after {
+                if let blocker = try id(uuid) { wanted.append(blocker) } else { absent.append(uuid) }
+            }
+            try waitingOf.bind([.integer(todoID)])
+            var waiting: Set<String> = []
+            while try waitingOf.step() { waiting.insert(waitingOf.row.text("blocker_uuid") ?? "") }
+            waitingOf.reset()
+            // An import that names a waiting blocker keeps it waiting; one that does not, forgets it.
+            let stillWaiting = Set(keepingWaiting ? absent : absent.filter(waiting.contains))
+            if stillWaiting != waiting {
+                try forget.run([.integer(todoID)])
+                for uuid in stillWaiting.sorted() { try wait.run([.integer(todoID), .text(uuid)]) }
+            }
             let stored = try blockerRows(of: [todoID])[todoID]?.map(\.id) ?? []
             guard Set(wanted) != Set(stored) else { continue }
-            let remove = try db.prepare("DELETE FROM todo_after WHERE todo_id = ? AND blocker_id = ?")
             for blocker in stored where !wanted.contains(blocker) { try remove.run([.integer(todoID), .integer(blocker)]) }
-            let insert = try db.prepare("INSERT OR IGNORE INTO todo_after (todo_id, blocker_id) VALUES (?, ?)")
             for blocker in wanted where !stored.contains(blocker) {
                 if try cycle(todoID: todoID, after: blocker) == nil { try insert.run([.integer(todoID), .integer(blocker)]) }
             }
             try replan(ids: [todoID])
         }
+    }
+
+    /// Links each waiting blocker whose todo is stored now (unless that would make a cycle) and
+    /// plans its todo again.
+    func linkArrivedBlockers() throws {
+        let arrived = try db.query("""
+            SELECT w.todo_id, w.blocker_uuid, b.id AS blocker_id FROM todo_after_waiting w
+            JOIN todos b ON b.uuid = w.blocker_uuid ORDER BY w.todo_id, b.id
+            """) { ($0.int64("todo_id"), $0.text("blocker_uuid") ?? "", $0.int64("blocker_id")) }
+        guard !arrived.isEmpty else { return }
+        let forget = try db.prepare("DELETE FROM todo_after_waiting WHERE todo_id = ? AND blocker_uuid = ?")
+        let insert = try db.prepare("INSERT OR IGNORE INTO todo_after (todo_id, blocker_id) VALUES (?, ?)")
+        for (todoID, uuid, blocker) in arrived {
+            try forget.run([.integer(todoID), .text(uuid)])
+            if try cycle(todoID: todoID, after: blocker) == nil { try insert.run([.integer(todoID), .integer(blocker)]) }
+        }
+        try replan(ids: Array(Set(arrived.map(\.0))).sorted())
+    }
+
+    /// The blockers waiting for their todos, by the uuid of the todo that comes after them.
+    func waitingBlockers() throws -> [String: [String]] {
+        let rows = try db.query("""
+            SELECT t.uuid, w.blocker_uuid FROM todo_after_waiting w JOIN todos t ON t.id = w.todo_id
+            ORDER BY w.todo_id, w.blocker_uuid
+            """) { ($0.text("uuid") ?? "", $0.text("blocker_uuid") ?? "") }
+        return Dictionary(grouping: rows, by: \.0).mapValues { $0.map(\.1) }
     }
 
     /// Plans again the todos that come after any of `ids`: a blocker done, reopened or gone

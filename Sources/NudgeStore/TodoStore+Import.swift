@@ -159,7 +159,10 @@ extension TodoStore {
                 }
             }
         }
-        if !dryRun { try importBlockers(zip(records, summary.outcomes).filter { $0.1 != .skipped }.map(\.0)) }
+        if !dryRun {
+            try importBlockers(zip(records, summary.outcomes).filter { $0.1 != .skipped }.map(\.0), keepingWaiting: replacing)
+            try linkArrivedBlockers()
+        }
         if !changed.isEmpty {
             try replan(ids: changed)
             try replanDependents(of: changed)

@@ -154,7 +154,13 @@ extension TodoStore {
                 versions[row.text(uuid) ?? ""] = row.int64(version)
             }
             let records = try records(where: condition, remindedThrough: true)
-            return records.map { ($0, versions[$0.uuid] ?? 0) }
+            // Blockers not in the store yet go out with their todo, as they came.
+            let waiting = try waitingBlockers()
+            return records.map { record in
+                var record = record
+                if let blockers = waiting[record.uuid] { record.after = (record.after ?? []) + blockers }
+                return (record, versions[record.uuid] ?? 0)
+            }
         }
     }
 

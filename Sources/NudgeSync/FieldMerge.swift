@@ -68,20 +68,34 @@ enum FieldMerge {
         return tags.isEmpty ? [] : ["#" + tags.joined(separator: " ")]
     }
 
-    /// The tags merged one by one: each added on either side since the base is there, each
-    /// removed on either side is gone, the rest as ours has them. Without a base, both sides'.
+    /// The tags merged one by one (`mergedElements`), ignoring case.
     static func mergedTags(base: TodoRecord?, local: TodoRecord, remote: TodoRecord) -> [String] {
-        let localTags = local.tags ?? [], remoteTags = remote.tags ?? []
-        let baseSet = Set(base.map(folded) ?? []), remoteSet = Set(folded(remote)), localSet = Set(folded(local))
-        let kept = localTags.filter { tag in
-            let key = Tag.folded(tag)
-            return base == nil || !baseSet.contains(key) || remoteSet.contains(key)
+        Tag.unique(mergedElements(base: base.map { $0.tags ?? [] }, local: local.tags ?? [], remote: remote.tags ?? [],
+                                  key: Tag.folded))
+    }
+
+    /// The todos it comes after, merged one by one as the tags are.
+    static func mergedBlockers(base: TodoRecord?, local: TodoRecord, remote: TodoRecord) -> [String] {
+        mergedElements(base: base.map { $0.after ?? [] }, local: local.after ?? [], remote: remote.after ?? []) { $0 }
+    }
+
+    /// Elements merged one by one: each added on either side since the base is there, each
+    /// removed on either side is gone, the rest as ours has them. Without a base, both sides'.
+    private static func mergedElements(base: [String]?, local: [String], remote: [String],
+                                       key: (String) -> String) -> [String] {
+        let baseSet = Set((base ?? []).map(key)), remoteSet = Set(remote.map(key)), localSet = Set(local.map(key))
+        let kept = local.filter { element in
+            base == nil || !baseSet.contains(key(element)) || remoteSet.contains(key(element))
         }
-        let added = remoteTags.filter { tag in
-            let key = Tag.folded(tag)
-            return !localSet.contains(key) && (base == nil || !baseSet.contains(key))
+        let added = remote.filter { element in
+            !localSet.contains(key(element)) && (base == nil || !baseSet.contains(key(element)))
         }
-        return Tag.unique(kept + added)
+        return kept + added
+    }
+
+    /// The todos it comes after, in no particular order: a file may name them in any.
+    private static func blockerSet(_ record: TodoRecord) -> Set<String> {
+        Set(record.after ?? [])
     }
 
     private static func seconds(_ date: Date) -> String {
@@ -108,6 +122,7 @@ enum FieldMerge {
         }
         // Tags merge one by one: they never overlap.
         if folded(local) != folded(remote) { merged.tags = mergedTags(base: base, local: local, remote: remote) }
+        if blockerSet(local) != blockerSet(remote) { merged.after = mergedBlockers(base: base, local: local, remote: remote) }
         merged.updatedAt = max(local.updatedAt, remote.updatedAt)
         // Reminders done with on either machine stay done with.
         if let theirs = remote.remindedThrough {
@@ -119,12 +134,16 @@ enum FieldMerge {
     /// A hash of the fields a person edits, the same for two records with the same fields
     /// (whatever their bytes in a file, their LAST-MODIFIED or their acknowledgements).
     static func fingerprint(_ record: TodoRecord) -> String {
+        // Blockers, as the parent, only when there are some: files written before keep their fingerprints.
+        let blockers = blockerSet(record).sorted()
         let described = fingerprinted.map { $0.describe(record) } + tagsDescription(record) + (record.parentUUID.map { ["^" + $0] } ?? [])
+            + (blockers.isEmpty ? [] : ["<" + blockers.joined(separator: " ")])
         return VdirSync.hash(Data(described.joined(separator: "\u{1F}").utf8))
     }
 
     /// The names of the fields in which two records differ.
     static func differing(_ one: TodoRecord, _ other: TodoRecord) -> [String] {
         fields.filter { $0.differs(one, other) }.map(\.name) + (folded(one) != folded(other) ? ["tags"] : [])
+            + (blockerSet(one) != blockerSet(other) ? ["blockers"] : [])
     }
 }
