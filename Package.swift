@@ -31,6 +31,10 @@ let package = Package(
         // SQLite in Swift: connections confined to their thread or queue, cached statements,
         // columns by name, typed result codes. The store's queries are built on it.
         .target(name: "NudgeSQLite", dependencies: ["CSQLite"]),
+        // The filter language of `list`, `export`, `status` and `upcoming` (and, to come, of the commands
+        // that change todos), parsed in one place: a module of its own so that every command, the
+        // store that turns it into SQL, and its tests share one grammar without the CLI.
+        .target(name: "NudgeFilter", dependencies: ["NudgeCore"]),
         .target(name: "NudgeStore", dependencies: ["NudgeCore", "NudgeSQLite", "NudgePlatform"]),
         .target(name: "NudgeRecurrence", dependencies: ["NudgeCore", "CICal", "NudgePlatform"]),
         .target(name: "NudgeConfigFile", dependencies: ["NudgeCore", "NudgePlatform", "CINIH"]),
@@ -76,6 +80,7 @@ let package = Package(
         // fields, typeset by groff and man.
         .testTarget(name: "NudgeManualTests", dependencies: ["nudge-manpages", "nudge", "nudged", "NudgeCLI", "NudgeDaemon",
                                                              "NudgeConfigFile", "NudgeHelp", "NudgeTestSupport"]),
+        .testTarget(name: "NudgeFilterTests", dependencies: ["NudgeFilter", "NudgeCore"]),
         .testTarget(name: "NudgeSQLiteTests", dependencies: ["NudgeSQLite", "NudgeTestSupport"]),
         .testTarget(name: "NudgeStoreTests", dependencies: ["NudgeStore", "NudgeSQLite", "NudgeTestSupport"]),
         // rrule_oracle.py is run by the tests, from the source tree.
