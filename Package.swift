@@ -35,7 +35,7 @@ let package = Package(
         // that change todos), parsed in one place: a module of its own so that every command, the
         // store that turns it into SQL, and its tests share one grammar without the CLI.
         .target(name: "NudgeFilter", dependencies: ["NudgeCore"]),
-        .target(name: "NudgeStore", dependencies: ["NudgeCore", "NudgeSQLite", "NudgePlatform"]),
+        .target(name: "NudgeStore", dependencies: ["NudgeCore", "NudgeFilter", "NudgeSQLite", "NudgePlatform"]),
         .target(name: "NudgeRecurrence", dependencies: ["NudgeCore", "CICal", "NudgePlatform"]),
         .target(name: "NudgeConfigFile", dependencies: ["NudgeCore", "NudgePlatform", "CINIH"]),
         .target(name: "NudgeSystem", dependencies: ["CSystemd", "NudgePlatform"]),
@@ -50,7 +50,7 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("_FoundationICU")]),
         // The store's two-way mirror in a vdir, shared by `nudge sync` and nudged.
         .target(name: "NudgeSync", dependencies: ["NudgeCore", "NudgeStore", "NudgeInterchange", "NudgePlatform", "CLinux"]),
-        .target(name: "NudgeCLI", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem", "NudgeInterchange", "NudgeSync", "NudgeNetwork", "NudgeQuote", "NudgeHelp", "NudgePlatform", "CLinux"]),
+        .target(name: "NudgeCLI", dependencies: ["NudgeCore", "NudgeFilter", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem", "NudgeInterchange", "NudgeSync", "NudgeNetwork", "NudgeQuote", "NudgeHelp", "NudgePlatform", "CLinux"]),
         .target(name: "NudgeDaemon", dependencies: ["NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeConfigFile", "NudgeSystem", "NudgeSync", "NudgeInterchange", "NudgeQuote", "NudgeHelp", "NudgePlatform", "CLinux"]),
         .executableTarget(name: "nudge", dependencies: ["NudgeCLI", "NudgePlatform"]),
         .executableTarget(name: "nudged", dependencies: ["NudgeDaemon"]),

@@ -94,6 +94,8 @@ struct Arguments {
     private(set) var positionals: [String] = []
     /// The `+TAG` and `-TAG` words, for a command that declares `TagWords`; checked tags.
     private(set) var tagsAdded: [String] = [], tagsRemoved: [String] = []
+    /// For a command that takes a filter, its words in order, not checked.
+    private(set) var filterWords: [String] = []
     private var values: [String: [String]] = [:]
     /// The names of the options the command declared, for the check that it asks only for these.
     private let declared: Set<String>
@@ -114,6 +116,11 @@ struct Arguments {
         while index < words.count {
             let word = words[index]
             index += 1
+            if tagWords?.isFilter == true, onlyPositionals
+                || (!word.hasPrefix("--") && word != "-h" && !options.contains { $0.short.map { "-\($0)" } == word }) {
+                filterWords.append(word)
+                continue
+            }
             if !onlyPositionals, tagWords != nil, word.hasPrefix("+") {
                 tagsAdded.append(try TagWords.tag(word))
                 continue

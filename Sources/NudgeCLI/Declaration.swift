@@ -124,7 +124,7 @@ enum Syntax: SyntaxElement {
         case .option(let option): option.synopsis
         case .oneOf(let pieces): pieces.map(\.bare).joined(separator: " | ")
         case .with(let pieces, let option): ([option.synopsis] + pieces.map(\.standalone)).joined(separator: " ")
-        case .tags(let words): words.removing ? "+TAG | -TAG" : "+TAG"
+        case .tags(let words): words.isFilter ? "FILTER" : words.removing ? "+TAG | -TAG" : "+TAG"
         }
     }
 

@@ -5,6 +5,12 @@ import NudgeCore
 /// word is positional, so a title can start with `+`.
 struct TagWords: SyntaxElement {
     let removing: Bool
+    /// Every word that is not an option is a word of a filter (`nudge help filter`), kept in
+    /// order, tags too, for `FilterParser`.
+    var isFilter = false
+
+    /// What a command that takes a filter declares.
+    static let filter = TagWords(removing: true, isFilter: true)
 
     var syntax: Syntax { .tags(self) }
 

@@ -288,7 +288,7 @@ extension TodoStore {
     /// rows) look them up by id instead of reading every todo's text again for each.
     /// Call it inside `reading`.
     public func searchingOnce<T>(_ query: TodoQuery, _ body: (TodoQuery) throws -> T) throws -> T {
-        guard let search = query.search, !search.isEmpty else { return try body(query) }
+        guard query.searchesText else { return try body(query) }
         defer { try? db.execute("DELETE FROM temp.nudge_found") }
         try perform {
             let filter = try todoFilter(query)
@@ -297,6 +297,7 @@ extension TodoStore {
         }
         var found = query
         found.search = nil
+        found.filter = nil
         found.foundOnce = true
         return try body(found)
     }
@@ -320,6 +321,9 @@ extension TodoStore {
             filter.arguments.append(.integer(Int64(priority.rawValue)))
         }
         try tagConditions(query, into: &filter)
+        if let terms = query.filter {
+            filter.conditions.append(try condition(terms, into: &filter))
+        }
         if query.foundOnce {
             filter.conditions.append("t.id IN temp.nudge_found")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import NudgeCore
+import NudgeFilter
 import NudgePlatform
 import NudgeSQLite
 
@@ -50,6 +51,8 @@ public struct TodoQuery: Sendable {
     public var excludedTags: [String] = []
     /// Matched against title and notes, ignoring case.
     public var search: String?
+    /// The terms of a filter (`nudge help filter`), besides the conditions above.
+    public var filter: Filter?
     /// Set by `TodoStore.searchingOnce`: the todos the search found are the ids in `temp.nudge_found`.
     var foundOnce = false
     /// Set by `TodoStore.onlyIDs`: only the todos whose ids are in `temp.nudge_only`.
@@ -57,7 +60,10 @@ public struct TodoQuery: Sendable {
 
     /// Whether the list-order indexes serve it. A search reads the notes, which they do not
     /// hold: a scan of the table, then a sort of the few todos that match, is faster.
-    var isServedByListOrderIndexes: Bool { (search?.isEmpty ?? true) && !foundOnce }
+    var isServedByListOrderIndexes: Bool { !searchesText && !foundOnce }
+
+    /// Whether it reads the title and notes of every todo it looks at.
+    var searchesText: Bool { !(search?.isEmpty ?? true) || filter?.searchesText == true }
 
     /// The same query, for the completed todos only.
     var completed: TodoQuery {

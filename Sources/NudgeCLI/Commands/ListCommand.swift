@@ -1,6 +1,7 @@
 import CLinux
 import Foundation
 import NudgeCore
+import NudgeFilter
 import NudgeQuote
 import NudgeStore
 
@@ -14,7 +15,7 @@ enum ListCommand: Command {
     static let sort = ValueOption("sort", "KEY", "Order within each section: due (the default), priority, title or created", choices: Choices.sortKeys, parse: order)
     static let json = Flag("json", "Print an array of todos as JSON")
     static let name = "list"
-    static let declaration = CommandDeclaration(name, "List todos by when they are due", TagWords(removing: true), oneOf(all, completed),
+    static let declaration = CommandDeclaration(name, "List todos by when they are due", TagWords.filter, oneOf(all, completed),
                                                 category, priority, tag, search, sort, json)
     static let jsonOutput = """
         An array of todos in the order listed (Overdue, Today, Upcoming, Unscheduled, then
@@ -24,9 +25,11 @@ enum ListCommand: Command {
     static let discussion = """
         Todos are shown in sections: Overdue, Today, Upcoming, Unscheduled, and with --all or
         --completed, Completed. Within a section they are ordered by due time, then priority,
-        then title. Filters combine: +NAME shows only todos with that tag, -NAME only those
-        without it (ignoring case). On a terminal, the quote of the day ([list] quote in the
-        config file) is shown above them.
+        then title. A FILTER lists only the todos it matches: +NAME only those with that tag,
+        -NAME only those without it (ignoring case), overdue, due:tomorrow, words to search and
+        more, combined with and, or and parentheses ('nudge help filter'); the options combine
+        with it. On a terminal, the quote of the day ([list] quote in the config file) is shown
+        above them.
 
         A subtask is shown indented under its parent, in the parent's section whatever its own
         due, and a parent shows how many of its subtasks are done (2/5). A subtask whose parent
@@ -36,6 +39,7 @@ enum ListCommand: Command {
           nudge list
           nudge list --category work --priority high
           nudge list +money -phone
+          nudge list '(+trip' or 'category:travel)' due.before:friday
           nudge list --all --search milk --json
         """
 
@@ -47,14 +51,11 @@ enum ListCommand: Command {
     }
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
-        var query = TodoQuery()
-        if arguments[Self.all] { query.state = .all }
-        if arguments[Self.completed] { query.state = .completed }
+        var query = try filtered(arguments, context: context, all: Self.all, completed: Self.completed)
         query.categoryName = try arguments[Self.category]
         query.priority = try arguments[Self.priority]
         query.search = try arguments[Self.search]
         query.tags = try tagsAdded(arguments, option: Self.tag)
-        query.excludedTags = arguments.tagsRemoved
         let order = try arguments[Self.sort] ?? .due
         let store = try context.store(.read)
         let agenda = context.agenda
@@ -158,7 +159,7 @@ enum ListCommand: Command {
         if total == 0 {
             context.print("No todos yet. Add one with: nudge add \"Buy milk\" --due tomorrow")
         } else if query.categoryName != nil || query.priority != nil || query.search != nil
-                    || !query.tags.isEmpty || !query.excludedTags.isEmpty {
+                    || !query.tags.isEmpty || !query.excludedTags.isEmpty || query.filter != nil {
             context.print("No todos match.")
         } else if query.state == .completed {
             context.print("Nothing completed yet.")

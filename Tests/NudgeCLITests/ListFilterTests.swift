@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+@testable import NudgeTestSupport
+
+/// `nudge list FILTER`: the terms of `nudge help filter` with the options list had before them.
+struct ListFilterTests {
+    let nudge = Nudge()
+
+    func titles(_ words: String...) throws -> [String] {
+        let run = try nudge.run(["list", "--json"] + words)
+        try #require(run.status == 0, "\(run.stderr)")
+        return try run.array().compactMap { $0["title"] as? String }
+    }
+
+    @Test func termsCombineWithTheOptionsListHadBefore() throws {
+        try nudge("category", "add", "work")
+        try nudge("add", "Buy oat milk", "+shop", "--due", "2026-11-28")
+        try nudge("add", "Call bank", "+phone", "--category", "work", "--priority", "high", "--due", "tomorrow 9am")
+        try nudge("add", "Pay rent", "--notes", "the milk man too", "--repeat", "monthly", "--due", "2026-12-01")
+        try nudge("add", "Old", "+shop")
+        try nudge("done", "4")
+        #expect(try titles("overdue") == ["Buy oat milk"])
+        #expect(try titles("milk") == ["Buy oat milk", "Pay rent"])
+        #expect(try titles("oat milk") == ["Buy oat milk"])
+        #expect(try titles("+shop", "or", "priority:high") == ["Buy oat milk", "Call bank"])
+        #expect(try titles("(+shop", "or", "+phone)", "due:tomorrow") == ["Call bank"])
+        #expect(try titles("repeating") == ["Pay rent"])
+        #expect(try titles("2-3", "1", "-phone") == ["Buy oat milk", "Pay rent"])
+        #expect(try titles("status:all", "+shop") == ["Buy oat milk", "Old"])
+        #expect(try titles("--completed", "+shop") == ["Old"])
+        #expect(try titles("due.before:2026-12-01", "--category", "work") == ["Call bank"])
+        #expect(try titles("milk", "--priority", "medium", "--search", "rent") == ["Pay rent"])
+        #expect(try titles("--tag", "shop", "-phone") == ["Buy oat milk"])
+        #expect(try nudge("list", "+shop", "or", "priority:low").stdout.contains("Buy oat milk"))
+        #expect(try nudge("list", "due:none", "priority:low").stdout == "No todos match.\n")
+    }
+
+    @Test("a wrong term is one line naming it, and exit 2", arguments: [
+        (["priorty:high"], "nudge: 'priorty:high' is not a filter term; use ids (3 5-8), +TAG, -TAG, category:NAME, "
+            + "priority:high|medium|low, due:today|tomorrow|none|WHEN, due.before:WHEN, due.after:WHEN, overdue, blocked, "
+            + "repeating, parent:ID, status:pending|completed|all, words to search, or, ( )\n"),
+        (["(+a", "or"], "nudge: 'or' in the filter needs a term after it\n"),
+        (["--all", "status:pending"], "nudge: --all and status:pending cannot be used together; choose one\n"),
+        (["due.before:\u{1b}[31m"], "nudge: 'due.before:^[[31m' names no date or time; use a WHEN as --due takes: "
+            + "2026-12-24, 2026-12-24 09:30, today, tonight, tomorrow 9am, tomorrow at 9, fri, next fri, next week, next month, "
+            + "9am, 17:30, in 2h, in 3 days, +45m, eod, eow, eom, dec 24\n"),
+    ])
+    func aWrongTermIsOneLine(words: [String], message: String) throws {
+        try nudge("add", "Kept")
+        let run = try nudge.run(["list"] + words)
+        #expect(run.status == 2)
+        #expect(run.stderr == message)
+        #expect(run.stdout.isEmpty)
+    }
+}
