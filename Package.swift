@@ -93,7 +93,7 @@ let package = Package(
         .testTarget(name: "NudgeSyncTests", dependencies: ["NudgeSync", "NudgeTestSupport"]),
         .testTarget(name: "NudgeSystemTests", dependencies: ["NudgeSystem", "NudgeTestSupport"]),
         .testTarget(name: "NudgeDaemonTests", dependencies: ["NudgeDaemon", "NudgePlatform", "NudgeTestSupport"]),
-        .testTarget(name: "NudgeCLITests", dependencies: ["nudge", "NudgeCLI", "NudgeCore", "NudgeStore", "NudgeRecurrence", "NudgeHelp",
+        .testTarget(name: "NudgeCLITests", dependencies: ["nudge", "NudgeCLI", "NudgeCore", "NudgeFilter", "NudgeStore", "NudgeRecurrence", "NudgeHelp",
                                                           "NudgePlatform", "NudgeTestSupport"]),
         .testTarget(name: "NudgeDaemonE2ETests", dependencies: ["nudged", "nudge", "NudgeTestSupport"]),
         // The unit under a real systemd user manager, with the release binaries (`make release`);

@@ -4,7 +4,7 @@ import NudgeHelp
 /// The topics of `nudge help TOPIC`, which the man page gives a section each: the forms the
 /// placeholders of the commands take, and what nudge reads from outside.
 enum HelpTopics {
-    static let all = [when, duration, rule, exitStatus, environment, files, examples]
+    static let all = [when, duration, rule, filter, exitStatus, environment, files, examples]
 
     static func named(_ name: String) -> HelpTopic? {
         all.first { $0.name == name }
@@ -85,6 +85,37 @@ enum HelpTopics {
             it counts from when the todo was done. Either way the time of day stays the same
             across changes to and from daylight saving time. 'nudge skip ID' leaves one due out
             of a series that repeats from its due.
+            """)
+
+    static let filter = HelpTopic(
+        name: "filter", heading: "FILTERS (FILTER)",
+        abstract: "The terms of FILTER for list: 3 5-8, +tag, due:today, overdue, milk, or, ( )",
+        text: """
+            A FILTER chooses todos by terms, each a word of the command line. Terms next to
+            each other must all hold (and between them may be written); or between them needs
+            one side to hold, and binds less tightly: +a +b or +c is (+a +b) or +c. Case does
+            not matter in names and values. A term is one of:
+            """,
+        entries: [
+            HelpEntry("3 5-8", "Todos with these ids; ids and ranges in one group are one term, any of them."),
+            HelpEntry("+TAG, -TAG", "With the tag, or without it (ignoring case)."),
+            HelpEntry("category:NAME", "In that category; a name with spaces is quoted: 'category:Day job'."),
+            HelpEntry("priority:high|medium|low", "Of that priority."),
+            HelpEntry("due:today|tomorrow|none|WHEN", "Due on that day (a WHEN with a time names its day), or with no due."),
+            HelpEntry("due.before:WHEN, due.after:WHEN", "Due before WHEN, or after it; a WHEN without a time is a whole day: due.before:fri is before Friday starts, due.after:fri from Saturday on."),
+            HelpEntry("overdue", "Pending and due before now (an all-day todo, before today)."),
+            HelpEntry("blocked", "Waiting for a pending todo it comes after (add --after)."),
+            HelpEntry("repeating", "With a repeat rule."),
+            HelpEntry("parent:ID", "A subtask of todo ID."),
+            HelpEntry("status:pending|completed|all", "Which todos the filter looks at: given once, outside parentheses, it is for the whole filter. Without it, the pending ones (list --all and --completed choose too)."),
+            HelpEntry("milk, 'oat milk'", "Todos whose title or notes contain the word, or the phrase: a quoted word with a space is one phrase, parentheses and all, unless it is a term (category:NAME)."),
+            HelpEntry("( ... )", "Groups terms: ( +a or +b ) overdue. A parenthesis can be a word of its own or stuck to the ends of a word, '(+a' or '+b)'; quote them from the shell."),
+        ],
+        notes: """
+            WHEN is read as --due reads it ('nudge help when'). A word of letters before a
+            colon is taken as a term's name: a wrong one (priorty:high) is refused with the
+            terms there are, and --search finds such text. A number is an id: to search for
+            one, use --search too.
             """)
 
     static let environment = HelpTopic(

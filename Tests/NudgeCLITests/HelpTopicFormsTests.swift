@@ -1,5 +1,6 @@
 import Foundation
 import NudgeCore
+import NudgeFilter
 import NudgeHelp
 import NudgeRecurrence
 import Testing
@@ -36,6 +37,19 @@ struct HelpTopicFormsTests {
         #expect(forms.count > 15)
         for form in forms {
             #expect((try? RepeatRule(parsing: form)) != nil, "nudge help rule lists \(form), which nudge does not read")
+        }
+    }
+}
+
+extension HelpTopicFormsTests {
+    @Test func everyFormOfFilterIsRead() throws {
+        let forms = Self.forms(of: HelpTopics.filter).filter { $0.rangeOfCharacter(from: .uppercaseLetters) == nil }
+        #expect(forms.count > 5)
+        let parser = FilterParser(when: Self.parsers[1])
+        for form in forms {
+            // 'oat milk' is one word of the command line; 3 5-8 two.
+            let words = form.hasPrefix("'") ? [form.trimmingCharacters(in: ["'"])] : form.components(separatedBy: " ")
+            #expect((try? parser.parse(words))?.filter != nil, "nudge help filter lists \(form), which nudge does not read")
         }
     }
 }
