@@ -1,5 +1,6 @@
 import CICal
 import Foundation
+import NudgeCore
 import NudgeRecurrence
 
 /// A todo's place among the others: its category and tags (one CATEGORIES line), its parent
@@ -62,11 +63,42 @@ extension ICalendarWriter {
                 ical.icalproperty_free(property)
             }
         }
-        // A uuid holds nothing that would need escaping in the property's text.
         if written == nil, let parentUUID, UUID(uuidString: parentUUID) != nil {
-            written = ical.icalproperty_new_from_string("RELATED-TO;RELTYPE=PARENT:" + parentUUID)
+            written = link("PARENT", to: parentUUID)
         }
         return written
+    }
+
+    /// A RELATED-TO naming the todo `uuid` by its file's UID when that is known and reads back
+    /// as that todo, else by the uuid (which holds nothing that would need escaping).
+    func link(_ reltype: String, to uuid: String) -> LibICal.Property? {
+        if let uid = uids[uuid], let property = LibICal.property("RELATED-TO;RELTYPE=\(reltype):" + uid) {
+            if ICalendarFile.uuid(forUID: LibICal.value(of: property)) == uuid { return property }
+            ical.icalproperty_free(property)
+        }
+        return LibICal.property("RELATED-TO;RELTYPE=\(reltype):" + uuid)
+    }
+
+    /// The UIDs of the todos `records` link to, among them and `options.linked`, where their
+    /// files spell them otherwise than their uuids (tasks.org's numbers, an uppercase uuid):
+    /// another program finds a todo only by the UID it gave it.
+    func linkedUIDs(_ records: [TodoRecord]) -> [String: String] {
+        let wanted = Set(records.flatMap { [$0.parentUUID].compactMap(\.self) + ($0.after ?? []) })
+        guard !wanted.isEmpty else { return [:] }
+        var found = options.linked.filter { wanted.contains($0.key) }
+        for record in records where wanted.contains(record.uuid) { found[record.uuid] = record }
+        var uids: [String: String] = [:]
+        var setAside = ICalendarSetAside()
+        for (uuid, record) in found {
+            let kept = Kept(record.kept[ICalendarFile.keptKey], setAside: &setAside)
+            defer { kept.free() }
+            guard let property = kept.takeFirst(ICAL_UID_PROPERTY) else { continue }
+            defer { ical.icalproperty_free(property) }
+            let uid = LibICal.uid(of: property)
+            let plain = uid.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F && !",;\\".unicodeScalars.contains($0) }
+            if uid != uuid, plain, ICalendarFile.uuid(forUID: uid) == uuid { uids[uuid] = uid }
+        }
+        return uids
     }
 
     /// A `RELATED-TO;RELTYPE=DEPENDS-ON` for each todo it comes after, in their order: as it
@@ -79,7 +111,7 @@ extension ICalendarWriter {
         for uuid in after {
             if let index = unused.firstIndex(where: { ICalendarFile.uuid(forUID: LibICal.value(of: $0)) == uuid }) {
                 written.append(unused.remove(at: index))
-            } else if UUID(uuidString: uuid) != nil, let property = LibICal.property("RELATED-TO;RELTYPE=DEPENDS-ON:" + uuid) {
+            } else if UUID(uuidString: uuid) != nil, let property = link("DEPENDS-ON", to: uuid) {
                 written.append(property)
             }
         }

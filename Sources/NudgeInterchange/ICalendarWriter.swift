@@ -16,6 +16,8 @@ struct ICalendarWriter {
     private var setAside = ICalendarSetAside()
     /// Whether a CATEGORIES value holds `commaInName`, to be written `\,` at the end.
     private var commaInCategory = false
+    /// The UIDs of the linked todos whose files spell them otherwise than their uuids, by uuid.
+    private(set) var uids: [String: String] = [:]
 
     init(options: InterchangeOptions) {
         self.options = options
@@ -26,6 +28,7 @@ struct ICalendarWriter {
         defer { ical.icalcomponent_free(calendar) }
         ical.icalcomponent_add_property(calendar, ical.icalproperty_new_prodid(ICalendarFile.prodID))
         ical.icalcomponent_add_property(calendar, ical.icalproperty_new_version("2.0"))
+        uids = linkedUIDs(records)
         let todos = records.flatMap { [todo($0)] + overrides(of: $0) }
         for (tzid, zone, earliest) in zones {
             guard let builtin = ical.icaltimezone_get_component(zone),

@@ -11,6 +11,9 @@ public struct InterchangeOptions: Sendable {
     /// The reminder rules: an all-day due's reminders fire at its `all_day_time`, which an
     /// iCalendar alarm of another program has to be told.
     public var config: NudgeConfig
+    /// Todos the exported ones name as parent or blocker without being exported with them (a
+    /// vdir file holds one todo), by uuid: an iCalendar link names them by their files' UIDs.
+    public var linked: [String: TodoRecord] = [:]
 
     public init(zone: TimeZone, now: Date, source: String? = nil, config: NudgeConfig = NudgeConfig()) {
         self.zone = zone

@@ -351,6 +351,10 @@ public final class VdirSync {
                                        earlier: Ancestry.earlier(for: [ancestry]), parent: file.text))
         }
 
+        // The todos the written ones link to, whose files' UIDs the links name.
+        let links = Set(writes.flatMap { [$0.record.parentUUID].compactMap(\.self) + ($0.record.after ?? []) })
+        let linked = try storeCall { try store.syncRecords(uuids: links) }
+        options.linked = Dictionary(linked.map { ($0.record.uuid, $0.record) }) { first, _ in first }
         var written: [SyncItem] = []
         do throws(SyncError) {
             var files: [(href: String, text: String)] = []

@@ -69,6 +69,25 @@ struct ICalendarSubtaskTests {
         #expect(try records(written)[0].parentUUID == nil)
     }
 
+    /// A parent or blocker given in Nudge is named by the UID of its file, which is all the
+    /// program that made it knows it by; alone in its file (a vdir), from `linked`.
+    @Test(arguments: shapes.map(\.program))
+    func aLinkMadeInNudgeNamesTheTodoByTheUIDOfItsFile(program: String) throws {
+        let shape = try #require(Self.shapes.first { $0.program == program })
+        let parent = try records(file(parentUID: shape.parentUID, link: shape.link))[0]
+        var child = TodoRecord(uuid: "1f8fad5b-d9cb-469f-a165-70867728950e", title: "Buy paint", createdAt: options.now,
+                               updatedAt: options.now, parentUUID: parent.uuid)
+        var alone = options
+        alone.linked = [parent.uuid: parent]
+        for written in [ICalendarFile.encode([parent, child], options: options), ICalendarFile.encode([child], options: alone)] {
+            #expect(written.contains("RELATED-TO;RELTYPE=PARENT:\(shape.parentUID)\r\n"), "\(written)")
+        }
+        #expect(try records(ICalendarFile.encode([child], options: alone))[0].parentUUID == parent.uuid)
+        child.parentUUID = nil
+        child.after = [parent.uuid]
+        #expect(ICalendarFile.encode([child], options: alone).contains("RELATED-TO;RELTYPE=DEPENDS-ON:\(shape.parentUID)\r\n"))
+    }
+
     @Test func nudgeJSONCarriesTheParentsUUID() throws {
         let parent = TodoRecord(uuid: "0f8fad5b-d9cb-469f-a165-70867728950e", title: "Paint walls",
                                 createdAt: options.now, updatedAt: options.now)

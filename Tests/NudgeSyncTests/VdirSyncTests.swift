@@ -162,6 +162,23 @@ struct VdirSyncTests {
         #expect(try a.syncItems(folder: vdir) == items)
     }
 
+    /// A subtask given in Nudge a parent from tasks.org names it by tasks.org's UID in its file,
+    /// which holds the subtask alone: tasks.org knows the parent by nothing else.
+    @Test func aSubtaskOfATodoFromAnotherProgramNamesItByTheUIDOfItsFile() throws {
+        let store = try makeStore("a")
+        try replace("7438299214580284731.ics", with: ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//tasks.org//EN", "BEGIN:VTODO",
+                                                      "UID:7438299214580284731", "DTSTAMP:20261118T100000Z", "SUMMARY:Paint walls",
+                                                      "END:VTODO", "END:VCALENDAR", ""].joined(separator: "\r\n"))
+        #expect(try sync(store).pass(now: at(1)).imported == 1)
+        let parent = try #require(try store.todos(matching: TodoQuery(state: .all)).first)
+        var child = record(uuidA, "Buy paint")
+        child.parentUUID = parent.uuid
+        _ = try store.importTodos([child], now: at(2))
+        #expect(try sync(store).pass(now: at(3)).written == 1)
+        let written = try text(uuidA + ".ics")
+        #expect(written.contains("RELATED-TO;RELTYPE=PARENT:7438299214580284731\r\n"), "\(written)")
+    }
+
     @Test func editsTravelBothWays() throws {
         let (a, b) = try twoMachines()
         var milk = try #require(try todo(a, uuidA))
