@@ -85,7 +85,8 @@ extension ICalendarWriter {
     func linkedUIDs(_ records: [TodoRecord]) -> [String: String] {
         let wanted = Set(records.flatMap { [$0.parentUUID].compactMap(\.self) + ($0.after ?? []) })
         guard !wanted.isEmpty else { return [:] }
-        var found = options.linked.filter { wanted.contains($0.key) }
+        // By the wanted uuids: a vdir pass writes its files one by one with the same `linked`.
+        var found = Dictionary(wanted.compactMap { uuid in options.linked[uuid].map { (uuid, $0) } }) { first, _ in first }
         for record in records where wanted.contains(record.uuid) { found[record.uuid] = record }
         var uids: [String: String] = [:]
         var setAside = ICalendarSetAside()
