@@ -60,7 +60,7 @@ let package = Package(
         // libFuzzer targets for the parsers of outside data (scripts/fuzz, fuzz/README.md); an
         // ordinary build gives a replayer of saved inputs.
         .executableTarget(name: "nudge-fuzz", dependencies: ["CFuzzer", "NudgeCore", "NudgeRecurrence", "NudgeConfigFile",
-                                                            "NudgeInterchange", "NudgeSync", "NudgeStore", "NudgeQuote"]),
+                                                            "NudgeInterchange", "NudgeSync", "NudgeStore", "NudgeQuote", "NudgeFilter"]),
         // Writes nudge.1, nudged.8 and nudge.conf.5 from the help texts and config/nudge.conf
         // (`make man`); not installed itself.
         .executableTarget(name: "nudge-manpages", dependencies: ["NudgeCLI", "NudgeDaemon", "NudgeHelp"]),

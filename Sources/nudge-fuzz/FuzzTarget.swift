@@ -10,6 +10,7 @@ struct FuzzTarget: Sendable {
         FuzzTarget(name: "when", run: CoreTargets.when),
         FuzzTarget(name: "duration", run: CoreTargets.duration),
         FuzzTarget(name: "hook", run: CoreTargets.hook),
+        FuzzTarget(name: "filter", run: FilterTarget.filter),
         FuzzTarget(name: "rule", run: RuleTargets.rule),
         FuzzTarget(name: "config", run: ConfigTargets.config),
         FuzzTarget(name: "quote", run: ConfigTargets.quote),
