@@ -93,12 +93,17 @@ extension TodoStore {
     public func changeBlockers(todoID: Int64, adding: [Int64], removing: [Int64], now: Date) throws(StoreError) -> [Blocker] {
         try write {
             _ = try fetch(ids: [todoID])
-            let remove = try db.prepare("DELETE FROM todo_after WHERE todo_id = ? AND blocker_id = ?")
-            for id in removing { try remove.run([.integer(todoID), .integer(id)]) }
-            try insertBlockers(adding, todoID: todoID)
+            try applyBlockerChange(todoID: todoID, adding: adding, removing: removing)
             try replan(ids: [todoID])
             return try blockerRows(of: [todoID])[todoID] ?? []
         }
+    }
+
+    /// `changeBlockers` without planning, inside the caller's transaction.
+    func applyBlockerChange(todoID: Int64, adding: [Int64], removing: [Int64]) throws {
+        let remove = try db.prepare("DELETE FROM todo_after WHERE todo_id = ? AND blocker_id = ?")
+        for id in removing { try remove.run([.integer(todoID), .integer(id)]) }
+        try insertBlockers(adding, todoID: todoID)
     }
 
     /// Puts the todo after each of `blockers`; fails naming the ids that do not exist, or the

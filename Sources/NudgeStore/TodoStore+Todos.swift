@@ -151,18 +151,24 @@ extension TodoStore {
         }
     }
 
-    /// Saves the title, notes, due, priority, category, tags and parent of `todo`. A new due
-    /// ends the snooze, which held the reminders of the old one (as a repeating todo's next due
-    /// after `done` does).
-    public func update(_ todo: Todo, now: Date) throws(StoreError) -> Todo {
+    /// Saves the title, notes, due, priority, category, tags and parent of `todo`, and puts it
+    /// after each of `addingBlockers` and no longer after each of `removingBlockers`, all or
+    /// nothing (see `changeBlockers`). A new due ends the snooze, which held the reminders of
+    /// the old one (as a repeating todo's next due after `done` does).
+    public func update(_ todo: Todo, addingBlockers: [Int64] = [], removingBlockers: [Int64] = [],
+                       now: Date) throws(StoreError) -> Todo {
         try write {
             let stored = try fetch(ids: [todo.id])[0]
             if let parent = todo.parentUUID, parent != stored.parentUUID {
                 try checkParent(uuid: parent, forTodo: todo.id)
             }
+            let wasHeld = try isHeld(todo.id)
+            try applyBlockerChange(todoID: todo.id, adding: addingBlockers, removing: removingBlockers)
             // What fell due while the todo was held is still to be caught up when it is
-            // released; only a new due (or series) passes over the reminders before the edit.
-            let keepsHeldReminders = try isHeld(todo.id) && todo.due == stored.due && todo.repetition == stored.repetition
+            // released, by this edit too; only a new due (or series) passes over the reminders
+            // before the edit.
+            let keepsHeldReminders = try (wasHeld || isHeld(todo.id)) && todo.due == stored.due
+                && todo.repetition == stored.repetition
             let (dueAt, dueDay, dueZone) = Self.columns(for: todo.due)
             try db.run("""
                 UPDATE todos SET title = ?1, notes = ?2, due_at = ?3, due_day = ?4, due_zone = ?5,

@@ -60,6 +60,20 @@ struct AfterTests {
         #expect(try nudge("show", "2", "--json").object()["after"] as? [String] == [])
     }
 
+    /// Renamed and taken out from after its blocker in one edit, past its due: the reminders
+    /// that fell due while it was held are still due, for the service to catch up.
+    @Test func anEditThatReleasesAHeldTodoKeepsWhatFellDueMeanwhile() throws {
+        var nudge = self.nudge
+        try nudge("add", "Write tests")
+        try nudge("add", "Deploy", "--after", "1", "--due", "2026-11-29 12:00")
+        nudge.now = "2026-11-29 12:30:00"
+        let edited = try nudge("edit", "2", "--title", "Deploy to production", "--not-after", "1")
+        #expect(edited.stdout == "Updated 2: Deploy to production\n  title    Deploy → Deploy to production\n"
+            + "  after    1 (Write tests) → none\n", "\(edited.stderr)")
+        let reminders = try #require(try nudge("explain", "2", "--json").object()["reminders"] as? [[String: Any]])
+        #expect(reminders.prefix(2).map { "\($0["rule"] ?? "") \($0["status"] ?? "")" } == ["before 10m due", "due due"])
+    }
+
     @Test func nudgeJSONCarriesBlockersBothWaysWhateverTheirOrderInTheFile() throws {
         try nudge("add", "Write tests")
         try nudge("add", "Deploy", "--after", "1")

@@ -97,13 +97,20 @@ enum EditCommand: Command {
             }
             let fieldsChanged = !changes.isEmpty
             let adding = try arguments[Self.after], removing = try arguments[Self.notAfter]
-            if !adding.isEmpty || !removing.isEmpty {
-                // First: a blocker refused leaves the other changes unmade too.
-                let before = try store.blockers(of: [id])[id] ?? []
-                let after = try store.changeBlockers(todoID: id, adding: adding, removing: removing, now: context.now)
+            let changesBlockers = !adding.isEmpty || !removing.isEmpty
+            let before = changesBlockers ? try store.blockers(of: [id])[id] ?? [] : []
+            // In one transaction: a blocker refused leaves the other changes unmade too.
+            let saved: Todo
+            if fieldsChanged {
+                saved = try store.update(todo, addingBlockers: adding, removingBlockers: removing, now: context.now)
+            } else {
+                if changesBlockers { _ = try store.changeBlockers(todoID: id, adding: adding, removing: removing, now: context.now) }
+                saved = try store.todos(ids: [id])[0]
+            }
+            if changesBlockers {
+                let after = try store.blockers(of: [id])[id] ?? []
                 if before != after { changes.append(("after", Context.blockersText(before), Context.blockersText(after))) }
             }
-            let saved = fieldsChanged ? try store.update(todo, now: context.now) : try store.todos(ids: [id])[0]
             if arguments[Self.json] {
                 context.printJSON(context.json(saved))
             } else if changes.isEmpty {
