@@ -45,6 +45,20 @@ struct ShellCompletionTests {
         #expect(try shells.bash("nudge", "add", "--due", "fri", "--j") == ["--json"])
     }
 
+    @Test func eachShellCompletesTheTermsOfAFilterAndTheirValues() throws {
+        try nudge("category", "add", "Home office")
+        #expect(try shells.bash("nudge", "list", "pri") == ["priority:high", "priority:medium", "priority:low"])
+        // bash replaces what follows the colon, a word break.
+        #expect(try shells.bash("nudge", "list", "+a", "status:c") == ["completed"])
+        #expect(try shells.bash("nudge", "list", "over") == ["overdue"])
+        #expect(try shells.bash("nudge", "list", "category:H") == ["Home\\ office"])
+        #expect(try shells.fish("nudge list due") == ["due.after:today", "due.after:tomorrow", "due.before:today", "due.before:tomorrow",
+                                                      "due:none", "due:today", "due:tomorrow"])
+        #expect(try shells.fish("nudge list category:h") == ["category:Home office"])
+        #expect(try shells.zsh("nudge list st") == ["status:pending", "status:completed", "status:all"])
+        #expect(try shells.zsh("nudge list ca") == ["category:"])
+    }
+
     @Test func bashCompletesIdsFromTheStoreByWhatTheCommandTakes() throws {
         try addTodos()
         #expect(try shells.bash("nudge", "done", "") == ["1", "2"])

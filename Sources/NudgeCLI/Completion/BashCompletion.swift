@@ -55,9 +55,19 @@ enum BashCompletion {
                         compopt -o filenames 2>/dev/null
                         mapfile -t COMPREPLY < <(compgen -f -- "$cur")
                     fi ;;
-                category)
-                    # What was typed, unquoted: "Home\ o" or "'Home o" is Home o.
-                    name=${cur#[\"\']}
+                filter | category)
+                    if [[ $kind == filter && $cur != category:* ]]; then
+                        COMPREPLY=($(compgen -W "${_nudge_filter_terms[*]}" -- "$cur"))
+                        # A name that takes a value goes on without a space: category:
+                        [[ ${#COMPREPLY[@]} == 1 && ${COMPREPLY[0]} == *: ]] && compopt -o nospace 2>/dev/null
+                        declare -F __ltrim_colon_completions >/dev/null && __ltrim_colon_completions "$cur"
+                        return
+                    fi
+                    # What was typed, unquoted: "Home\ o" or "'Home o" is Home o; after category:
+                    # in a filter, only what follows the colon, which bash replaces.
+                    name=$cur
+                    [[ $kind == filter ]] && name=${name#category:}
+                    name=${name#[\"\']}
                     name=${name//\\/}
                     while IFS= read -r name; do
                         printf -v name %q "$name"

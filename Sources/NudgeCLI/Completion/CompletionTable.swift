@@ -1,3 +1,4 @@
+import NudgeFilter
 import NudgeHelp
 
 /// The command tables as the completion scripts read them: each command's options and the
@@ -53,6 +54,7 @@ struct CompletionTable {
     }
 
     static func operandCases(_ command: any Command.Type) -> [OperandCase] {
+        if command.declaration.tagWords?.isFilter == true { return [OperandCase(first: nil, index: nil, kind: "filter")] }
         guard !command.subcommands.isEmpty else { return cases(command.operands, first: nil, offset: 0) }
         return [OperandCase(first: nil, index: 0, kind: "subcommand")]
             + command.subcommands.flatMap { cases($0.operands, first: $0.name, offset: 1) }
@@ -76,6 +78,13 @@ struct CompletionTable {
         case .helpSubject: "topic"
         }
     }
+
+    /// The terms of a filter as completion offers them: each name with each of its values
+    /// (`priority:high`), a name whose values are free alone (`category:`, completed from the
+    /// store after its colon), and the words that are terms by themselves.
+    static let filterTerms: [String] = FilterParser.attributes.flatMap { attribute in
+        attribute.values.isEmpty ? [attribute.name + ":"] : attribute.values.map { attribute.name + ":" + $0 }
+    } + FilterParser.keywords
 
     /// The words an option is given by: `--output` and `-o`.
     static func spellings(_ option: Option) -> [String] {
@@ -110,6 +119,7 @@ extension CompletionTable {
                 + (cases.isEmpty ? "" : "\n") + "            esac ;;"
         }
         return [
+            "# The terms of a filter (nudge help filter).\n_nudge_filter_terms=(" + Self.filterTerms.map(\.singleQuoted).joined(separator: " ") + ")",
             Self.caseFunction("_nudge_options", "Lists the options of command $1 (of nudge itself when $1 is empty).",
                               clearing: options.clearing, options.cases),
             Self.caseFunction("_nudge_subcommands", "Lists the words that select what command $1 does.",

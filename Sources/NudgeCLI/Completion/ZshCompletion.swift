@@ -62,6 +62,16 @@ enum ZshCompletion {
                 (category)
                     described=(${(f)"$(nudge $global __complete categories -- "${(Q)PREFIX}" 2>/dev/null)"})
                     compadd -a described ;;
+                (filter)
+                    if [[ $PREFIX == category:* ]]; then
+                        compset -P 'category:'
+                        described=(${(f)"$(nudge $global __complete categories -- "${(Q)PREFIX}" 2>/dev/null)"})
+                        compadd -a described
+                    else
+                        # A name that takes a value goes on without a space: category:
+                        compadd -S '' -- ${(M)_nudge_filter_terms:#*:}
+                        compadd -- ${_nudge_filter_terms:#*:}
+                    fi ;;
                 (tag|tagword)
                     described=(${(f)"$(nudge $global __complete tags -- "${${(Q)PREFIX}#+}" 2>/dev/null)"})
                     [[ $kind == tagword ]] && compset -P '+'
