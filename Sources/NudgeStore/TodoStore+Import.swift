@@ -44,6 +44,18 @@ extension TodoStore {
         }
     }
 
+    /// The records of the todos `query` matches, as `records(_:)` gives them: the ids it finds
+    /// go to a temporary table first, as the filter's parameters cannot go into `condition`.
+    public func records(matching query: TodoQuery) throws(StoreError) -> [TodoRecord] {
+        try perform {
+            let filter = try todoFilter(query)
+            try db.execute("CREATE TEMP TABLE IF NOT EXISTS nudge_found (id INTEGER PRIMARY KEY); DELETE FROM temp.nudge_found")
+            defer { try? db.execute("DELETE FROM temp.nudge_found") }
+            try db.run("INSERT INTO temp.nudge_found SELECT t.id FROM todos t NOT INDEXED\(filter.sql)", filter.arguments)
+            return try records(where: "t.id IN temp.nudge_found")
+        }
+    }
+
     /// The records of the todos matching `condition` (on `todos t`), in the order added; with
     /// `remindedThrough`, each says how far its reminders are done with.
     func records(where condition: String, remindedThrough: Bool = false) throws -> [TodoRecord] {

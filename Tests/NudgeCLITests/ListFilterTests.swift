@@ -35,6 +35,24 @@ struct ListFilterTests {
         #expect(try nudge("list", "due:none", "priority:low").stdout == "No todos match.\n")
     }
 
+    @Test func exportWritesWhatTheFilterMatches() throws {
+        try nudge("add", "Pack", "+trip")
+        try nudge("add", "Book hotel", "+trip", "--priority", "high")
+        try nudge("add", "Rent")
+        try nudge("done", "1")
+        func titles(_ words: String...) throws -> [String] {
+            let run = try nudge.run(["export"] + words)
+            try #require(run.status == 0, "\(run.stderr)")
+            return try run.array().compactMap { $0["title"] as? String }
+        }
+        #expect(try titles("+trip") == ["Book hotel"])
+        #expect(try titles("+trip", "--all") == ["Pack", "Book hotel"])
+        #expect(try titles("status:all", "+trip", "or", "rent") == ["Pack", "Book hotel", "Rent"])
+        #expect(try titles() == ["Book hotel", "Rent"])
+        let lines = try nudge("export", "+trip", "--format", "todotxt").stdout.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains("Book hotel @trip"), "\(lines)")
+    }
+
     @Test("a wrong term is one line naming it, and exit 2", arguments: [
         (["priorty:high"], "nudge: 'priorty:high' is not a filter term; use ids (3 5-8), +TAG, -TAG, category:NAME, "
             + "priority:high|medium|low, due:today|tomorrow|none|WHEN, due.before:WHEN, due.after:WHEN, overdue, blocked, "

@@ -7,9 +7,11 @@ enum ExportCommand: Command {
     static let all = Flag("all", "Include completed todos")
     static let output = ValueOption("output", "FILE", "Write to FILE (replaced whole, readable only by you; through a symbolic link to its target; a FIFO or device is written to) instead of the terminal", short: "o")
     static let name = "export"
-    static let declaration = CommandDeclaration(name, "Write todos out as Nudge JSON, iCalendar, Taskwarrior or todo.txt", format, all, output)
+    static let declaration = CommandDeclaration(name, "Write todos out as Nudge JSON, iCalendar, Taskwarrior or todo.txt", TagWords.filter,
+                                                format, all, output)
     static let discussion = """
-        Pending todos, or all with --all. Nudge's JSON is an array of todos with their uuid,
+        Pending todos, or all with --all; with a FILTER, the todos it matches ('nudge help
+        filter'). Nudge's JSON is an array of todos with their uuid,
         title, notes, due (and its zone, so the wall time survives), priority, category,
         completion, times, repeat rule, own reminders and snooze. ics is RFC 5545 VTODOs
         (with VALARMs, and the VTIMEZONEs the dues need), as todoman and CalDAV keep them;
@@ -21,6 +23,7 @@ enum ExportCommand: Command {
         Examples:
           nudge export --all -o todos.json
           nudge export --format ics -o todos.ics
+          nudge export +trip status:all -o trip.json
           nudge export --format taskwarrior --all > tasks.json
           task import tasks.json
           nudge export | jq '.[].title'
@@ -28,9 +31,11 @@ enum ExportCommand: Command {
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         let format = try arguments[Self.format] ?? .json
+        let query = try filtered(arguments, context: context, all: Self.all)
         let records: [TodoRecord]
         do {
-            records = try context.store(.read).records(arguments[Self.all] ? .all : .pending)
+            let store = try context.store(.read)
+            records = query.filter == nil ? try store.records(query.state) : try store.records(matching: query)
         } catch { throw CLIError(error) }
         if format == .ics { try openLibICal() }
         let text = format.encode(records, options: InterchangeOptions(zone: context.zone, now: context.now, config: try context.config()))
