@@ -1,3 +1,5 @@
+import NudgeCore
+
 /// An option a command accepts. Options are long (`--due WHEN` or `--due=WHEN`); `-h` is `--help`.
 struct Option: Sendable {
     let name: String
@@ -137,7 +139,9 @@ struct Arguments {
                 continue
             }
             guard word.hasPrefix("--") || shortForm != nil else {
-                throw .usage("unknown option '\(word)' for '\(command)'; options are long, like --due (see 'nudge help \(command)')")
+                // "-json": one dash short of an option.
+                let advice = Self.question(String(word.dropFirst()), among: byName.keys) ?? "options are long, like --due (see 'nudge help \(command)')"
+                throw .usage("unknown option '\(word)' for '\(command)'; " + advice)
             }
             var name = shortForm?.name ?? String(word.dropFirst(2))
             var inlineValue: String?
@@ -146,6 +150,9 @@ struct Arguments {
                 name = String(name[..<equals])
             }
             guard let option = byName[name] else {
+                if let question = Self.question(name, among: byName.keys) {
+                    throw .usage("unknown option '--\(name)' for '\(command)'; \(question)")
+                }
                 throw .usage("unknown option '--\(name)' for '\(command)' (see 'nudge help \(command)')")
             }
             if let placeholder = option.value {
@@ -194,6 +201,11 @@ struct Arguments {
                 throw .usage(together.joined(separator: " and ") + " cannot be used together; choose one")
             }
         }
+    }
+
+    /// "did you mean '--json'?" for an option `name` misspells, among the `names` declared.
+    private static func question(_ name: String, among names: Dictionary<String, Option>.Keys) -> String? {
+        Misspelling.question(Misspelling.corrections(of: name, among: names.sorted()).map { "--" + $0 })
     }
 
     subscript(flag: Flag) -> Bool { given(flag) }

@@ -96,7 +96,11 @@ public enum NudgeCLI {
             return 0
         }
         guard let command = command(named: first) else {
-            throw .usage("unknown command '\(first)'; commands are " + commands.map { $0.name }.joined(separator: ", ") + " (see 'nudge help')")
+            let names = commands.map { $0.name }
+            if let question = Misspelling.question(Misspelling.corrections(of: first, among: names)) {
+                throw .usage("unknown command '\(first)'; \(question)")
+            }
+            throw .usage("unknown command '\(first)'; commands are " + names.joined(separator: ", ") + " (see 'nudge help')")
         }
         let arguments = try Arguments(Array(words.dropFirst()), declaration: command.declaration, context: context)
         if arguments[Flag.help] {

@@ -67,14 +67,20 @@ public struct WhenParser: Sendable {
     }
 
     public func read(_ text: String) throws(InputError) -> Reading {
-        let reading = try readAnyYear(text)
+        let reading: Reading
+        do { reading = try readAnyYear(text) } catch {
+            if let question = Misspelling.question(corrections(of: text)) {
+                throw InputError("can't read '\(text.trimmingWhitespace())' as a date; \(question)")
+            }
+            throw error
+        }
         guard reading.due.isWithinYears else {
             throw InputError("'\(text.trimmingWhitespace())' is not a date: it falls outside the years 0001-9999")
         }
         return reading
     }
 
-    private func readAnyYear(_ text: String) throws(InputError) -> Reading {
+    func readAnyYear(_ text: String) throws(InputError) -> Reading {
         let input = text.trimmingWhitespace()
         if input.isEmpty {
             throw InputError("the date is empty; accepted: \(WhenParser.acceptedForms)")

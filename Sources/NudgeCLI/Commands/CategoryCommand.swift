@@ -73,7 +73,7 @@ enum CategoryCommand: Command {
                 if arguments[Self.json] { return context.printJSON(.object([("name", .string(name)), ("todos", .int(Int64(moved)))])) }
                 context.print("Deleted category " + Terminal.visible(name) + (moved == 0 ? "" : "; \(moved) todo\(moved == 1 ? "" : "s") no longer \(moved == 1 ? "has" : "have") a category"))
             default:
-                throw CLIError.usage("unknown category command '\(words[0])'; use " + subcommandNames)
+                throw unknownSubcommand(words[0])
             }
         } catch {
             throw CLIError(error)

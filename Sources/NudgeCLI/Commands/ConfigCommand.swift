@@ -89,7 +89,7 @@ enum ConfigCommand: Command {
             // For scripts, like --json: the exact path.
             context.print(path)
         default:
-            throw .usage("unknown config command '\(words[0])'; use " + subcommandNames)
+            throw unknownSubcommand(words[0])
         }
     }
 

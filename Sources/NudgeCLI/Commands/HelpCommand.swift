@@ -1,3 +1,4 @@
+import NudgeCore
 import NudgeHelp
 
 enum HelpCommand: Command {
@@ -70,6 +71,8 @@ enum HelpCommand: Command {
         } else if let topic = HelpTopics.named(name) {
             context.print(topic.plainText)
         } else {
+            let question = Misspelling.question(Misspelling.corrections(of: name, among: NudgeCLI.commands.map { $0.name } + HelpTopics.all.map(\.name)))
+            if let question { throw .usage("no command '\(name)'; \(question)") }
             throw .usage("no command '\(name)'; commands are " + NudgeCLI.commands.map { $0.name }.joined(separator: ", ")
                          + "; topics are " + HelpTopics.all.map(\.name).joined(separator: ", "))
         }

@@ -1,3 +1,4 @@
+import NudgeCore
 import NudgeStore
 
 /// What a word on the command line names, so that a shell can offer candidates for it.
@@ -76,6 +77,14 @@ extension Option {
 }
 
 extension Command {
+    /// The error for a word that names no subcommand: what it was likely meant to be, else
+    /// what there is.
+    static func unknownSubcommand(_ word: String) -> CLIError {
+        let words = subcommands.flatMap { [$0.name] + $0.aliases }
+        let advice = Misspelling.question(Misspelling.corrections(of: word, among: words)) ?? "use " + subcommandNames
+        return .usage("unknown \(name) command '\(word)'; " + advice)
+    }
+
     /// "add, list, rename or delete", for the error about an unknown subcommand.
     static var subcommandNames: String {
         let names = subcommands.map(\.name)
