@@ -45,7 +45,7 @@ struct BadInputTests {
         (["done"], 2, "nudge: missing argument; usage: nudge done ID... [--with-subtasks | --keep-subtasks] [--json]\n"),
         (["postpone", "1"], 2, "nudge: missing argument; usage: nudge postpone ID DURATION [--json]\n"),
         (["help", "add", "list"], 2, "nudge: unexpected argument 'list'; usage: nudge help [COMMAND | TOPIC]\n"),
-        (["snooze", "1", "2h", "--until", "tomorrow 9am"], 2, "nudge: DURATION and --until cannot be used together; choose one\n"),
+        (["snooze", "1", "2h", "--until", "tomorrow 9am"], 2, "nudge: WHEN and --until cannot be used together; choose one\n"),
         (["category"], 2, "nudge: missing argument; usage: nudge category add NAME [--icon ICON] | list | rename OLD NEW | delete NAME [--json]\n"),
         (["category", "add", "a", "b"], 2, "nudge: unexpected argument 'b'; usage: nudge category add NAME [--icon ICON] [--json]\n"),
         (["category", "ls", "x"], 2, "nudge: unexpected argument 'x'; usage: nudge category list [--json]\n"),

@@ -274,6 +274,42 @@ struct ReminderCommandTests {
         #expect(try nudge("snooze", "1", "--until", "tomorrow 9am").stdout.contains("held until Tomorrow 09:00"))
     }
 
+    /// WHEN is a duration or, as the notification's snooze choices take it, a moment; a day
+    /// alone ends at all_day_time (09:00). Now is Sunday 2026-11-29 10:53 in Berlin.
+    @Test(arguments: [
+        (["tomorrow", "9am"], "2026-11-30T09:00:00+01:00"),
+        (["tomorrow 9am"], "2026-11-30T09:00:00+01:00"),
+        (["fri"], "2026-12-04T09:00:00+01:00"),
+        (["17:30"], "2026-11-29T17:30:00+01:00"),
+        (["in", "3", "days"], "2026-12-02T10:53:00+01:00"),
+        (["2", "hours"], "2026-11-29T12:53:00+01:00"),
+        (["1h30m"], "2026-11-29T12:23:00+01:00"),
+    ] as [([String], String)])
+    func snoozeTakesAMomentOrADuration(when: [String], until: String) throws {
+        try nudge("add", "Call mum", "--due", "today 11:00")
+        let run = try nudge.run(["snooze", "1"] + when + ["--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try run.object()["until"] as? String == until)
+        #expect(try nudge("show", "1", "--json").object()["snoozedUntil"] as? String == until)
+    }
+
+    @Test(arguments: [
+        (["today", "9am"], "nudge: November 29, 2026 at 09:00 has already passed; snooze until a later moment\n"),
+        (["yesterday"], "nudge: November 28, 2026 at 09:00 has already passed; snooze until a later moment\n"),
+        (["tomorow", "9am"], "nudge: can't read 'tomorow 9am' as a date; did you mean 'tomorrow 9am'?\n"),
+        (["1h1h"], "nudge: '1h1h' is not a duration: hours are given twice; give each unit once; accepted: "),
+        (["fri", "--until", "sat"], "nudge: WHEN and --until cannot be used together; choose one\n"),
+    ] as [([String], String)])
+    func snoozeRefusesAMomentPastOrUnread(when: [String], line: String) throws {
+        try nudge("add", "Call mum", "--due", "today 11:00")
+        let run = try nudge.run(["snooze", "1"] + when)
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix(line), "\(run.stderr)")
+        #expect(run.stderr.filter { $0 == "\n" }.count == 1)
+        #expect(run.stdout == "")
+        #expect(try nudge("show", "1", "--json").object()["snoozedUntil"] is NSNull)
+    }
+
     /// A snooze holds the reminders of the due it was made for: moved earlier, the due would
     /// otherwise be held silent until a moment chosen for another.
     @Test(arguments: [["postpone", "1", "2h"], ["edit", "1", "--due", "tomorrow 10:00"], ["skip", "1"]])
@@ -364,7 +400,7 @@ struct ReminderCommandTests {
         (["add", "x", "--due", "fri", "--remind", "whenever"], 2, "can't read 'whenever' as a reminder"),
         (["add", "x", "--remind", "10m"], 2, "needs a due date to count back from"),
         (["add", "x", "--due", "fri", "--repeat-from", "due"], 2, "--repeat-from goes with --repeat"),
-        (["snooze", "1", "forever"], 2, "is not a duration"),
+        (["snooze", "1", "forever"], 2, "can't read 'forever' as a date"),
         (["snooze", "9"], 1, "there is no todo 9"),
         (["snooze", "2"], 1, "todo 2 is done"),
         (["snooze", "1", "--until", "yesterday 9am"], 2, "has already passed"),

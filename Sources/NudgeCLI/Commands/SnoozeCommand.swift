@@ -6,22 +6,25 @@ enum SnoozeCommand: Command {
     static let until = ValueOption("until", "WHEN", "Hold them until this moment, e.g. \"tomorrow 9am\"", read: moment(_:context:))
     static let json = Flag("json", "Print {todo, until} as JSON")
     static let name = "snooze"
-    static let declaration = CommandDeclaration(name, "Hold a todo's reminders for a while", Operand("ID", .todo(.pending)), oneOf(Operand("DURATION", .text), until), json)
+    static let declaration = CommandDeclaration(name, "Hold a todo's reminders for a while", Operand("ID", .todo(.pending)), oneOf(Operand("WHEN", .text, .words), until), json)
     static let jsonOutput = """
         An object:
           todo    the todo's id
           until   when its reminders are held until, ISO 8601 with the offset
         """
     static let discussion = """
-        Reminders that would fire before then are held, and one reminder fires in their place.
-        The due date stays as it is ('nudge postpone' moves it). Without a DURATION, the
-        config file's [snooze] default is used (10m unless set). A new due ('edit --due',
-        'postpone', 'skip', or 'done' on a repeating todo) ends the snooze.
+        WHEN is a duration from now (10m, 2h, 1d) or a moment as --due reads it (tomorrow 9am,
+        fri, 17:30); a day alone is that day at the config's all_day_time. A moment that has
+        passed is refused. Reminders that would fire before then are held, and one reminder
+        fires in their place. The due date stays as it is ('nudge postpone' moves it). Without
+        WHEN, the config file's [snooze] default is used (10m unless set). A new due ('edit
+        --due', 'postpone', 'skip', or 'done' on a repeating todo) ends the snooze.
 
         Examples:
           nudge snooze 12
           nudge snooze 12 2h
-          nudge snooze 12 --until "tomorrow 9am"
+          nudge snooze 12 tomorrow 9am
+          nudge snooze 12 fri
         """
 
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
@@ -30,8 +33,8 @@ enum SnoozeCommand: Command {
         let until: Date
         if let moment = try arguments[Self.until] {
             until = moment
-        } else if words.count == 2 {
-            until = try span(words[1]).added(to: context.now, calendar: context.calendar)
+        } else if words.count > 1 {
+            until = try end(words.dropFirst().joined(separator: " "), context: context)
         } else {
             until = try snoozeEnd(context.config().snooze.defaultChoice, context: context)
         }
@@ -55,6 +58,20 @@ enum SnoozeCommand: Command {
 
     static func span(_ text: String) throws(CLIError) -> TimeSpan {
         do { return try TimeSpan(parsing: text) } catch { throw CLIError(error) }
+    }
+
+    /// The end a WHEN names: a duration from now ("2h"), else a moment ("tomorrow 9am"), as
+    /// the notification's snooze choices are read.
+    static func end(_ text: String, context: Context) throws(CLIError) -> Date {
+        let notASpan: InputError
+        do { return try TimeSpan(parsing: text).added(to: context.now, calendar: context.calendar) } catch { notASpan = error }
+        let due: Due
+        do { due = try dueNamed(text, context: context) } catch {
+            // "30M", "1h1h": shaped like a duration, they are told why they are none.
+            let durationShaped = text.first?.isWholeNumber == true && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == " ") }
+            throw durationShaped ? CLIError(notASpan) : error
+        }
+        return try moment(due, context: context)
     }
 
     /// The moment a WHEN names; a day alone means that day at the config's `all_day_time`.
