@@ -10,15 +10,6 @@ public indirect enum Filter: Sendable, Equatable {
     /// At least one holds.
     case any([Filter])
 
-    /// Whether some term reads the title and notes, which no index holds.
-    public var searchesText: Bool {
-        switch self {
-        case .term(.text): true
-        case .term: false
-        case .all(let filters), .any(let filters): filters.contains(where: \.searchesText)
-        }
-    }
-
     /// Every term, depth first, in the order typed.
     public var terms: [FilterTerm] {
         switch self {

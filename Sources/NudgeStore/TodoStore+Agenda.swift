@@ -288,7 +288,7 @@ extension TodoStore {
     /// rows) look them up by id instead of reading every todo's text again for each.
     /// Call it inside `reading`.
     public func searchingOnce<T>(_ query: TodoQuery, _ body: (TodoQuery) throws -> T) throws -> T {
-        guard query.searchesText else { return try body(query) }
+        guard query.isFoundOnceFirst else { return try body(query) }
         defer { try? db.execute("DELETE FROM temp.nudge_found") }
         try perform {
             let filter = try todoFilter(query)

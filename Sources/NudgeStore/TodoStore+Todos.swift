@@ -60,10 +60,12 @@ public struct TodoQuery: Sendable {
 
     /// Whether the list-order indexes serve it. A search reads the notes, which they do not
     /// hold: a scan of the table, then a sort of the few todos that match, is faster.
-    var isServedByListOrderIndexes: Bool { !searchesText && !foundOnce }
+    var isServedByListOrderIndexes: Bool { !isFoundOnceFirst && !foundOnce }
 
-    /// Whether it reads the title and notes of every todo it looks at.
-    var searchesText: Bool { !(search?.isEmpty ?? true) || filter?.searchesText == true }
+    /// Whether a list is quicker finding its todos once first (`TodoStore.searchingOnce`): a
+    /// search reads every todo's text, and a filter's terms, repeated in each of the list's
+    /// dozen queries and each step of its widest-due walk, would be evaluated again in each.
+    var isFoundOnceFirst: Bool { !(search?.isEmpty ?? true) || filter != nil }
 
     /// The same query, for the completed todos only.
     var completed: TodoQuery {
