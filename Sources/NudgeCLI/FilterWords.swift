@@ -4,13 +4,13 @@ import NudgeStore
 extension Command {
     /// The query of a command's filter words (`nudge help filter`), read at the context's clock
     /// and zone, pending todos unless it names a status or `all` or `completed` is given.
-    static func filtered(_ arguments: Arguments, context: Context, all: Flag, completed: Flag? = nil) throws(CLIError) -> TodoQuery {
+    static func filtered(_ arguments: Arguments, context: Context, all: Flag? = nil, completed: Flag? = nil) throws(CLIError) -> TodoQuery {
         let parsed: ParsedFilter
         do { parsed = try FilterParser(when: context.whenParser()).parse(arguments.filterWords) } catch { throw .usage(error.message) }
         var query = TodoQuery()
         query.filter = parsed.filter
-        let isCompleted = completed.map { arguments[$0] } ?? false
-        let flag = arguments[all] ? "--all" : isCompleted ? "--completed" : nil
+        let isAll = all.map { arguments[$0] } ?? false, isCompleted = completed.map { arguments[$0] } ?? false
+        let flag = isAll ? "--all" : isCompleted ? "--completed" : nil
         if let status = parsed.status, let flag {
             throw .usage("\(flag) and status:\(status.rawValue) cannot be used together; choose one")
         }
@@ -18,7 +18,7 @@ extension Command {
         case .pending?: query.state = .pending
         case .completed?: query.state = .completed
         case .all?: query.state = .all
-        case nil: query.state = arguments[all] ? .all : isCompleted ? .completed : .pending
+        case nil: query.state = isAll ? .all : isCompleted ? .completed : .pending
         }
         return query
     }

@@ -49,6 +49,24 @@ extension TodoStore {
         }
     }
 
+    /// The same summary for the pending todos `query` matches, read as `forEachAgendaTodo`
+    /// reads them: a filter's todos are few, or read once, not counted in the indexes.
+    public func dueSummary(matching query: TodoQuery, agenda: Agenda) throws(StoreError) -> DueSummary {
+        var pending = query
+        pending.state = .pending
+        var overdue = 0, today = 0
+        var next: Todo?
+        try forEachAgendaTodo(matching: pending, agenda: agenda, order: .due) { section, todo in
+            switch section {
+            case .overdue: overdue += 1
+            case .today: today += 1
+            default: break
+            }
+            if next == nil, section == .today || section == .upcoming { next = todo }
+        }
+        return DueSummary(overdue: overdue, today: today, next: next)
+    }
+
     /// The id of the pending todo of `run` due at `due` that `nudge list` shows first among
     /// them: the highest priority, then the title ignoring case, then the lowest id.
     private func firstInListOrder(of run: PendingRun, dueAt due: SQLValue) throws -> Int64? {

@@ -53,6 +53,20 @@ struct ListFilterTests {
         #expect(lines.count == 1 && lines[0].contains("Book hotel @trip"), "\(lines)")
     }
 
+    @Test func statusCountsWhatTheFilterMatches() throws {
+        try nudge("add", "Late work", "+work", "--due", "2026-11-28")
+        try nudge("add", "Work today", "+work", "--due", "today 18:00")
+        try nudge("add", "Late home", "--due", "2026-11-27")
+        try nudge("add", "Work later", "+work", "--due", "2026-12-02", "--priority", "high")
+        #expect(try nudge("status", "--json").object()["overdue"] as? Int == 2)
+        let work = try nudge("status", "+work", "--json").object()
+        #expect(work["overdue"] as? Int == 1 && work["today"] as? Int == 1)
+        #expect((work["next"] as? [String: Any])?["title"] as? String == "Work today")
+        let high = try nudge("status", "priority:high", "--json").object()
+        #expect(high["overdue"] as? Int == 0 && high["today"] as? Int == 0)
+        #expect((high["next"] as? [String: Any])?["title"] as? String == "Work later")
+    }
+
     @Test("a wrong term is one line naming it, and exit 2", arguments: [
         (["priorty:high"], "nudge: 'priorty:high' is not a filter term; use ids (3 5-8), +TAG, -TAG, category:NAME, "
             + "priority:high|medium|low, due:today|tomorrow|none|WHEN, due.before:WHEN, due.after:WHEN, overdue, blocked, "

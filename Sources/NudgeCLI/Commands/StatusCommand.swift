@@ -6,7 +6,8 @@ enum StatusCommand: Command {
                                     choices: Format.allCases.map(\.rawValue), parse: statusFormat)
     static let json = Flag("json", "The same as --format json")
     static let name = "status"
-    static let declaration = CommandDeclaration(name, "Count what is overdue and due today, for a status bar", oneOf(format, json))
+    static let declaration = CommandDeclaration(name, "Count what is overdue and due today, for a status bar", TagWords.filter,
+                                                oneOf(format, json))
     enum Format: String, CaseIterable { case plain, json, waybar, i3blocks }
 
     /// What is most pressing: waybar's class, i3blocks' colour.
@@ -26,11 +27,13 @@ enum StatusCommand: Command {
         The counts are those of the Overdue and Today sections of 'nudge list'; the next todo
         is the first of Today, else of Upcoming. It reads a few numbers from the database, not
         the todos, so that a bar can ask every few seconds. Nudge's docs/status-bars.md
-        shows the waybar, i3blocks and polybar settings.
+        shows the waybar, i3blocks and polybar settings. With a FILTER ('nudge help
+        filter'), only the pending todos it matches count: a bar for +work.
 
         Examples:
           nudge status
           nudge status --format waybar
+          nudge status +work priority:high
         """
     static let jsonOutput = """
         An object (also with --json):
@@ -53,7 +56,12 @@ enum StatusCommand: Command {
     static func run(_ arguments: Arguments, context: Context) throws(CLIError) {
         let format = try arguments[Self.json] ? .json : arguments[Self.format] ?? .plain
         let summary: DueSummary
-        do { summary = try context.store(.readTodos).dueSummary(agenda: context.agenda) } catch { throw CLIError(error) }
+        let query = try filtered(arguments, context: context)
+        do {
+            let store = try context.store(.readTodos)
+            summary = query.filter == nil ? try store.dueSummary(agenda: context.agenda)
+                : try store.dueSummary(matching: query, agenda: context.agenda)
+        } catch { throw CLIError(error) }
         let state: State = summary.overdue > 0 ? .overdue : summary.today > 0 ? .today : .none
         let counts = countsText(summary)
         let next = summary.next.map { todo in
