@@ -89,7 +89,7 @@ enum HelpTopics {
 
     static let filter = HelpTopic(
         name: "filter", heading: "FILTERS (FILTER)",
-        abstract: "Terms of FILTER (list, export, status): 3 5-8, +tag, due:today, overdue, or",
+        abstract: "Terms of FILTER (list, export, status, upcoming): 3 5-8, +tag, overdue, or",
         text: """
             A FILTER chooses todos by terms, each a word of the command line. Terms next to
             each other must all hold (and between them may be written); or between them needs

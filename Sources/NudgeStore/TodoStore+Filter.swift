@@ -4,6 +4,14 @@ import NudgeFilter
 import NudgeSQLite
 
 extension TodoStore {
+    /// The ids of the todos `query` matches.
+    public func ids(matching query: TodoQuery) throws(StoreError) -> Set<Int64> {
+        try perform {
+            let filter = try todoFilter(query)
+            return Set(try db.query("SELECT t.id FROM todos t NOT INDEXED\(filter.sql)", filter.arguments) { $0.int64("id") })
+        }
+    }
+
     /// `filter` as one SQL condition on `todos t`, its parameters added to `sql`'s. Each tag's
     /// todos go to a temporary table first, as `tagConditions` does, and for the same reason.
     func condition(_ filter: Filter, into sql: inout TodoFilter) throws -> String {

@@ -67,6 +67,23 @@ struct ListFilterTests {
         #expect((high["next"] as? [String: Any])?["title"] as? String == "Work later")
     }
 
+    @Test func upcomingListsTheRemindersOfWhatTheFilterMatches() throws {
+        try nudge("add", "Work call", "+work", "--due", "tomorrow 9am")
+        try nudge("add", "Dentist", "--due", "tomorrow 10am")
+        try nudge("add", "Report", "+work", "--due", "2026-12-01 15:00")
+        func todos(_ words: String...) throws -> [Int?] {
+            let run = try nudge.run(["upcoming", "--json"] + words)
+            try #require(run.status == 0, "\(run.stderr)")
+            return try run.array().map { $0["todo"] as? Int }
+        }
+        let all = try todos()
+        #expect(Set(all.compactMap { $0 }) == [1, 2, 3])
+        let work = try todos("+work")
+        #expect(!work.isEmpty && work == all.filter { $0 == 1 || $0 == 3 })
+        #expect(try todos("+work", "--limit", "1") == Array(work.prefix(1)))
+        #expect(try todos("due:tomorrow", "-work") == all.filter { $0 == 2 })
+    }
+
     @Test("a wrong term is one line naming it, and exit 2", arguments: [
         (["priorty:high"], "nudge: 'priorty:high' is not a filter term; use ids (3 5-8), +TAG, -TAG, category:NAME, "
             + "priority:high|medium|low, due:today|tomorrow|none|WHEN, due.before:WHEN, due.after:WHEN, overdue, blocked, "

@@ -7,7 +7,8 @@ enum UpcomingCommand: Command {
     static let limit = ValueOption("limit", "N", "Show at most N reminders", parse: positiveCount)
     static let json = Flag("json", "Print an array of {at, todo, title, rule} objects")
     static let name = "upcoming"
-    static let declaration = CommandDeclaration(name, "List the reminders that will fire, in order", within, limit, json)
+    static let declaration = CommandDeclaration(name, "List the reminders that will fire, in order", TagWords.filter,
+                                                within, limit, json)
     static let jsonOutput = """
         An array of reminders in the order they fire, each an object:
           at        when it fires, ISO 8601 with the offset
@@ -27,9 +28,19 @@ enum UpcomingCommand: Command {
         let within = try arguments[Self.within] ?? TimeSpan(days: 7)
         let limit = try arguments[Self.limit]
         let end = within.added(to: context.now, calendar: context.calendar)
+        let query = try filtered(arguments, context: context)
         var reminders: [ScheduledReminder]
-        // One more than asked, to know whether --limit left some out.
-        do { reminders = try context.store(.read).forecast(from: context.now, through: end, limit: limit.map { min($0, Int.max - 1) + 1 }) } catch { throw CLIError(error) }
+        do {
+            let store = try context.store(.read)
+            if query.filter == nil {
+                // One more than asked, to know whether --limit left some out.
+                reminders = try store.forecast(from: context.now, through: end, limit: limit.map { min($0, Int.max - 1) + 1 })
+            } else {
+                // A filter chooses todos: the digest, which is of none, is left out.
+                let ids = try store.ids(matching: query)
+                reminders = try store.forecast(from: context.now, through: end).filter { $0.todoID.map(ids.contains) ?? false }
+            }
+        } catch { throw CLIError(error) }
         let cut = limit.map { reminders.count > $0 } ?? false
         if let limit, cut { reminders.removeLast(reminders.count - limit) }
         let clock = WallClock(zone: context.zone)
