@@ -129,13 +129,16 @@ extension TodoStore {
     }
 
     /// Every todo's parent (by id) that is in the store, by the subtask's id, with whether the
-    /// subtask is done: one read of the parent index, for a list of any length.
-    public func subtaskLinks() throws(StoreError) -> [Int64: (parent: Int64, isDone: Bool)] {
+    /// subtask is done: one read of the parent index, for a list of any length. For a query
+    /// whose todos were found once (`searchingOnce`), only the links of those todos, as
+    /// subtask or as parent: all a list of them places or counts.
+    public func subtaskLinks(of query: TodoQuery? = nil) throws(StoreError) -> [Int64: (parent: Int64, isDone: Bool)] {
         try perform {
+            let found = query?.foundOnce == true ? " AND (s.id IN temp.nudge_found OR p.id IN temp.nudge_found)" : ""
             let statement = try db.prepare("""
                 SELECT s.id, p.id AS parent_id, s.completed_at IS NOT NULL AS done
                 FROM todos s INDEXED BY todos_by_parent JOIN todos p ON p.uuid = s.parent_uuid
-                WHERE s.parent_uuid IS NOT NULL AND p.id != s.id
+                WHERE s.parent_uuid IS NOT NULL AND p.id != s.id\(found)
                 """)
             var links: [Int64: (parent: Int64, isDone: Bool)] = [:]
             while try statement.step() {

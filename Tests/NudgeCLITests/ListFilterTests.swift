@@ -35,6 +35,24 @@ struct ListFilterTests {
         #expect(try nudge("list", "due:none", "priority:low").stdout == "No todos match.\n")
     }
 
+    @Test func aFilteredListPlacesSubtasksAndCountsEveryOneOfAParent() throws {
+        try nudge("add", "Trip", "+trip")
+        try nudge("add", "Pack bag", "--parent", "1", "+trip")
+        try nudge("add", "Book train", "--parent", "1")
+        try nudge("add", "Socks", "--parent", "2", "+trip")
+        try nudge("add", "Other", "+trip")
+        try nudge("done", "3")
+        #expect(try nudge("list", "+trip").stdout == """
+            Unscheduled (4)
+              [ ] 5  Other             !!   +trip
+              [ ] 1  Trip 1/2          !!   +trip
+              [ ] 2    Pack bag 0/1    !!   +trip
+              [ ] 4      Socks         !!   +trip
+
+            """)
+        #expect(try nudge("list", "socks").stdout == "Unscheduled (1)\n  [ ] 4  Socks    !!   +trip\n")
+    }
+
     @Test func exportWritesWhatTheFilterMatches() throws {
         try nudge("add", "Pack", "+trip")
         try nudge("add", "Book hotel", "+trip", "--priority", "high")

@@ -81,7 +81,7 @@ enum ListCommand: Command {
                         try printEmpty(query: query, store: store, context: context)
                         return
                     }
-                    let links = try store.subtaskLinks()
+                    let links = try store.subtaskLinks(of: found)
                     guard !links.isEmpty else {
                         var printer = ListPrinter(context: context, summary: summary)
                         try store.forEachAgendaLine(matching: found, agenda: agenda, order: order) { section, line in
