@@ -151,8 +151,11 @@ extension TodoStore {
     }
 
     /// Hands the todos matching `query` to `body` one at a time, as lines of `nudge list`, in
-    /// its order, as `forEachAgendaTodo` reads them.
+    /// its order, as `forEachAgendaTodo` reads them; those `leavingOut` names are skipped
+    /// before a line is made of them. `tags` are every todo's, when the caller has read them
+    /// (`SubtaskLinks.tags`).
     public func forEachAgendaLine(matching query: TodoQuery, agenda: Agenda, order: TodoOrder,
+                                  leavingOut skipped: (Int64) -> Bool = { _ in false }, tags: [Int64: String]? = nil,
                                   _ body: (AgendaSection, AgendaLine) throws -> Void) throws(StoreError) {
         let blocked = try openBlockersByTodo()
         func line(_ todo: Todo) -> AgendaLine {
@@ -161,18 +164,21 @@ extension TodoStore {
             return line
         }
         guard order == .due, query.state != .completed, query.isServedByListOrderIndexes else {
-            return try forEachSortedTodo(matching: query, agenda: agenda, order: order) { try body($0, line($1)) }
+            return try forEachSortedTodo(matching: query, agenda: agenda, order: order) {
+                if !skipped($1.id) { try body($0, line($1)) }
+            }
         }
         try perform {
             let categories = try Dictionary(uniqueKeysWithValues: db.query("SELECT id, name FROM categories") {
                 ($0.int64("id"), $0.text("name") ?? "")
             })
             // A list of todos with a tag is short: each row's tags are looked up by its id.
-            let tagTexts = query.tags.isEmpty ? try tagTextsByTodo() : nil
+            let tagTexts = query.tags.isEmpty ? try tags ?? tagTextsByTodo() : nil
             try forEachPendingInListOrder(matching: query, agenda: agenda,
                                           columns: ["t.title", "t.category_id"] + (tagTexts == nil ? [Self.tagsColumn] : []),
                                           found: { (title: $0.column("title"), category: $0.column("category_id"),
                                                     tags: tagTexts == nil ? $0.column("tags") : nil) }) { section, cursor in
+                if skipped(cursor.id) { return }
                 let row = cursor.row
                 var line = AgendaLine(id: cursor.id, title: row.text(cursor.columns.title) ?? "", due: cursor.due,
                                       priority: cursor.priority,
@@ -184,7 +190,9 @@ extension TodoStore {
             }
         }
         if query.state == .all {
-            try forEachSortedTodo(matching: query.completed, agenda: agenda, order: order) { try body($0, line($1)) }
+            try forEachSortedTodo(matching: query.completed, agenda: agenda, order: order) {
+                if !skipped($1.id) { try body($0, line($1)) }
+            }
         }
     }
 
@@ -248,22 +256,12 @@ extension TodoStore {
         try perform {
             let filter = try todoFilter(query)
             let bounds = SectionBounds(agenda, firstParameter: filter.arguments.count + 1)
-            // An all-day todo sorts at its local midnight in the agenda's zone.
-            try db.defineFunction("nudge_day_start", argumentCount: 1) { arguments in
-                guard let day = arguments.text(0).flatMap({ LocalDate(iso: $0) }) else { return .null }
-                return .real(agenda.sortSeconds(.allDay(day)))
-            }
-            let keys = switch order {
-            case .due: "due_key NULLS LAST, t.priority DESC, t.title_key, t.id"
-            case .priority: "t.priority DESC, due_key NULLS LAST, t.title_key, t.id"
-            case .title: "t.title_key, due_key NULLS LAST, t.priority DESC, t.id"
-            case .created: "t.created_at, t.id"
-            }
+            try defineDayStart(agenda)
             let statement = try db.prepare("""
                 SELECT \(Self.todoColumnList), \(bounds.sectionColumn) AS section,
                     coalesce(t.due_at, nudge_day_start(t.due_day)) AS due_key
                 FROM todos t NOT INDEXED LEFT JOIN categories c ON c.id = t.category_id\(filter.sql)
-                ORDER BY section, \(keys)
+                ORDER BY section, \(Self.sortKeys(order))
                 """)
             try statement.bind(filter.arguments + bounds.arguments)
             let (columns, section) = (TodoColumns(statement), statement.column("section"))
@@ -272,6 +270,24 @@ extension TodoStore {
                 let row = statement.row
                 try body(AgendaSection.allCases[Int(row.int64(section))], Self.todo(from: row, columns: columns, zones: &zones))
             }
+        }
+    }
+
+    /// `nudge_day_start(due_day)`: an all-day todo sorts at its local midnight in the agenda's zone.
+    func defineDayStart(_ agenda: Agenda) throws {
+        try db.defineFunction("nudge_day_start", argumentCount: 1) { arguments in
+            guard let day = arguments.text(0).flatMap({ LocalDate(iso: $0) }) else { return .null }
+            return .real(agenda.sortSeconds(.allDay(day)))
+        }
+    }
+
+    /// The ORDER BY keys within a section, after a `due_key` column as `forEachSortedTodo` selects it.
+    static func sortKeys(_ order: TodoOrder) -> String {
+        switch order {
+        case .due: "due_key NULLS LAST, t.priority DESC, t.title_key, t.id"
+        case .priority: "t.priority DESC, due_key NULLS LAST, t.title_key, t.id"
+        case .title: "t.title_key, due_key NULLS LAST, t.priority DESC, t.id"
+        case .created: "t.created_at, t.id"
         }
     }
 
@@ -326,9 +342,6 @@ extension TodoStore {
         }
         if query.foundOnce {
             filter.conditions.append("t.id IN temp.nudge_found")
-        }
-        if query.onlyListed {
-            filter.conditions.append("t.id IN temp.nudge_only")
         }
         if let needle = query.search, !needle.isEmpty {
             if needle.allSatisfy(\.isASCII) {

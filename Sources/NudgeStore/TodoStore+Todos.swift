@@ -55,8 +55,6 @@ public struct TodoQuery: Sendable {
     public var filter: Filter?
     /// Set by `TodoStore.searchingOnce`: the todos the search found are the ids in `temp.nudge_found`.
     var foundOnce = false
-    /// Set by `TodoStore.onlyIDs`: only the todos whose ids are in `temp.nudge_only`.
-    var onlyListed = false
 
     /// Whether the list-order indexes serve it. A search reads the notes, which they do not
     /// hold: a scan of the table, then a sort of the few todos that match, is faster.

@@ -81,8 +81,8 @@ enum ListCommand: Command {
                         try printEmpty(query: query, store: store, context: context)
                         return
                     }
-                    let links = try store.subtaskLinks(of: found)
-                    guard !links.isEmpty else {
+                    let links = try store.subtaskLinks(listing: found, agenda: agenda, order: order, titleWidth: ListPrinter.titleWidth)
+                    guard !links.parents.isEmpty else {
                         var printer = ListPrinter(context: context, summary: summary)
                         try store.forEachAgendaLine(matching: found, agenda: agenda, order: order) { section, line in
                             printer.print(line, in: section)
@@ -96,44 +96,39 @@ enum ListCommand: Command {
     }
 
     /// The list with each subtask under its parent, when its parent is listed, whatever its
-    /// own due: first the listed parents and subtasks are read (subtasks kept), then the list,
-    /// leaving out the subtasks and putting them after their parents.
-    private static func printTrees(_ query: TodoQuery, links: [Int64: (parent: Int64, isDone: Bool)], summary: AgendaSummary,
+    /// own due: the listed subtasks' lines come with the links, and the list is read once,
+    /// leaving them out of their own places and printing them after their parents.
+    private static func printTrees(_ query: TodoQuery, links: SubtaskLinks, summary: AgendaSummary,
                                    store: TodoStore, context: Context, order: TodoOrder) throws {
         var progress: [Int64: SubtaskProgress] = [:]
-        for link in links.values {
+        for link in links.parents.values {
             progress[link.parent, default: SubtaskProgress(done: 0, total: 0)].total += 1
             if link.isDone { progress[link.parent]?.done += 1 }
         }
-        var sections: [Int64: AgendaSection] = [:]
-        var subtaskLines: [AgendaLine] = []
-        var parentTitleWidths: [Int64: Int] = [:]
-        try store.onlyIDs(Set(links.keys).union(progress.keys), of: query) { linked in
-            try store.forEachAgendaLine(matching: linked, agenda: context.agenda, order: order) { section, line in
-                sections[line.id] = section
-                if links[line.id] != nil { subtaskLines.append(line) }
-                if progress[line.id] != nil { parentTitleWidths[line.id] = ListPrinter.titleWidth(line.title) }
-            }
-        }
-        let placed = SubtaskTree(lines: subtaskLines, links: links, sections: sections)
+        let placed = SubtaskTree(links: links.parents, listed: links.listed)
         var counted = summary
         for (section, moved) in placed.movedCounts { counted.counts[section, default: 0] += moved }
         // The title column holds the indented titles and the parents' progress too.
-        func progressWidth(_ id: Int64) -> Int { progress[id].map { " \($0.done)/\($0.total)".utf8.count } ?? 0 }
-        for (id, width) in parentTitleWidths {
-            counted.widestTitle = max(counted.widestTitle, width + 2 * placed.level(of: id) + progressWidth(id))
-        }
-        for line in subtaskLines where placed.isPlaced(line.id) && progress[line.id] == nil {
-            counted.widestTitle = max(counted.widestTitle, ListPrinter.titleWidth(line.title) + 2 * placed.level(of: line.id))
+        for (id, listed) in links.listed {
+            if let progress = progress[id] {
+                let width = " \(progress.done)/\(progress.total)".utf8.count
+                counted.widestTitle = max(counted.widestTitle, listed.titleWidth + 2 * placed.level(of: id) + width)
+            } else if placed.isPlaced(id) {
+                counted.widestTitle = max(counted.widestTitle, listed.titleWidth + 2 * placed.level(of: id))
+            }
         }
         var printer = ListPrinter(context: context, summary: counted)
-        try store.forEachAgendaLine(matching: query, agenda: context.agenda, order: order) { section, line in
-            guard !placed.isPlaced(line.id) else { return }
+        func placedSubtasks(of id: Int64, level: Int) -> [(AgendaLine, Int)] {
+            guard placed.hasSubtasks(id) else { return [] }
+            return links.subtaskLines[id].filter { placed.isPlaced($0.id) }.reversed().map { ($0, level) }
+        }
+        try store.forEachAgendaLine(matching: query, agenda: context.agenda, order: order, leavingOut: placed.isPlaced,
+                                    tags: links.tags) { section, line in
             printer.print(line, in: section, progress: progress[line.id])
-            var stack = placed.subtasks(of: line.id).reversed().map { ($0, 1) }
+            var stack = placedSubtasks(of: line.id, level: 1)
             while let (subtask, level) = stack.popLast() {
                 printer.print(subtask, in: section, level: level, progress: progress[subtask.id])
-                stack += placed.subtasks(of: subtask.id).reversed().map { ($0, level + 1) }
+                stack += placedSubtasks(of: subtask.id, level: level + 1)
             }
         }
     }
