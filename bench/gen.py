@@ -201,6 +201,8 @@ def write_tasks(path, todos):
             task["project"] = CATEGORIES[t["category_id"] - 1][0]
         if t["tags"]:
             task["tags"] = t["tags"]
+        if t.get("parent"):  # as `nudge export --format taskwarrior` writes a subtask's parent
+            task["nudgeparent"] = t["parent"]
         if t.get("after"):
             task["depends"] = [todos[blocker - 1]["uuid"] for blocker in t["after"]]
         if t["notes"]:  # nudge's notes are searched too; Taskwarrior searches annotations
