@@ -173,7 +173,7 @@ extension TodoStore {
                 ($0.int64("id"), $0.text("name") ?? "")
             })
             // A list of todos with a tag is short: each row's tags are looked up by its id.
-            let tagTexts = query.tags.isEmpty ? try tags ?? tagTextsByTodo() : nil
+            let tagTexts = query.requiresATag ? nil : try tags ?? tagTextsByTodo()
             try forEachPendingInListOrder(matching: query, agenda: agenda,
                                           columns: ["t.title", "t.category_id"] + (tagTexts == nil ? [Self.tagsColumn] : []),
                                           found: { (title: $0.column("title"), category: $0.column("category_id"),

@@ -5,13 +5,17 @@ import NudgeSQLite
 /// Which todos are subtasks of which, and which of them a list shows where: see
 /// `TodoStore.subtaskLinks(listing:agenda:order:titleWidth:)`.
 public struct SubtaskLinks: Sendable {
-    /// Each subtask's parent (by id), by the subtask's id, with whether the subtask is done.
+    /// Each subtask's parent (by id), by the subtask's id, with whether the subtask is done:
+    /// for every subtask whose parent is in the store, or in a short list, its own subtasks.
     public var parents: [Int64: (parent: Int64, isDone: Bool)] = [:]
+    /// How many of each parent's subtasks are done, of how many: of every parent, or in a
+    /// short list, of its own.
+    public var progress: [Int64: SubtaskProgress] = [:]
     /// The section and title width of each listed subtask and parent.
     public var listed: [Int64: (section: AgendaSection, titleWidth: Int)] = [:]
     /// The lines of each listed parent's listed subtasks, in the list's order.
     public var subtaskLines = SubtaskLines()
-    /// Every tagged todo's tags, read for the lines when the list has no tag in its query, so
+    /// Every tagged todo's tags, read for the lines of a list without a tag in its query, so
     /// that the list's rows can be given them rather than read them again.
     public var tags: [Int64: String]?
 }
@@ -156,84 +160,122 @@ extension TodoStore {
         try perform { try readSubtaskLinks(listing: nil).parents }
     }
 
-    /// Every todo's parent in the store, as `subtaskLinks()` has them; the section and title
-    /// width of each subtask and parent among them that `query` lists; and, by parent, the
-    /// lines of the listed subtasks of each listed parent, in the list's `order`: what a list
-    /// of subtasks under their parents needs before its first row, read in one pass over the
-    /// parent index. `titleWidth` is asked only for titles not of printable ASCII.
-    /// Call it inside `reading`, with the query the list is read with.
+    /// What a list of subtasks under their parents needs before its first row (`SubtaskLinks`)
+    /// for the todos `query` lists, its subtasks' lines in the list's `order`. `titleWidth` is
+    /// asked only for titles not of printable ASCII. Call it inside `reading`, with the query
+    /// the list is read with.
     public func subtaskLinks(listing query: TodoQuery, agenda: Agenda, order: TodoOrder,
                              titleWidth: (String) -> Int) throws(StoreError) -> SubtaskLinks {
         try perform {
             let filter = try todoFilter(query)
             let bounds = SectionBounds(agenda, firstParameter: filter.arguments.count + 1)
-            return try readSubtaskLinks(listing: (filter, bounds, agenda, order), readingTags: !query.tags.isEmpty,
-                                        titleWidth: titleWidth)
+            // Reading the listed todos costs two counts each in the parent index; reading every
+            // subtask, a row each: the fewer rows win.
+            var isShort = query.requiresATag
+            if !isShort && query.foundOnce {
+                let found = try db.scalar("SELECT count(*) FROM temp.nudge_found")?.int64 ?? 0
+                let subtasks = try db.scalar("SELECT count(*) FROM todos INDEXED BY todos_by_parent WHERE parent_uuid IS NOT NULL")
+                isShort = found < (subtasks?.int64 ?? 0) / 2
+            }
+            return try readSubtaskLinks(listing: (filter, bounds, agenda, order, isShort: isShort), titleWidth: titleWidth)
         }
     }
 
-    /// The parent index read in its order, each parent looked up once by its uuid (rather than
-    /// joined for each subtask: at 10,000 parents of 5 subtasks, a fifth of the lookups).
-    /// A list with a tag in its query is short: its subtasks' tags are read by row (`readingTags`).
-    private func readSubtaskLinks(listing: (filter: TodoFilter, bounds: SectionBounds, agenda: Agenda, order: TodoOrder)?,
-                                  readingTags: Bool = false, titleWidth: (String) -> Int = { _ in 0 }) throws -> SubtaskLinks {
-        let section: String, tags: String, dueKey: String, order: String, arguments: [SQLValue]
-        if let listing {
-            let listed = listing.filter.conditions.isEmpty ? "1" : listing.filter.conditions.joined(separator: " AND ")
-            section = "CASE WHEN \(listed) THEN \(listing.bounds.sectionColumn) END"
-            // For the listed subtasks only: one lookup each in the tags' primary key.
-            tags = readingTags ? "CASE WHEN \(listed) THEN (SELECT group_concat(tag, ' ') FROM todo_tags WHERE todo_id = t.id) END" : "NULL"
-            // Each parent's subtasks in the list's order: SQLite sorts only within a parent.
-            (dueKey, order) = ("coalesce(t.due_at, nudge_day_start(t.due_day))", "t.parent_uuid, section, " + Self.sortKeys(listing.order))
-            arguments = listing.filter.arguments + listing.bounds.arguments
-            try defineDayStart(listing.agenda)
-        } else {
-            (section, tags, dueKey, order, arguments) = ("NULL", "NULL", "NULL", "t.parent_uuid", [])
-        }
-        let subtasks = try db.prepare("""
-            SELECT t.id, t.parent_uuid, t.completed_at IS NOT NULL AS done, \(section) AS section, t.title,
-                t.due_at, t.due_day, t.priority, t.category_id, \(tags) AS tags,
-                \(dueKey) AS due_key
-            FROM todos t INDEXED BY todos_by_parent WHERE t.parent_uuid IS NOT NULL ORDER BY \(order)
-            """)
-        try subtasks.bind(arguments)
-        let parent = try db.prepare("SELECT t.id, \(section) AS section, t.title FROM todos t WHERE t.uuid = ?\(arguments.count + 1)")
-        let (id, parentUUID, done) = (subtasks.column("id"), subtasks.column("parent_uuid"), subtasks.column("done"))
+    /// Without `listing`, the parent index read in its order, each parent looked up once by its
+    /// uuid (rather than joined for each subtask: at 10,000 parents of 5 subtasks, a fifth of
+    /// the lookups), and so with `listing` too, the same rows giving the listed ones. A short list
+    /// (`isShort`) has its own todos read instead, each with its subtasks counted in the index.
+    private func readSubtaskLinks(listing: (filter: TodoFilter, bounds: SectionBounds, agenda: Agenda, order: TodoOrder, isShort: Bool)?,
+                                  titleWidth: (String) -> Int = { _ in 0 }) throws -> SubtaskLinks {
         var links = SubtaskLinks()
-        if listing != nil && !readingTags { links.tags = try tagTextsByTodo() }
-        func noteListed(_ statement: Statement, id: Int64) -> AgendaSection? {
+        let statement: Statement, parent: Statement, arguments: [SQLValue]
+        let tags = "(SELECT group_concat(tag, ' ') FROM todo_tags WHERE todo_id = t.id)"
+        if let listing {
+            try defineDayStart(listing.agenda)
+            arguments = listing.filter.arguments + listing.bounds.arguments
+            let listed = listing.filter.conditions.isEmpty ? "1" : listing.filter.conditions.joined(separator: " AND ")
+            let section = "CASE WHEN \(listed) THEN \(listing.bounds.sectionColumn) END"
+            let columns = """
+                t.id, t.parent_uuid, t.completed_at IS NOT NULL AS done, t.title, t.due_at, t.due_day, t.priority, t.category_id,
+                coalesce(t.due_at, nudge_day_start(t.due_day)) AS due_key
+                """
+            // Each parent's subtasks together, in the list's order.
+            let order = "t.parent_uuid, section, " + Self.sortKeys(listing.order)
+            if listing.isShort {
+                statement = try db.prepare("""
+                    SELECT \(columns), \(listing.bounds.sectionColumn) AS section, \(tags) AS tags,
+                        (SELECT count(*) FROM todos s INDEXED BY todos_by_parent WHERE s.parent_uuid = t.uuid AND s.id != t.id)
+                            AS subtask_count,
+                        (SELECT count(s.completed_at) FROM todos s INDEXED BY todos_by_parent
+                            WHERE s.parent_uuid = t.uuid AND s.id != t.id) AS done_count
+                    FROM todos t\(listing.filter.sql) ORDER BY \(order)
+                    """)
+            } else {
+                // SQLite sorts only within each parent. The tags of the listed are read once
+                // for all todos, for the list's rows too.
+                links.tags = try tagTextsByTodo()
+                statement = try db.prepare("""
+                    SELECT \(columns), \(section) AS section, NULL AS tags
+                    FROM todos t INDEXED BY todos_by_parent WHERE t.parent_uuid IS NOT NULL ORDER BY \(order)
+                    """)
+            }
+            parent = try db.prepare("SELECT t.id, \(section) AS section, t.title FROM todos t WHERE t.uuid = ?\(arguments.count + 1)")
+        } else {
+            arguments = []
+            statement = try db.prepare("""
+                SELECT t.id, t.parent_uuid, t.completed_at IS NOT NULL AS done, NULL AS section
+                FROM todos t INDEXED BY todos_by_parent WHERE t.parent_uuid IS NOT NULL ORDER BY t.parent_uuid
+                """)
+            parent = try db.prepare("SELECT t.id, NULL AS section FROM todos t WHERE t.uuid = ?1")
+        }
+        try statement.bind(arguments)
+        let (id, parentUUID, done) = (statement.column("id"), statement.column("parent_uuid"), statement.column("done"))
+        let counts = listing?.isShort == true ? (statement.column("subtask_count"), statement.column("done_count")) : nil
+        func noteListed(_ statement: Statement, id: Int64) -> Bool {
             let row = statement.row
-            guard listing != nil, let index = row.optionalInt64("section") else { return nil }
+            guard let index = row.optionalInt64("section") else { return false }
             let title = row.textBytes("title")
             let width = title.allSatisfy { (0x20...0x7E).contains($0) }
                 ? title.count : titleWidth(String(decoding: title, as: UTF8.self))
-            let section = AgendaSection.allCases[Int(index)]
-            links.listed[id] = (section, width)
-            return section
+            links.listed[id] = (AgendaSection.allCases[Int(index)], width)
+            return true
         }
         var lines: SubtaskLineReader?
         if let listing {
             let categories = try Dictionary(uniqueKeysWithValues: db.query("SELECT id, name FROM categories") {
                 ($0.int64("id"), $0.text("name") ?? "")
             })
-            lines = SubtaskLineReader(subtasks, agenda: listing.agenda, categories: categories, tagTexts: links.tags,
+            lines = SubtaskLineReader(statement, agenda: listing.agenda, categories: categories, tagTexts: links.tags,
                                       blocked: try openBlockersByTodo())
         }
         var lastUUID: [UInt8] = [], parentID: Int64?, parentListed = false
-        while try subtasks.step() {
-            let row = subtasks.row
+        while try statement.step() {
+            let row = statement.row
+            let todo = row.int64(id)
+            if let counts {
+                let total = row.int64(counts.0)
+                if total > 0 {
+                    links.progress[todo] = SubtaskProgress(done: Int(row.int64(counts.1)), total: Int(total))
+                    _ = noteListed(statement, id: todo)
+                }
+                if row.isNull(parentUUID) { continue }
+            }
             let uuid = row.textBytes(parentUUID)
             if !uuid.elementsEqual(lastUUID) {
                 lastUUID = Array(uuid)
                 try parent.bind(arguments + [.text(String(decoding: uuid, as: UTF8.self))])
                 parentID = try parent.step() ? parent.row.int64("id") : nil
-                parentListed = parentID.map { noteListed(parent, id: $0) != nil } ?? false
+                parentListed = parentID.map { noteListed(parent, id: $0) } ?? false
                 parent.reset()
             }
-            let subtask = row.int64(id)
-            guard let parentID, parentID != subtask else { continue }
-            links.parents[subtask] = (parentID, row.int64(done) != 0)
-            if noteListed(subtasks, id: subtask) != nil, parentListed {
+            guard let parentID, parentID != todo else { continue }
+            let isDone = row.int64(done) != 0
+            links.parents[todo] = (parentID, isDone)
+            if counts == nil {
+                links.progress[parentID, default: SubtaskProgress(done: 0, total: 0)].total += 1
+                if isDone { links.progress[parentID]?.done += 1 }
+            }
+            if noteListed(statement, id: todo), parentListed {
                 lines?.add(row, under: parentID)
             }
         }
@@ -242,8 +284,8 @@ extension TodoStore {
     }
 }
 
-/// The lines of listed subtasks, as `readSubtaskLinks` reads them from the parent index: each
-/// parent's together and already in the list's order, kept in one array.
+/// The lines of listed subtasks, as `readSubtaskLinks` reads them: each parent's together and
+/// already in the list's order, kept in one array.
 private struct SubtaskLineReader {
     private let agenda: Agenda
     private let categories: [Int64: String]

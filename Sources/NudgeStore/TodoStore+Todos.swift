@@ -65,6 +65,21 @@ public struct TodoQuery: Sendable {
     /// dozen queries and each step of its widest-due walk, would be evaluated again in each.
     var isFoundOnceFirst: Bool { !(search?.isEmpty ?? true) || filter != nil }
 
+    /// Whether every todo it finds has a tag it names: such a list is short (at 100,000 todos,
+    /// 30% tagged with 3 of 12 tags, one tag is on 7,500), so its todos' tags are looked up
+    /// by row rather than all read at once.
+    var requiresATag: Bool {
+        func requires(_ filter: Filter) -> Bool {
+            switch filter {
+            case .term(.tagged): true
+            case .term: false
+            case .all(let filters): filters.contains(where: requires)
+            case .any(let filters): !filters.isEmpty && filters.allSatisfy(requires)
+            }
+        }
+        return !tags.isEmpty || filter.map(requires) == true
+    }
+
     /// The same query, for the completed todos only.
     var completed: TodoQuery {
         var query = self

@@ -82,7 +82,7 @@ enum ListCommand: Command {
                         return
                     }
                     let links = try store.subtaskLinks(listing: found, agenda: agenda, order: order, titleWidth: ListPrinter.titleWidth)
-                    guard !links.parents.isEmpty else {
+                    guard !links.parents.isEmpty || !links.progress.isEmpty else {
                         var printer = ListPrinter(context: context, summary: summary)
                         try store.forEachAgendaLine(matching: found, agenda: agenda, order: order) { section, line in
                             printer.print(line, in: section)
@@ -100,11 +100,7 @@ enum ListCommand: Command {
     /// leaving them out of their own places and printing them after their parents.
     private static func printTrees(_ query: TodoQuery, links: SubtaskLinks, summary: AgendaSummary,
                                    store: TodoStore, context: Context, order: TodoOrder) throws {
-        var progress: [Int64: SubtaskProgress] = [:]
-        for link in links.parents.values {
-            progress[link.parent, default: SubtaskProgress(done: 0, total: 0)].total += 1
-            if link.isDone { progress[link.parent]?.done += 1 }
-        }
+        let progress = links.progress
         let placed = SubtaskTree(links: links.parents, listed: links.listed)
         var counted = summary
         for (section, moved) in placed.movedCounts { counted.counts[section, default: 0] += moved }
