@@ -306,15 +306,19 @@ extension TodoStore {
     public func searchingOnce<T>(_ query: TodoQuery, _ body: (TodoQuery) throws -> T) throws -> T {
         guard query.isFoundOnceFirst else { return try body(query) }
         defer { try? db.execute("DELETE FROM temp.nudge_found") }
-        try perform {
+        let foundMost = try perform {
             let filter = try todoFilter(query)
             try db.execute("CREATE TEMP TABLE IF NOT EXISTS nudge_found (id INTEGER PRIMARY KEY); DELETE FROM temp.nudge_found")
             try db.run("INSERT INTO temp.nudge_found SELECT t.id FROM todos t NOT INDEXED\(filter.sql)", filter.arguments)
+            // The highest id stands for the number of todos: it costs no count.
+            let highest = try db.scalar("SELECT max(id) FROM todos")?.int64 ?? 0
+            return Int64(db.changes) * 2 > highest
         }
         var found = query
         found.search = nil
         found.filter = nil
         found.foundOnce = true
+        found.foundMost = foundMost
         return try body(found)
     }
 

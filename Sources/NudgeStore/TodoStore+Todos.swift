@@ -55,10 +55,13 @@ public struct TodoQuery: Sendable {
     public var filter: Filter?
     /// Set by `TodoStore.searchingOnce`: the todos the search found are the ids in `temp.nudge_found`.
     var foundOnce = false
+    /// Set by `TodoStore.searchingOnce` when it found most of the todos (`list -money`).
+    var foundMost = false
 
     /// Whether the list-order indexes serve it. A search reads the notes, which they do not
-    /// hold: a scan of the table, then a sort of the few todos that match, is faster.
-    var isServedByListOrderIndexes: Bool { !isFoundOnceFirst && !foundOnce }
+    /// hold: a scan of the table, then a sort of the few todos that match, is faster; of
+    /// most of the todos, a sort costs more than the walk of the indexes it saves.
+    var isServedByListOrderIndexes: Bool { !isFoundOnceFirst && (!foundOnce || foundMost) }
 
     /// Whether a list is quicker finding its todos once first (`TodoStore.searchingOnce`): a
     /// search reads every todo's text, and a filter's terms, repeated in each of the list's

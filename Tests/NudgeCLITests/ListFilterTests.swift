@@ -35,6 +35,26 @@ struct ListFilterTests {
         #expect(try nudge("list", "due:none", "priority:low").stdout == "No todos match.\n")
     }
 
+    /// A filter that finds most todos is listed from the list-order indexes, one that finds
+    /// few is sorted: either way in the order and sections of the list without it.
+    @Test func aFilterFindingMostOrFewListsInTheUnfilteredOrder() throws {
+        try nudge("add", "Call bank", "+phone", "--due", "yesterday 9am")
+        try nudge("add", "Buy milk", "--due", "yesterday 8am", "--priority", "high")
+        try nudge("add", "Pay rent", "--due", "tomorrow")
+        try nudge("add", "Water plants", "--due", "today 23:00", "+home")
+        try nudge("add", "Read book")
+        try nudge("add", "Fix bike", "--due", "in 3 days", "--priority", "low", "+home")
+        let all = try nudge("list").stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        func rows(_ titles: [String]) -> [String] {
+            all.filter { line in titles.contains { line.contains($0) } }.map { String($0) }
+        }
+        let most = try nudge("list", "-phone").stdout.split(separator: "\n").map(String.init)
+        #expect(most.filter { $0.hasPrefix("  [") } == rows(["Buy milk", "Pay rent", "Water plants", "Read book", "Fix bike"]))
+        #expect(most.contains("Overdue (1)") && most.contains("Upcoming (2)"), "\(most)")
+        let few = try nudge("list", "+home", "or", "priority:high").stdout.split(separator: "\n").map(String.init)
+        #expect(few.filter { $0.hasPrefix("  [") } == rows(["Buy milk", "Water plants", "Fix bike"]))
+    }
+
     @Test func aFilteredListPlacesSubtasksAndCountsEveryOneOfAParent() throws {
         try nudge("add", "Trip", "+trip")
         try nudge("add", "Pack bag", "--parent", "1", "+trip")
