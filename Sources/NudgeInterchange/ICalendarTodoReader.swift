@@ -231,6 +231,14 @@ struct TodoReader {
         var reminders: [CustomReminder] = []
         var snoozedUntil: Date?, remindedThrough: Date?
         for alarm in LibICal.children(of: todo) {
+            // What libical could not read of an alarm is lost whatever Nudge does, and its
+            // X-LIC-ERRORs are not written: the alarm is read as what is left, as the next
+            // import reads it.
+            let unreadable = LibICal.properties(of: alarm, ICAL_XLICERROR_PROPERTY).count
+            if unreadable > 0 {
+                notKept["unreadable properties", default: 0] += unreadable
+                ical.icalcomponent_strip_errors(alarm)
+            }
             guard ical.icalcomponent_isa(alarm) == ICAL_VALARM_COMPONENT else {
                 kept.append((Int.max, LibICal.keptText(ofComponent: alarm)))
                 continue

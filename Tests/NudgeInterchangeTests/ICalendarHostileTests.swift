@@ -110,6 +110,19 @@ extension ICalendarFileTests {
         #expect(encode([try decode(text).items[0].get()]) == text, "\(text)")
     }
 
+    /// An alarm with a line libical cannot read was kept whole for the X-LIC-ERROR it got, and
+    /// written without it: the next import read it as a reminder, so the round trip did not
+    /// settle (found by fuzzing the import). It is read as what libical could read of it.
+    @Test func anAlarmWithAnUnreadableLineIsReadAsWhatIsLeft() throws {
+        let alarm = ["BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTDON:x", "TRIGGER;RELATED=END:-PT10M", "END:VALARM"]
+        let file = try decode(calendar(todo(["UID:\(uuid)", "DUE:20261130T090000Z"] + alarm)))
+        let read = try file.items[0].get()
+        #expect(read.custom == [.before(TimeSpan(seconds: 600))])
+        #expect(file.notKept == ["unreadable properties": 1])
+        let text = encode([read])
+        #expect(encode([try decode(text).items[0].get()]) == text, "\(text)")
+    }
+
     /// Foundation takes the abbreviation "ART" for a zone; libical has none by that name, so the
     /// export wrote the due in UTC and the round trip changed its zone (found by fuzzing).
     @Test func aDueInAZoneNamedByAnAbbreviationIsReadInUTCAtTheSameInstant() throws {
