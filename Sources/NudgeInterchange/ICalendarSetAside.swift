@@ -195,8 +195,8 @@ struct ICalendarSetAside {
 
     /// A CATEGORIES line of several values as one line for each, unfolded: libical 3.0 splits
     /// `CATEGORIES:a\\b,t` nowhere once a value holds an escape other than `\,`, so the tag `t`
-    /// became part of the category `a\b,t`. Nil for a line of one value, and for one whose name
-    /// and parameters are longer than `longLine` (each value would repeat them).
+    /// became part of the category `a\b,t`. Nil for a line without a comma between values, and
+    /// for one whose name and parameters are longer than `longLine` (each value would repeat them).
     private static func categoriesApart(_ line: [Range<Int>], in bytes: [UInt8]) -> [[UInt8]]? {
         let name = Array("CATEGORIES".utf8)
         guard let first = line.first, bytes[first].count > name.count,
@@ -211,7 +211,7 @@ struct ICalendarSetAside {
         }), colon < longLine else { return nil }
         let head = text[...colon]
         var values: [[UInt8]] = []
-        var start = colon + 1, index = colon + 1
+        var start = colon + 1, index = colon + 1, separated = false
         func cut(at end: Int) {
             if end > start { values.append(Array(head) + text[start..<end]) }
             start = end + 1
@@ -219,13 +219,17 @@ struct ICalendarSetAside {
         while index < text.count {
             switch text[index] {
             case UInt8(ascii: "\\"): index += 1
-            case UInt8(ascii: ","): cut(at: index)
+            case UInt8(ascii: ","):
+                cut(at: index)
+                separated = true
             default: break
             }
             index += 1
         }
         cut(at: min(index, text.count))
-        return values.count > 1 ? values : nil
+        // One value and a comma (`a\rb,`) too: libical kept the comma in the name, which was
+        // split off once written back, and the name a tag at the next import (found by fuzzing).
+        return separated && !values.isEmpty ? values : nil
     }
 
     /// A line's bytes and CRLF; a long one folded, at UTF-8 character boundaries.

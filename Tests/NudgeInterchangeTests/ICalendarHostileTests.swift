@@ -123,6 +123,17 @@ extension ICalendarFileTests {
         #expect(encode([try decode(text).items[0].get()]) == text, "\(text)")
     }
 
+    /// libical splits no CATEGORIES value holding an escape other than `\,`: `Ex\rt,` was one
+    /// name with its comma, kept, then written back without the escape and split, so that
+    /// the next import read a tag (found by fuzzing the import).
+    @Test func aCategoryWithAnEscapeAndATrailingCommaIsOneName() throws {
+        let read = try decodeOne(["UID:\(uuid)", "CATEGORIES:Home", "CATEGORIES:Ex\\rt,"])
+        #expect(read.category == "Home")
+        #expect(read.tags == ["Ext"])
+        let text = encode([read])
+        #expect(encode([try decode(text).items[0].get()]) == text, "\(text)")
+    }
+
     /// Foundation takes the abbreviation "ART" for a zone; libical has none by that name, so the
     /// export wrote the due in UTC and the round trip changed its zone (found by fuzzing).
     @Test func aDueInAZoneNamedByAnAbbreviationIsReadInUTCAtTheSameInstant() throws {
