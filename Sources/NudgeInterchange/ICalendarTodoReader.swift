@@ -232,15 +232,15 @@ struct TodoReader {
         var snoozedUntil: Date?, remindedThrough: Date?
         for alarm in LibICal.children(of: todo) {
             // What libical could not read of an alarm is lost whatever Nudge does, and its
-            // X-LIC-ERRORs are not written: the alarm is read as what is left, as the next
-            // import reads it.
+            // X-LIC-ERRORs are not written: the alarm is read, and any child kept, as what is
+            // left, as the next import reads it.
             let unreadable = LibICal.properties(of: alarm, ICAL_XLICERROR_PROPERTY).count
             if unreadable > 0 {
                 notKept["unreadable properties", default: 0] += unreadable
                 ical.icalcomponent_strip_errors(alarm)
             }
             guard ical.icalcomponent_isa(alarm) == ICAL_VALARM_COMPONENT else {
-                kept.append((Int.max, LibICal.keptText(ofComponent: alarm)))
+                kept.append((Int.max, LibICal.text(ofComponent: alarm)))
                 continue
             }
             let mapped = self.alarm(alarm, due: due, start: repetition == nil ? startInstant : nil,
@@ -256,7 +256,7 @@ struct TodoReader {
                 }
             case .snooze(let until): snoozedUntil = max(snoozedUntil ?? until, until)
             case .standIn: break
-            case .kept: kept.append((Int.max, LibICal.keptText(ofComponent: alarm)))
+            case .kept: kept.append((Int.max, LibICal.text(ofComponent: alarm)))
             }
             // RFC 9074: an alarm shown, answered or dismissed somewhere; for Nudge, its reminders
             // up to then are done with.
